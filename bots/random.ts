@@ -1,0 +1,15 @@
+import type { Bot, BotKind } from '../src/core/index.js';
+
+/** Uniform over the legal actions; never reads its observation. */
+export const randomBot: BotKind = {
+  name: 'random',
+  doc: 'uniform over the legal actions',
+  params: [],
+  supports: () => true,
+  create(): Bot {
+    return {
+      observes: false,
+      act: (_obs, legal, count, ctx) => legal[ctx.rng.int(count)]!,
+    };
+  },
+};

@@ -1,0 +1,80 @@
+import { BotSpecError, type BotKind, type BotParams } from '../src/core/index.js';
+
+/** One entry of a line-up: `ismcts:iterations=2000,c=0.7` as name and raw parameters. */
+export interface BotSpec {
+  /** The spec as the user wrote it, normalised (`ismcts:c=0.7,iterations=2000`). */
+  readonly text: string;
+  readonly name: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/**
+ * Parses a line-up such as `ismcts:iterations=2000,c=0.7,greedy,random`.
+ * A comma-separated token with `=` continues the parameters of the bot before
+ * it; any other token starts a new bot.
+ * @throws BotSpecError on an empty entry or a parameter with no bot before it.
+ */
+export function parseLineup(lineup: string): BotSpec[] {
+  const out: { name: string; params: Record<string, string> }[] = [];
+  for (const raw of lineup.split(',')) {
+    const token = raw.trim();
+    if (token === '') throw new BotSpecError(`empty bot name in line-up '${lineup}'`);
+    const colon = token.indexOf(':');
+    const head = colon >= 0 ? token.slice(0, colon) : token;
+    const rest = colon >= 0 ? token.slice(colon + 1) : '';
+    if (colon < 0 && token.includes('=')) {
+      const last = out[out.length - 1];
+      if (!last) throw new BotSpecError(`parameter '${token}' has no bot before it`);
+      addParam(last.params, token);
+      continue;
+    }
+    const entry = { name: head, params: {} as Record<string, string> };
+    if (rest !== '') addParam(entry.params, rest);
+    out.push(entry);
+  }
+  return out.map((e) => ({ ...e, text: specText(e.name, e.params) }));
+}
+
+function addParam(params: Record<string, string>, token: string): void {
+  const eq = token.indexOf('=');
+  if (eq <= 0) throw new BotSpecError(`bot parameter '${token}' is not key=value`);
+  params[token.slice(0, eq).trim()] = token.slice(eq + 1).trim();
+}
+
+/** The canonical text of a spec: name, then parameters sorted by key. */
+export function specText(name: string, params: Readonly<Record<string, string | number>>): string {
+  const keys = Object.keys(params).sort();
+  return keys.length === 0 ? name : `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}`;
+}
+
+/**
+ * Validates raw parameters against a bot kind's declared parameters.
+ * @returns every declared parameter with its value (given or default).
+ * @throws BotSpecError naming the valid keys or range.
+ */
+export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, string>>): BotParams {
+  const out: Record<string, number | string> = {};
+  for (const key of Object.keys(raw)) {
+    if (!kind.params.some((p) => p.key === key)) {
+      const valid = kind.params.map((p) => p.key).join(', ') || '(none)';
+      throw new BotSpecError(`unknown parameter '${key}' for bot ${kind.name}; valid parameters: ${valid}`);
+    }
+  }
+  for (const p of kind.params) {
+    const given = raw[p.key];
+    if (given === undefined) {
+      out[p.key] = p.default;
+      continue;
+    }
+    if (p.kind === 'enum') {
+      if (!p.choices.includes(given)) throw new BotSpecError(`bot ${kind.name}: ${p.key}=${given} must be one of ${p.choices.join(', ')}`);
+      out[p.key] = given;
+    } else {
+      const n = Number(given);
+      const ok = given.trim() !== '' && Number.isFinite(n) && (p.kind === 'float' || Number.isInteger(n)) && n >= p.min && n <= p.max;
+      if (!ok) throw new BotSpecError(`bot ${kind.name}: ${p.key}=${given} must be ${p.kind === 'int' ? 'an integer' : 'a number'} in ${p.min}..${p.max}`);
+      out[p.key] = n;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,36 @@
+/**
+ * The PAIRS deck (`../shared/rules/README.md`, "The PAIRS deck"): ranks 1..10,
+ * with r cards of rank r, 55 cards in all. Ranks index count arrays directly
+ * (index 0 unused), so `counts[r]` is the number of rank-r cards.
+ */
+export const PAIRS_RANKS = 10;
+/** Length of a rank-count array: index r for rank r, index 0 unused. */
+export const RANK_SLOTS = 11;
+/** Cards in a PAIRS deck. */
+export const PAIRS_DECK_SIZE = 55;
+
+/** Writes the 55 cards of a PAIRS deck (ranks ascending) into `into[0..55)`. */
+export function fillPairsDeck(into: Uint8Array): void {
+  let i = 0;
+  for (let r = 1; r <= PAIRS_RANKS; r++) for (let k = 0; k < r; k++) into[i++] = r;
+}
+
+/** The lowest rank with a non-zero count in `counts[off+1..off+10]`, or 0 if none. */
+export function lowestRank(counts: Uint8Array, off: number): number {
+  for (let r = 1; r <= PAIRS_RANKS; r++) if (counts[off + r]! > 0) return r;
+  return 0;
+}
+
+/** The sum of the ranks held: `sum r * counts[off+r]`. */
+export function rankPoints(counts: Uint8Array, off: number): number {
+  let p = 0;
+  for (let r = 1; r <= PAIRS_RANKS; r++) p += r * counts[off + r]!;
+  return p;
+}
+
+/** Lists the cards of a count array ascending, e.g. [2,2,7]. */
+export function countsToRanks(counts: Uint8Array, off: number): number[] {
+  const out: number[] = [];
+  for (let r = 1; r <= PAIRS_RANKS; r++) for (let k = 0; k < counts[off + r]!; k++) out.push(r);
+  return out;
+}

@@ -1,0 +1,68 @@
+import { UsageError } from './errors.js';
+import type { Action, Game, GameStateBase, Seat } from './game.js';
+import type { Rng } from './rng.js';
+import type { Variant } from './variant.js';
+
+/**
+ * What a bot knows besides its observation: its seat, the variant, its own
+ * seeded generator, and the forward model (functions only, no state) so that a
+ * search bot can determinize its observation and simulate.
+ */
+export interface BotContext {
+  readonly seat: Seat;
+  readonly players: number;
+  readonly variant: Variant;
+  /** The bot's own stream, seeded from (game seed, rotation, seat). */
+  readonly rng: Rng;
+  /** The game's forward model; a bot may only feed it states it built itself. */
+  readonly model: Game<GameStateBase, object>;
+}
+
+/**
+ * A decision maker for one seat (OpenSpiel's `Step`, the Hanabi Learning
+ * Environment's `act`). It is given the observation of its seat (a copy the
+ * harness refills before every decision, so writing to it changes nothing),
+ * the legal actions and its context — never the state.
+ */
+export interface Bot {
+  /**
+   * Chooses an action.
+   * @param obs the seat's observation (the game's observation type).
+   * @param legal the legal action ids ascending, in `legal[0..count)`.
+   * @param count how many legal actions (>= 1).
+   * @returns one of `legal[0..count)`; anything else forfeits the game.
+   */
+  act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action;
+  /** False when the bot never reads `obs`: the harness then skips building it. */
+  readonly observes?: boolean;
+  /** Called before each game the bot plays. */
+  reset?(ctx: BotContext): void;
+}
+
+/** A declared bot parameter: `ismcts:iterations=2000,c=0.7`. */
+export type BotParam =
+  | { readonly key: string; readonly kind: 'int'; readonly min: number; readonly max: number; readonly default: number; readonly doc: string }
+  | { readonly key: string; readonly kind: 'float'; readonly min: number; readonly max: number; readonly default: number; readonly doc: string }
+  | { readonly key: string; readonly kind: 'enum'; readonly choices: readonly string[]; readonly default: string; readonly doc: string };
+
+/** Resolved bot parameters. */
+export type BotParams = Readonly<Record<string, number | string>>;
+
+/** A kind of bot, named in line-ups: `random`, `greedy`, `ismcts`. */
+export interface BotKind {
+  readonly name: string;
+  readonly doc: string;
+  readonly params: readonly BotParam[];
+  /** Whether this bot can play `gameId` (greedy needs a per-game heuristic). */
+  supports(gameId: string): boolean;
+  /**
+   * Builds one bot instance for one seat of one game id; called once per
+   * worker per seat, then reused across games (with `reset`).
+   */
+  create(params: BotParams, game: Game<GameStateBase, object>): Bot;
+}
+
+/** Bad bot spec (unknown bot or parameter): the CLI prints it and exits 2. */
+export class BotSpecError extends UsageError {
+  override name = 'BotSpecError';
+}

@@ -1,0 +1,7 @@
+/**
+ * Bad user input: an unknown game or bot, a bad variant value, a line-up that
+ * does not fit. The CLI prints the message as one line on stderr and exits 2.
+ */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

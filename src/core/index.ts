@@ -1,0 +1,14 @@
+/**
+ * The public core API: what games implement and what bots may import.
+ * Bots import only from here (and a game's own greedy heuristic from its game).
+ */
+export type { Action, Game, GameInfo, GameResult, GameStateBase, RecordAction, Seat } from './game.js';
+export { RuleError } from './game.js';
+export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
+export { BotSpecError } from './bot.js';
+export { UsageError } from './errors.js';
+export type { Rng } from './rng.js';
+export { createRng, shuffleInPlace } from './rng.js';
+export type { Variant, VariantParam, VariantValue } from './variant.js';
+export { VariantError, boolParam, intParam, stringParam } from './variant.js';
+export type { GameRecord, Recorder, RecordRound } from './record.js';

@@ -1,0 +1,54 @@
+import type { Game, GameInfo, Variant } from '../../core/index.js';
+import { createRng, intParam, VariantError } from '../../core/index.js';
+import { NUM_ACTIONS } from './actions.js';
+import { decodeAction, encodeAction } from './codec.js';
+import { CaptainsOrdersObservation, determinize, observe } from './observation.js';
+import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { CaptainsOrdersState, copyState, Phase } from './state.js';
+
+/** Static facts and variant parameters (`captains-orders.md`, "Variant parameters"). */
+export const captainsOrdersInfo: GameInfo = {
+  id: 'captains-orders',
+  name: "Captain's Orders",
+  minPlayers: 4,
+  maxPlayers: 8,
+  defaultPlayers: 5,
+  hiddenInformation: true,
+  scoreUnit: 'round wins',
+  params: [
+    { key: 'players', kind: 'int', min: 4, max: 8, default: 5, doc: 'number of seats' },
+    { key: 'handSize', kind: 'int', min: 1, max: 11, default: 6, doc: 'cards dealt to each player (P x handSize <= 55)' },
+    { key: 'winsToWin', kind: 'int', min: 1, max: 20, default: 3, doc: 'round wins that win the game' },
+  ],
+};
+
+/** Captain's Orders, per `../shared/rules/captains-orders.md`. */
+export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation> = {
+  info: captainsOrdersInfo,
+  checkVariant(v: Variant) {
+    const p = intParam(v, 'players');
+    const h = intParam(v, 'handSize');
+    if (p * h > 55) throw new VariantError(`captains-orders: ${p} players x handSize ${h} needs ${p * h} cards, the deck has 55`);
+  },
+  newState(variant: Variant) {
+    return new CaptainsOrdersState(variant, createRng('unseeded'));
+  },
+  deal,
+  numDistinctActions: () => NUM_ACTIONS,
+  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'handSize')),
+  currentSeat,
+  legalActions,
+  apply,
+  isTerminal: (s) => s.phase === Phase.Over,
+  result: (s) => ({ scores: Array.from(s.roundWins), winners: s.winners, capped: s.capped }),
+  newObservation: (v) => new CaptainsOrdersObservation(v),
+  observe,
+  determinize,
+  clone(s, into) {
+    const dst = into ?? new CaptainsOrdersState(s.variant, s.rng);
+    copyState(s, dst);
+    return dst;
+  },
+  encodeAction,
+  decodeAction,
+};

@@ -1,0 +1,162 @@
+import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
+import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { LastKind, Phase, CaptainsOrdersState } from './state.js';
+
+/**
+ * What one seat sees (`captains-orders.md`, "Hidden information"): its own
+ * hand, the Order, the face-up discards, its own face-down discards, how many
+ * face-down discards each seat made, the hand sizes, and what it knows for
+ * certain of other hands from cards it gave or received. Nothing else.
+ */
+export class CaptainsOrdersObservation {
+  /** The observing seat. */
+  seat = 0;
+  readonly players: number;
+  readonly handSize: number;
+  readonly winsToWin: number;
+  /** Own hand by rank (index r, 0 unused). */
+  readonly hand = new Uint8Array(RANK_SLOTS);
+  readonly handCount: Uint8Array;
+  readonly discardUp = new Uint8Array(RANK_SLOTS);
+  /** This seat's own face-down discards by rank. */
+  readonly ownDown = new Uint8Array(RANK_SLOTS);
+  readonly downCount: Uint8Array;
+  /** known[q*11 + r]: rank-r cards this seat knows for certain to be in q's hand. */
+  readonly known: Uint8Array;
+  readonly roundWins: Uint8Array;
+  orderRank = 0;
+  orderOwner = -1;
+  dealer = 0;
+  round = 0;
+  turn = 0;
+  phase: Phase = Phase.Turn;
+  pending = -1;
+  runout = -1;
+  /** The run-out card's rank when this seat saw it (it gave, received, or it went face up), else 0. */
+  lastRank = 0;
+  lastTo = -1;
+  lastKind: LastKind = LastKind.Order;
+
+  constructor(variant: Variant) {
+    this.players = intParam(variant, 'players');
+    this.handSize = intParam(variant, 'handSize');
+    this.winsToWin = intParam(variant, 'winsToWin');
+    const p = this.players;
+    this.handCount = new Uint8Array(p);
+    this.downCount = new Uint8Array(p);
+    this.known = new Uint8Array(p * RANK_SLOTS);
+    this.roundWins = new Uint8Array(p);
+  }
+}
+
+/** Fills `o` with seat `seat`'s view of `s`. */
+export function observe(s: CaptainsOrdersState, seat: number, o: CaptainsOrdersObservation): CaptainsOrdersObservation {
+  const P = s.players;
+  o.seat = seat;
+  o.hand.set(s.hands.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  o.handCount.set(s.handCount);
+  o.discardUp.set(s.discardUp);
+  o.ownDown.set(s.down.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  o.downCount.set(s.downCount);
+  o.known.set(s.known.subarray(seat * P * RANK_SLOTS, (seat + 1) * P * RANK_SLOTS));
+  o.roundWins.set(s.roundWins);
+  o.orderRank = s.orderRank;
+  o.orderOwner = s.orderOwner;
+  o.dealer = s.dealer;
+  o.round = s.round;
+  o.turn = s.turn;
+  o.phase = s.phase;
+  o.pending = s.pending;
+  o.runout = s.runout;
+  o.lastTo = s.lastTo;
+  o.lastKind = s.lastKind;
+  const sawLast = s.phase === Phase.Declare && (seat === s.runout || seat === s.lastTo || s.lastTo < 0);
+  o.lastRank = sawLast ? s.lastRank : 0;
+  return o;
+}
+
+/** Scratch buffers of `determinize` (it allocates nothing). */
+const POOL = new Uint8Array(RANK_SLOTS);
+const TRANSIT = new Uint8Array(RANK_SLOTS);
+
+/** Draws `n` cards from the pool counts `pool[1..10]` (total `size`) into `into[off+r]`; returns the new pool size. */
+function drawInto(pool: Uint8Array, size: number, n: number, rng: Rng, into: Uint8Array, off: number): number {
+  for (let k = 0; k < n; k++) {
+    let x = rng.int(size);
+    let r = 1;
+    while (x >= pool[r]!) x -= pool[r++]!;
+    pool[r]!--;
+    into[off + r]!++;
+    size--;
+  }
+  return size;
+}
+
+/**
+ * Fills `into` with a state consistent with `o`, the unseen cards dealt
+ * uniformly at random: each other hand gets the cards `o` knows it holds plus
+ * random unseen cards up to its size; other seats' face-down discards and the
+ * unused deck take the rest. Other seats' certain knowledge is cleared (a
+ * sound under-estimate), which `o` cannot observe.
+ * @throws RuleError when the observation is inconsistent (a bug).
+ */
+export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: CaptainsOrdersState): CaptainsOrdersState {
+  const P = o.players;
+  const me = o.seat;
+  const pool = POOL;
+  let size = 0;
+  for (let r = 1; r <= PAIRS_RANKS; r++) {
+    let c = r - o.hand[r]! - o.discardUp[r]! - o.ownDown[r]! - (o.orderRank === r ? 1 : 0);
+    for (let q = 0; q < P; q++) if (q !== me) c -= o.known[q * RANK_SLOTS + r]!;
+    if (o.phase === Phase.Declare && o.lastRank === r && o.lastKind !== LastKind.Order && o.lastKind !== LastKind.Belay) c--;
+    if (c < 0) throw new RuleError(`captains-orders: observation of seat ${me} over-counts rank ${r}`);
+    pool[r] = c;
+    size += c;
+  }
+  into.rng = rng;
+  into.hands.fill(0);
+  into.down.fill(0);
+  into.unused.fill(0);
+  into.known.fill(0);
+  into.hands.set(o.hand, me * RANK_SLOTS);
+  into.down.set(o.ownDown, me * RANK_SLOTS);
+  into.known.set(o.known, me * P * RANK_SLOTS);
+  let lastRank = o.lastRank;
+  if (o.phase === Phase.Declare && lastRank === 0) {
+    const tmp = TRANSIT;
+    tmp.fill(0);
+    size = drawInto(pool, size, 1, rng, tmp, 0);
+    lastRank = tmp.indexOf(1);
+  }
+  for (let q = 0; q < P; q++) {
+    if (q === me) continue;
+    let held = 0;
+    for (let r = 1; r <= PAIRS_RANKS; r++) {
+      const k = o.known[q * RANK_SLOTS + r]!;
+      into.hands[q * RANK_SLOTS + r] = k;
+      held += k;
+    }
+    size = drawInto(pool, size, o.handCount[q]! - held, rng, into.hands, q * RANK_SLOTS);
+    size = drawInto(pool, size, o.downCount[q]!, rng, into.down, q * RANK_SLOTS);
+  }
+  into.unused.set(pool);
+  into.handCount.set(o.handCount);
+  into.discardUp.set(o.discardUp);
+  into.downCount.set(o.downCount);
+  into.roundWins.set(o.roundWins);
+  into.roundWinners.fill(0);
+  into.orderRank = o.orderRank;
+  into.orderOwner = o.orderOwner;
+  into.dealer = o.dealer;
+  into.round = o.round;
+  into.turn = o.turn;
+  into.phase = o.phase;
+  into.pending = o.pending;
+  into.runout = o.runout;
+  into.lastRank = lastRank;
+  into.lastTo = o.lastTo;
+  into.lastKind = o.lastKind;
+  into.capped = false;
+  into.winners = [];
+  return into;
+}

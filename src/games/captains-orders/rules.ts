@@ -1,0 +1,405 @@
+import { RuleError, type Rng } from '../../core/index.js';
+import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
+import { shuffleInPlace } from '../../core/rng.js';
+import {
+  A_ASK,
+  A_BELAY,
+  A_DECLARE_NO,
+  A_DECLARE_YES,
+  A_DISCARD,
+  A_DISCOVER,
+  A_FOLLOW,
+  A_GIVE,
+  A_ORDER,
+  A_PASS,
+  MAX_SEATS,
+  NUM_ACTIONS,
+  askId,
+  belayId,
+  discardId,
+  discoverId,
+  followId,
+  giveId,
+  orderId,
+  passId,
+} from './actions.js';
+import { encodeAction } from './codec.js';
+import { CaptainsOrdersState, LastKind, Phase } from './state.js';
+
+/** Rounds after which the game ends capped (`captains-orders.md`, "The game"). */
+export const ROUND_CAP = 60;
+
+/** The seat that decides now. */
+export function currentSeat(s: CaptainsOrdersState): number {
+  switch (s.phase) {
+    case Phase.Turn:
+      return s.turn;
+    case Phase.Discard:
+    case Phase.Give:
+      return s.pending;
+    case Phase.Declare:
+      return s.runout;
+    default:
+      return -1;
+  }
+}
+
+/** Writes the legal actions ascending into `into`; returns the count. */
+export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
+  const P = s.players;
+  let n = 0;
+  switch (s.phase) {
+    case Phase.Turn: {
+      const t = s.turn;
+      const off = t * RANK_SLOTS;
+      if (s.orderRank === 0) {
+        for (let r = 1; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = orderId(r);
+        for (let r = 1; r <= PAIRS_RANKS; r++) {
+          if (s.hands[off + r] === 0) continue;
+          for (let q = 0; q < P; q++) if (q !== t) into[n++] = passId(r, q);
+        }
+        for (let q = 0; q < P; q++) if (q !== t) into[n++] = askId(q);
+        for (let q = 0; q < P; q++) if (q !== t) into[n++] = discoverId(q);
+      } else {
+        for (let q = 0; q < P; q++) if (q !== t) into[n++] = discoverId(q);
+        for (let r = s.orderRank; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = followId(r);
+        for (let r = 1; r < s.orderRank; r++) if (s.hands[off + r]! > 0) into[n++] = belayId(r);
+      }
+      return n;
+    }
+    case Phase.Discard:
+    case Phase.Give: {
+      const base = s.phase === Phase.Discard ? A_DISCARD : A_GIVE;
+      const off = s.pending * RANK_SLOTS;
+      for (let r = 1; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = base + r - 1;
+      return n;
+    }
+    case Phase.Declare:
+      into[0] = A_DECLARE_NO;
+      into[1] = A_DECLARE_YES;
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+/** Starts a new game: clears round wins, seat 0 deals the first round. */
+export function deal(s: CaptainsOrdersState, rng: Rng): void {
+  s.rng = rng;
+  s.roundWins.fill(0);
+  s.round = 0;
+  s.dealer = 0;
+  s.capped = false;
+  s.winners = [];
+  startRound(s);
+}
+
+/** Shuffles the whole deck and deals `handSize` cards to each seat ("A round", 1-2). */
+function startRound(s: CaptainsOrdersState): void {
+  const P = s.players;
+  const h = s.handSize;
+  fillPairsDeck(s.deck);
+  shuffleInPlace(s.deck, s.rng);
+  s.hands.fill(0);
+  s.handCount.fill(h);
+  s.discardUp.fill(0);
+  s.down.fill(0);
+  s.downCount.fill(0);
+  s.unused.fill(0);
+  s.known.fill(0);
+  for (let i = 0; i < P * h; i++) s.hands[((i / h) | 0) * RANK_SLOTS + s.deck[i]!]!++;
+  for (let i = P * h; i < 55; i++) s.unused[s.deck[i]!]!++;
+  s.orderRank = 0;
+  s.orderOwner = -1;
+  s.phase = Phase.Turn;
+  s.pending = -1;
+  s.runout = -1;
+  s.lastRank = 0;
+  s.lastTo = -1;
+  s.turn = (s.dealer + 1) % P;
+  if (s.recorder) {
+    const hands: number[][] = [];
+    for (let q = 0; q < P; q++) hands.push(Array.from(s.deck.subarray(q * h, (q + 1) * h)));
+    s.recorder.startRound({ dealer: s.dealer, deal: { hands } });
+  }
+}
+
+/** Seat `o` learns nothing of which card left `q`'s hand: each certain count may have dropped by one. */
+function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
+  const P = s.players;
+  for (let o = 0; o < P; o++) {
+    if (o === q || o === except) continue;
+    const off = (o * P + q) * RANK_SLOTS;
+    for (let r = 1; r <= PAIRS_RANKS; r++) if (s.known[off + r]! > 0) s.known[off + r]!--;
+  }
+}
+
+/** Seat `o` saw a rank-r card leave `q`'s hand: its certain count of r drops by one. */
+function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): void {
+  const i = (o * s.players + q) * RANK_SLOTS + r;
+  if (s.known[i]! > 0) s.known[i]!--;
+}
+
+/** A rank-r card leaves q's hand face up: every seat saw it. */
+function leavesFaceUp(s: CaptainsOrdersState, q: number, r: number): void {
+  for (let o = 0; o < s.players; o++) if (o !== q) seenLeaving(s, o, q, r);
+}
+
+function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
+  const i = q * RANK_SLOTS + r;
+  if (s.hands[i] === 0) throw new RuleError(`captains-orders: seat ${q} has no rank ${r}`);
+  s.hands[i]!--;
+  s.handCount[q]!--;
+}
+
+function putInHand(s: CaptainsOrdersState, q: number, r: number): void {
+  s.hands[q * RANK_SLOTS + r]!++;
+  s.handCount[q]!++;
+}
+
+/** A card moves face down from `from` to `to`: both see it, the others only see that one moved. */
+function handOver(s: CaptainsOrdersState, from: number, to: number, r: number): void {
+  takeFromHand(s, from, r);
+  seenLeaving(s, to, from, r);
+  forgetOne(s, from, to);
+}
+
+function receive(s: CaptainsOrdersState, from: number, to: number, r: number): void {
+  putInHand(s, to, r);
+  s.known[(from * s.players + to) * RANK_SLOTS + r]!++;
+}
+
+/** Ends the turn: the turn passes left; an Order that came back to its owner is retired ("A round", 5). */
+function nextTurn(s: CaptainsOrdersState): void {
+  const P = s.players;
+  s.phase = Phase.Turn;
+  s.pending = -1;
+  s.turn = (s.turn + 1) % P;
+  if (s.orderRank !== 0 && s.orderOwner === s.turn) {
+    s.recorder?.action({ seat: s.turn, type: 'retire' });
+    s.discardUp[s.orderRank]!++;
+    s.orderRank = 0;
+    s.orderOwner = -1;
+    s.turn = (s.turn + 1) % P;
+  }
+}
+
+function startRunout(s: CaptainsOrdersState, seat: number, r: number, to: number, kind: LastKind): void {
+  s.phase = Phase.Declare;
+  s.runout = seat;
+  s.lastRank = r;
+  s.lastTo = to;
+  s.lastKind = kind;
+}
+
+/**
+ * Applies a legal action of the current seat, then any automatic step.
+ * @throws RuleError when the action is not legal here (a bug in the caller).
+ */
+export function apply(s: CaptainsOrdersState, a: number): void {
+  if (s.recorder) s.recorder.action(encodeAction(s, a));
+  const P = s.players;
+  switch (s.phase) {
+    case Phase.Turn: {
+      const t = s.turn;
+      if (a >= A_DISCOVER && a < A_DISCOVER + MAX_SEATS) {
+        const q = a - A_DISCOVER;
+        if (q === t || q >= P) break;
+        scoreDiscover(s, t, q);
+        return;
+      }
+      if (s.orderRank === 0) {
+        if (a >= A_ORDER && a < A_ORDER + PAIRS_RANKS) {
+          const r = a - A_ORDER + 1;
+          takeFromHand(s, t, r);
+          leavesFaceUp(s, t, r);
+          s.orderRank = r;
+          s.orderOwner = t;
+          if (s.handCount[t] === 0) startRunout(s, t, r, -1, LastKind.Order);
+          else nextTurn(s);
+          return;
+        }
+        if (a >= A_PASS && a < A_ASK) {
+          const r = ((a - A_PASS) / MAX_SEATS | 0) + 1;
+          const q = (a - A_PASS) % MAX_SEATS;
+          if (q === t || q >= P) break;
+          handOver(s, t, q, r);
+          if (s.handCount[t] === 0) {
+            startRunout(s, t, r, q, LastKind.Pass);
+            return;
+          }
+          receive(s, t, q, r);
+          s.phase = Phase.Discard;
+          s.pending = q;
+          return;
+        }
+        if (a >= A_ASK && a < A_ASK + MAX_SEATS) {
+          const q = a - A_ASK;
+          if (q === t || q >= P) break;
+          s.phase = Phase.Give;
+          s.pending = q;
+          return;
+        }
+      } else {
+        const r = a >= A_FOLLOW && a < A_FOLLOW + PAIRS_RANKS ? a - A_FOLLOW + 1 : a >= A_BELAY && a < A_BELAY + PAIRS_RANKS ? a - A_BELAY + 1 : 0;
+        if (r === 0) break;
+        const isFollow = a < A_BELAY;
+        if (isFollow !== r >= s.orderRank) break;
+        if (isFollow) {
+          const owner = s.orderOwner;
+          handOver(s, t, owner, r);
+          if (s.handCount[t] === 0) {
+            startRunout(s, t, r, owner, LastKind.Follow);
+            return;
+          }
+          receive(s, t, owner, r);
+        } else {
+          takeFromHand(s, t, r);
+          leavesFaceUp(s, t, r);
+          s.discardUp[s.orderRank]!++;
+          s.orderRank = r;
+          s.orderOwner = t;
+          if (s.handCount[t] === 0) {
+            startRunout(s, t, r, -1, LastKind.Belay);
+            return;
+          }
+        }
+        nextTurn(s);
+        return;
+      }
+      break;
+    }
+    case Phase.Discard: {
+      if (a < A_DISCARD || a >= A_DISCARD + PAIRS_RANKS) break;
+      const q = s.pending;
+      const r = a - A_DISCARD + 1;
+      takeFromHand(s, q, r);
+      forgetOne(s, q, -1);
+      s.down[q * RANK_SLOTS + r]!++;
+      s.downCount[q]!++;
+      nextTurn(s);
+      return;
+    }
+    case Phase.Give: {
+      if (a < A_GIVE || a >= A_GIVE + PAIRS_RANKS) break;
+      const q = s.pending;
+      const t = s.turn;
+      const r = a - A_GIVE + 1;
+      handOver(s, q, t, r);
+      if (s.handCount[q] === 0) {
+        startRunout(s, q, r, t, LastKind.Give);
+        return;
+      }
+      receive(s, q, t, r);
+      s.phase = Phase.Discard;
+      s.pending = t;
+      return;
+    }
+    case Phase.Declare: {
+      if (a !== A_DECLARE_NO && a !== A_DECLARE_YES) break;
+      scoreRunout(s, a === A_DECLARE_YES);
+      return;
+    }
+    default:
+      break;
+  }
+  throw new RuleError(`captains-orders: action ${a} is not legal in phase ${s.phase}`);
+}
+
+/** The lowest rank in any hand (the Captains hold it), 11 when all hands are empty. */
+function captainRank(s: CaptainsOrdersState): number {
+  let low = 11;
+  for (let q = 0; q < s.players; q++) {
+    const r = lowestRank(s.hands, q * RANK_SLOTS);
+    if (r !== 0 && r < low) low = r;
+  }
+  return low;
+}
+
+/** True when seat q holds the lowest rank of all hands. */
+function isCaptain(s: CaptainsOrdersState, q: number, low: number): boolean {
+  return low <= PAIRS_RANKS && s.hands[q * RANK_SLOTS + low]! > 0;
+}
+
+/** Marks in `roundWinners` the Mutineers other than `excluded` with the most points. */
+function richestMutineers(s: CaptainsOrdersState, excluded: number): void {
+  const low = captainRank(s);
+  let best = -1;
+  for (let q = 0; q < s.players; q++) {
+    if (q === excluded || isCaptain(s, q, low)) continue;
+    best = Math.max(best, rankPoints(s.hands, q * RANK_SLOTS));
+  }
+  for (let q = 0; q < s.players; q++) {
+    if (q === excluded || isCaptain(s, q, low)) continue;
+    if (rankPoints(s.hands, q * RANK_SLOTS) === best) s.roundWinners[q] = 1;
+  }
+}
+
+/** "Ending a round", Discover: accuser `a` names `q`. */
+function scoreDiscover(s: CaptainsOrdersState, a: number, q: number): void {
+  s.roundWinners.fill(0);
+  const low = captainRank(s);
+  if (!isCaptain(s, a, low) && isCaptain(s, q, low)) s.roundWinners[a] = 1;
+  else richestMutineers(s, a);
+  endRound(s);
+}
+
+/** "Ending a round", Run-out: a right declaration wins alone; otherwise the card reaches its receiver and points decide. */
+function scoreRunout(s: CaptainsOrdersState, declared: boolean): void {
+  s.roundWinners.fill(0);
+  const seat = s.runout;
+  let right = false;
+  if (declared) {
+    right = true;
+    for (let q = 0; q < s.players && right; q++) {
+      if (q === seat) continue;
+      const low = lowestRank(s.hands, q * RANK_SLOTS);
+      if (low !== 0 && low < s.lastRank) right = false;
+    }
+  }
+  if (right) s.roundWinners[seat] = 1;
+  else {
+    if (s.lastTo >= 0) putInHand(s, s.lastTo, s.lastRank);
+    richestMutineers(s, -1);
+  }
+  endRound(s);
+}
+
+/** Records the round, counts wins, and ends the game or deals the next round ("The game"). */
+function endRound(s: CaptainsOrdersState): void {
+  const P = s.players;
+  if (s.recorder) s.recorder.endRound(Array.from(s.roundWinners), false);
+  let reached = false;
+  for (let q = 0; q < P; q++) {
+    s.roundWins[q]! += s.roundWinners[q]!;
+    if (s.roundWins[q]! >= s.winsToWin) reached = true;
+  }
+  s.round++;
+  if (reached) {
+    finish(s, s.winsToWin, false);
+    return;
+  }
+  if (s.round >= ROUND_CAP) {
+    let most = 0;
+    for (let q = 0; q < P; q++) most = Math.max(most, s.roundWins[q]!);
+    finish(s, most, true);
+    return;
+  }
+  s.dealer = (s.dealer + 1) % P;
+  startRound(s);
+}
+
+function finish(s: CaptainsOrdersState, threshold: number, capped: boolean): void {
+  s.phase = Phase.Over;
+  s.capped = capped;
+  const w: number[] = [];
+  for (let q = 0; q < s.players; q++) if (s.roundWins[q]! >= threshold) w.push(q);
+  s.winners = w;
+}
+
+/** An upper bound on decisions in a game: per round every card leaves a hand within max(3, P) decisions. */
+export function maxDecisions(players: number, handSize: number): number {
+  return ROUND_CAP * (players * handSize * Math.max(3, players) + 2);
+}
+
+export { NUM_ACTIONS };

@@ -1,0 +1,124 @@
+import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
+import { intParam } from '../../core/index.js';
+import { RANK_SLOTS } from '../../cards/pairs.js';
+
+/** What the state waits for (`../shared/rules/captains-orders.md`, "A round"). */
+export const enum Phase {
+  /** The turn seat acts: order/pass/ask/discover, or follow/belay/discover under an Order. */
+  Turn = 0,
+  /** `pending` must discard one card face down (after a pass to them, or after their ask). */
+  Discard = 1,
+  /** `pending` (the asked player) chooses the card to give to the turn seat. */
+  Give = 2,
+  /** `runout` emptied their hand and decides whether to declare Captain. */
+  Declare = 3,
+  /** The game is over. */
+  Over = 4,
+}
+
+/** How the run-out player gave up their last card (for the declare ruling). */
+export const enum LastKind {
+  Order = 0,
+  Belay = 1,
+  Pass = 2,
+  Follow = 3,
+  Give = 4,
+}
+
+/**
+ * The mutable state of one game of Captain's Orders. Rank counts are flat
+ * `Uint8Array`s indexed `seat * 11 + rank` (index 0 of each row unused).
+ */
+export class CaptainsOrdersState implements GameStateBase {
+  readonly players: number;
+  readonly handSize: number;
+  readonly winsToWin: number;
+  rng: Rng;
+  recorder: Recorder | null = null;
+
+  /** hands[s*11 + r]: rank-r cards in seat s's hand. */
+  readonly hands: Uint8Array;
+  /** Cards in each hand. */
+  readonly handCount: Uint8Array;
+  /** Face-up discards (retired and belayed Orders) by rank. */
+  readonly discardUp = new Uint8Array(RANK_SLOTS);
+  /** down[s*11 + r]: face-down discards made by seat s, by rank. */
+  readonly down: Uint8Array;
+  /** Face-down discards made by each seat (public). */
+  readonly downCount: Uint8Array;
+  /** The undealt part of the deck, by rank. */
+  readonly unused = new Uint8Array(RANK_SLOTS);
+  /**
+   * known[(o*P + q)*11 + r]: how many rank-r cards seat o knows for certain to
+   * be in seat q's hand (from cards o gave q, minus what q may have lost since).
+   */
+  readonly known: Uint8Array;
+  /** Rounds won by each seat. */
+  readonly roundWins: Uint8Array;
+  /** Scratch: 1 for each seat that won the round being scored. */
+  readonly roundWinners: Uint8Array;
+
+  /** The standing Order's rank, 0 when none. */
+  orderRank = 0;
+  orderOwner = -1;
+  dealer = 0;
+  /** Rounds finished so far. */
+  round = 0;
+  /** Whose turn it is. */
+  turn = 0;
+  phase: Phase = Phase.Turn;
+  /** The seat that must discard or give (phases Discard and Give). */
+  pending = -1;
+  /** Run-out: the emptied seat, the rank they gave up, its receiver (-1 for an Order) and how. */
+  runout = -1;
+  lastRank = 0;
+  lastTo = -1;
+  lastKind: LastKind = LastKind.Order;
+  capped = false;
+  /** The game winners, filled when the game ends. */
+  winners: number[] = [];
+
+  /** Scratch deck used by the deal. */
+  readonly deck = new Uint8Array(55);
+
+  constructor(readonly variant: Variant, rng: Rng) {
+    this.players = intParam(variant, 'players');
+    this.handSize = intParam(variant, 'handSize');
+    this.winsToWin = intParam(variant, 'winsToWin');
+    this.rng = rng;
+    const p = this.players;
+    this.hands = new Uint8Array(p * RANK_SLOTS);
+    this.handCount = new Uint8Array(p);
+    this.down = new Uint8Array(p * RANK_SLOTS);
+    this.downCount = new Uint8Array(p);
+    this.known = new Uint8Array(p * p * RANK_SLOTS);
+    this.roundWins = new Uint8Array(p);
+    this.roundWinners = new Uint8Array(p);
+  }
+}
+
+/** Copies every field of `src` into `dst` but the generator and the recorder. */
+export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): void {
+  dst.hands.set(src.hands);
+  dst.handCount.set(src.handCount);
+  dst.discardUp.set(src.discardUp);
+  dst.down.set(src.down);
+  dst.downCount.set(src.downCount);
+  dst.unused.set(src.unused);
+  dst.known.set(src.known);
+  dst.roundWins.set(src.roundWins);
+  dst.roundWinners.set(src.roundWinners);
+  dst.orderRank = src.orderRank;
+  dst.orderOwner = src.orderOwner;
+  dst.dealer = src.dealer;
+  dst.round = src.round;
+  dst.turn = src.turn;
+  dst.phase = src.phase;
+  dst.pending = src.pending;
+  dst.runout = src.runout;
+  dst.lastRank = src.lastRank;
+  dst.lastTo = src.lastTo;
+  dst.lastKind = src.lastKind;
+  dst.capped = src.capped;
+  dst.winners = src.winners.slice();
+}

@@ -1,0 +1,7 @@
+/**
+ * Registers every game. Import this module (for its side effect) before
+ * looking games up with `getGame`. Each game adds its line here.
+ */
+import './captains-orders/index.js';
+
+export { getGame, gameIds } from '../core/registry.js';
