@@ -1,0 +1,267 @@
+import { RuleError, type Rng } from '../../core/index.js';
+import { fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { shuffleInPlace } from '../../core/rng.js';
+import { A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
+import { encodeAction } from './codec.js';
+import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
+
+/** The seat that decides now (the turn seat, or the holder of the 1 at scoring); -1 when over. */
+export function currentSeat(s: NineVirtuesState): number {
+  switch (s.phase) {
+    case Phase.Turn:
+      return s.turn;
+    case Phase.Call:
+      return s.caller;
+    default:
+      return -1;
+  }
+}
+
+/** True when a kill is allowed now ("A round", 3: not during the round's first P turns). */
+export function killAllowed(s: { killAfterFirstLap: boolean; turnInRound: number; players: number }): boolean {
+  return !s.killAfterFirstLap || s.turnInRound >= s.players;
+}
+
+/**
+ * Writes the legal actions ascending into `into`; returns the count.
+ * Turn: bids (r >= 2 in the center), swaps (h in hand, c in center, h != c),
+ * kills (r in the center, after the first lap). Call: call 1..10.
+ */
+export function legalActions(s: NineVirtuesState, into: Int32Array): number {
+  let n = 0;
+  if (s.phase === Phase.Turn) {
+    const off = s.turn * RANK_SLOTS;
+    const c = s.center;
+    for (let r = 2; r <= PAIRS_RANKS; r++) if (c[r]! > 0) into[n++] = bidId(r);
+    for (let h = 1; h <= PAIRS_RANKS; h++) {
+      if (s.hands[off + h] === 0) continue;
+      for (let r = 1; r <= PAIRS_RANKS; r++) if (r !== h && c[r]! > 0) into[n++] = swapId(h, r);
+    }
+    if (killAllowed(s)) for (let r = 1; r <= PAIRS_RANKS; r++) if (c[r]! > 0) into[n++] = killId(r);
+    if (n === 0) throw new RuleError(`nine-virtues: seat ${s.turn} has no legal action`);
+    return n;
+  }
+  if (s.phase === Phase.Call) {
+    for (let r = 1; r <= PAIRS_RANKS; r++) into[n++] = callId(r);
+    return n;
+  }
+  return 0;
+}
+
+/** Starts a new game: clears the scores and statistics, seat 0 deals the first round ("The game"). */
+export function deal(s: NineVirtuesState, rng: Rng): void {
+  s.rng = rng;
+  s.totals.fill(0);
+  s.round = 0;
+  s.capped = false;
+  s.winners = [];
+  s.statHand.fill(0);
+  s.statBid.fill(0);
+  s.statBidRow.fill(0);
+  s.statBidRight.fill(0);
+  s.statActions.fill(0);
+  s.statTurns.fill(0);
+  s.statCapped.fill(0);
+  s.statCall.fill(0);
+  startRound(s);
+}
+
+/**
+ * "A round", 1-2: the dealer of round k is seat k mod P; the whole deck is
+ * shuffled, `handSize` cards go to each hand one at a time starting left of
+ * the dealer, then `centerPerPlayer x P` cards face up into the center; the
+ * rest is set aside unseen. The player left of the dealer starts.
+ */
+function startRound(s: NineVirtuesState): void {
+  const P = s.players;
+  const h = s.handSize;
+  s.dealer = s.round % P;
+  fillPairsDeck(s.deck);
+  shuffleInPlace(s.deck, s.rng);
+  s.hands.fill(0);
+  s.bids.fill(0);
+  s.known.fill(0);
+  s.center.fill(0);
+  s.discard.fill(0);
+  s.unused.fill(0);
+  const inHands = P * h;
+  const dealt = inHands + s.centerPerPlayer * P;
+  for (let i = 0; i < inHands; i++) s.hands[((s.dealer + 1 + (i % P)) % P) * RANK_SLOTS + s.deck[i]!]!++;
+  for (let i = inHands; i < dealt; i++) s.center[s.deck[i]!]!++;
+  for (let i = dealt; i < 55; i++) s.unused[s.deck[i]!]!++;
+  s.centerCount = dealt - inHands;
+  s.turn = (s.dealer + 1) % P;
+  s.turnInRound = 0;
+  s.phase = Phase.Turn;
+  s.caller = -1;
+  s.roundCapped = false;
+  s.statCall[s.round * 2] = -1;
+  s.statCall[s.round * 2 + 1] = 0;
+  if (s.recorder) {
+    const hands: number[][] = [];
+    for (let q = 0; q < P; q++) hands.push([]);
+    for (let i = 0; i < inHands; i++) hands[(s.dealer + 1 + (i % P)) % P]!.push(s.deck[i]!);
+    s.recorder.startRound({ dealer: s.dealer, deal: { hands, center: Array.from(s.deck.subarray(inHands, dealt)) } });
+  }
+}
+
+function illegal(s: NineVirtuesState, a: number): never {
+  throw new RuleError(`nine-virtues: action ${a} is not legal in phase ${s.phase} (seat ${currentSeat(s)})`);
+}
+
+/**
+ * Applies a legal action of the current seat, then any automatic step (the
+ * end of the round, the cap, the scoring, the next deal).
+ * @throws RuleError when the action is not legal here (a bug in the caller).
+ */
+export function apply(s: NineVirtuesState, a: number): void {
+  if (!(a >= 0 && a < NUM_ACTIONS) || (a | 0) !== a) illegal(s, a);
+  if (s.phase === Phase.Call) {
+    if (a < A_CALL) illegal(s, a);
+    if (s.recorder) s.recorder.action(encodeAction(s, a));
+    scoreRound(s, a - A_CALL + 1);
+    return;
+  }
+  if (s.phase !== Phase.Turn || a >= A_CALL) illegal(s, a);
+  const t = s.turn;
+  const off = t * RANK_SLOTS;
+  const P = s.players;
+  const stat = (s.round * P + t) * STAT_KINDS;
+  if (a < A_SWAP) {
+    const r = a + 1;
+    if (r === 1 || s.center[r] === 0) illegal(s, a);
+    if (s.recorder) s.recorder.action(encodeAction(s, a));
+    s.center[r]!--;
+    s.centerCount--;
+    s.bids[off + r]!++;
+    s.statActions[stat]!++;
+  } else if (a < A_KILL) {
+    const h = (((a - A_SWAP) / 10) | 0) + 1;
+    const c = ((a - A_SWAP) % 10) + 1;
+    if (h === c || s.hands[off + h] === 0 || s.center[c] === 0) illegal(s, a);
+    if (s.recorder) s.recorder.action(encodeAction(s, a));
+    s.hands[off + h]!--;
+    s.center[h]!++;
+    s.center[c]!--;
+    s.hands[off + c]!++;
+    if (s.known[off + h]! > 0) s.known[off + h]!--;
+    s.known[off + c]!++;
+    s.statActions[stat + 1]!++;
+  } else {
+    const r = a - A_KILL + 1;
+    if (s.center[r] === 0 || !killAllowed(s)) illegal(s, a);
+    if (s.recorder) s.recorder.action(encodeAction(s, a));
+    s.center[r]!--;
+    s.centerCount--;
+    s.discard[r]!++;
+    s.statActions[stat + 2]!++;
+  }
+  s.turnInRound++;
+  if (s.centerCount === 0) {
+    endPlay(s);
+    return;
+  }
+  if (s.turnInRound >= s.turnCap) {
+    // "A round", 5: the cards left in the center are discarded, the round is scored and counted capped.
+    for (let r = 1; r <= PAIRS_RANKS; r++) s.discard[r]! += s.center[r]!;
+    s.center.fill(0);
+    s.centerCount = 0;
+    s.roundCapped = true;
+    endPlay(s);
+    return;
+  }
+  s.turn = (t + 1) % P;
+}
+
+/** The center is empty: the holder of the wild 1 calls it, or the round is scored at once. */
+function endPlay(s: NineVirtuesState): void {
+  if (s.wildOne) {
+    for (let q = 0; q < s.players; q++) {
+      if (s.hands[q * RANK_SLOTS + 1]! > 0) {
+        s.phase = Phase.Call;
+        s.caller = q;
+        return;
+      }
+    }
+  }
+  scoreRound(s, 0);
+}
+
+/**
+ * Rank-r cards in seat q's hand for scoring: the called 1 counts as `called`
+ * ("Scoring a round", 1); bid rows never count.
+ */
+function handCount(s: NineVirtuesState, q: number, r: number, called: number): number {
+  let c = s.hands[q * RANK_SLOTS + r]!;
+  if (called > 0 && q === s.caller) {
+    if (r === 1) c--;
+    if (r === called) c++;
+  }
+  return c;
+}
+
+/**
+ * "Scoring a round", 2-3: every player with the most rank-r cards in hand (at
+ * least one) scores r, ties all in full; each bid card of rank r scores +r
+ * when nobody holds r or the bidder holds the most (or ties), otherwise
+ * -r x penalty. Then the next round is dealt or the game ends.
+ * @param called the rank the 1 was called as, 0 when nobody called.
+ */
+function scoreRound(s: NineVirtuesState, called: number): void {
+  const P = s.players;
+  const k = s.round;
+  const sc = s.roundScores;
+  sc.fill(0);
+  if (called > 0) {
+    s.statCall[k * 2] = s.caller;
+    s.statCall[k * 2 + 1] = called;
+  }
+  for (let r = 1; r <= PAIRS_RANKS; r++) {
+    let m = 0;
+    for (let q = 0; q < P; q++) m = Math.max(m, handCount(s, q, r, called));
+    for (let q = 0; q < P; q++) {
+      const c = handCount(s, q, r, called);
+      if (m >= 1 && c === m) {
+        sc[q]! += r;
+        s.statHand[k * P + q]! += r;
+      }
+      const b = s.bids[q * RANK_SLOTS + r]!;
+      if (b === 0) continue;
+      const right = c === m;
+      const pts = right ? b * r : -s.penalty * b * r;
+      sc[q]! += pts;
+      s.statBid[k * P + q]! += pts;
+      s.statBidRow[(k * P + q) * RANK_SLOTS + r] = b;
+      s.statBidRight[(k * P + q) * RANK_SLOTS + r] = right ? 1 : 0;
+    }
+  }
+  s.statTurns[k] = s.turnInRound;
+  s.statCapped[k] = s.roundCapped ? 1 : 0;
+  if (s.recorder) s.recorder.endRound(Array.from(sc), s.roundCapped);
+  for (let q = 0; q < P; q++) s.totals[q]! += sc[q]!;
+  if (s.roundCapped) s.capped = true;
+  s.caller = -1;
+  s.round++;
+  if (s.round >= s.rounds) {
+    finish(s);
+    return;
+  }
+  startRound(s);
+}
+
+/** "The game": highest total wins, tied players share the win. */
+function finish(s: NineVirtuesState): void {
+  s.phase = Phase.Over;
+  let best = -Infinity;
+  for (let q = 0; q < s.players; q++) best = Math.max(best, s.totals[q]!);
+  const w: number[] = [];
+  for (let q = 0; q < s.players; q++) if (s.totals[q] === best) w.push(q);
+  s.winners = w;
+}
+
+/** An upper bound on decisions in a game: per round at most 100 x P turns and one call. */
+export function maxDecisions(players: number, rounds: number): number {
+  return rounds * (100 * players + 1);
+}
+
+export { NUM_ACTIONS };

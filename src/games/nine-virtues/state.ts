@@ -1,0 +1,158 @@
+import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
+import { boolParam, intParam, stringParam } from '../../core/index.js';
+import { RANK_SLOTS } from '../../cards/pairs.js';
+
+/** What the state waits for (`../shared/rules/nine-virtues.md`). */
+export const enum Phase {
+  /** The turn seat bids, swaps or kills ("A round", 3). */
+  Turn = 0,
+  /** `caller` holds the wild 1 and declares its rank ("Scoring a round", 1). */
+  Call = 1,
+  /** The game is over. */
+  Over = 2,
+}
+
+/** How a wrong bid scores (variant `bidPenalty`): 1 = face (-r), 0 = zero, 2 = double (-2r). */
+export type BidPenalty = 'face' | 'zero' | 'double';
+
+/** Slots per (round, seat) in the per-action counters: bid, swap, kill. */
+export const STAT_KINDS = 3;
+
+/**
+ * The mutable state of one game of Nine Virtues. Rank counts are flat
+ * `Uint8Array`s indexed `seat * 11 + rank` (index 0 of each row unused).
+ * Besides the play state it keeps per-round statistics for balance reports
+ * (read them with `roundStats` / `accumulateStats` of `stats.ts`); bots never
+ * see those arrays.
+ */
+export class NineVirtuesState implements GameStateBase {
+  readonly players: number;
+  readonly handSize: number;
+  readonly centerPerPlayer: number;
+  readonly rounds: number;
+  /** Multiplier of a wrong bid's rank: 1 (face), 0 (zero), 2 (double). */
+  readonly penalty: number;
+  readonly wildOne: boolean;
+  readonly killAfterFirstLap: boolean;
+  /** Turns after which a round is capped: 100 x P ("A round", 5). */
+  readonly turnCap: number;
+  rng: Rng;
+  recorder: Recorder | null = null;
+
+  /** hands[s*11 + r]: rank-r cards in seat s's hand (always handSize cards). */
+  readonly hands: Uint8Array;
+  /** The face-up center by rank. */
+  readonly center = new Uint8Array(RANK_SLOTS);
+  centerCount = 0;
+  /** bids[s*11 + r]: rank-r cards in seat s's bid row. */
+  readonly bids: Uint8Array;
+  /**
+   * known[s*11 + r]: rank-r cards everybody knows for certain to be in seat
+   * s's hand (taken from the center by a swap and not visibly given back).
+   */
+  readonly known: Uint8Array;
+  /** Cards killed this round or discarded by the cap, by rank (face up). */
+  readonly discard = new Uint8Array(RANK_SLOTS);
+  /** The undealt part of the deck, by rank (unseen). */
+  readonly unused = new Uint8Array(RANK_SLOTS);
+  /** Game scores so far, per seat. */
+  readonly totals: Int32Array;
+  /** Scratch: the scores of the round being scored. */
+  readonly roundScores: Int32Array;
+
+  dealer = 0;
+  /** Rounds finished so far (the 0-based index of the current round). */
+  round = 0;
+  /** Whose turn it is. */
+  turn = 0;
+  /** Turns taken so far in this round. */
+  turnInRound = 0;
+  phase: Phase = Phase.Turn;
+  /** The seat calling the 1 in phase Call, else -1. */
+  caller = -1;
+  /** True when this round hit the turn cap. */
+  roundCapped = false;
+  /** True when any round of the game hit the turn cap. */
+  capped = false;
+  /** The game winners, filled when the game ends. */
+  winners: number[] = [];
+
+  // Statistics for balance reports, indexed by round k (0..rounds-1).
+  /** statHand[k*P + s]: points seat s scored from hand majorities in round k. */
+  readonly statHand: Int32Array;
+  /** statBid[k*P + s]: points seat s scored from bids in round k. */
+  readonly statBid: Int32Array;
+  /** statBidRow[(k*P + s)*11 + r]: rank-r cards in s's bid row at the end of round k. */
+  readonly statBidRow: Uint8Array;
+  /** statBidRight[(k*P + s)*11 + r]: 1 when those bids scored +r, else 0. */
+  readonly statBidRight: Uint8Array;
+  /** statActions[(k*P + s)*3 + i]: bids (i=0), swaps (1), kills (2) by s in round k. */
+  readonly statActions: Uint16Array;
+  /** statTurns[k]: turns taken in round k. */
+  readonly statTurns: Uint16Array;
+  /** statCapped[k]: 1 when round k hit the cap. */
+  readonly statCapped: Uint8Array;
+  /** statCall[k*2]: the seat that called the 1 in round k (-1 when none); statCall[k*2+1]: the rank called. */
+  readonly statCall: Int8Array;
+
+  /** Scratch deck used by the deal. */
+  readonly deck = new Uint8Array(55);
+
+  constructor(readonly variant: Variant, rng: Rng) {
+    this.players = intParam(variant, 'players');
+    this.handSize = intParam(variant, 'handSize');
+    this.centerPerPlayer = intParam(variant, 'centerPerPlayer');
+    this.rounds = intParam(variant, 'rounds');
+    const bp = stringParam(variant, 'bidPenalty');
+    this.penalty = bp === 'zero' ? 0 : bp === 'double' ? 2 : 1;
+    this.wildOne = boolParam(variant, 'wildOne');
+    this.killAfterFirstLap = boolParam(variant, 'killAfterFirstLap');
+    this.turnCap = 100 * this.players;
+    this.rng = rng;
+    const p = this.players;
+    const k = this.rounds;
+    this.hands = new Uint8Array(p * RANK_SLOTS);
+    this.bids = new Uint8Array(p * RANK_SLOTS);
+    this.known = new Uint8Array(p * RANK_SLOTS);
+    this.totals = new Int32Array(p);
+    this.roundScores = new Int32Array(p);
+    this.statHand = new Int32Array(k * p);
+    this.statBid = new Int32Array(k * p);
+    this.statBidRow = new Uint8Array(k * p * RANK_SLOTS);
+    this.statBidRight = new Uint8Array(k * p * RANK_SLOTS);
+    this.statActions = new Uint16Array(k * p * STAT_KINDS);
+    this.statTurns = new Uint16Array(k);
+    this.statCapped = new Uint8Array(k);
+    this.statCall = new Int8Array(k * 2);
+  }
+}
+
+/** Copies every field of `src` into `dst` but the generator and the recorder. */
+export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
+  dst.hands.set(src.hands);
+  dst.center.set(src.center);
+  dst.centerCount = src.centerCount;
+  dst.bids.set(src.bids);
+  dst.known.set(src.known);
+  dst.discard.set(src.discard);
+  dst.unused.set(src.unused);
+  dst.totals.set(src.totals);
+  dst.roundScores.set(src.roundScores);
+  dst.dealer = src.dealer;
+  dst.round = src.round;
+  dst.turn = src.turn;
+  dst.turnInRound = src.turnInRound;
+  dst.phase = src.phase;
+  dst.caller = src.caller;
+  dst.roundCapped = src.roundCapped;
+  dst.capped = src.capped;
+  dst.winners = src.winners.slice();
+  dst.statHand.set(src.statHand);
+  dst.statBid.set(src.statBid);
+  dst.statBidRow.set(src.statBidRow);
+  dst.statBidRight.set(src.statBidRight);
+  dst.statActions.set(src.statActions);
+  dst.statTurns.set(src.statTurns);
+  dst.statCapped.set(src.statCapped);
+  dst.statCall.set(src.statCall);
+}

@@ -1,0 +1,45 @@
+import Table from 'cli-table3';
+import type { Summary } from '../tourney/summary.js';
+
+/** Plain tables when the output is not a terminal (files, pipes, CI logs). */
+const style = (): { head: string[]; border: string[] } | undefined => (process.stdout.isTTY ? undefined : { head: [], border: [] });
+const table = (head?: string[]): Table.Table => {
+  const st = style();
+  return new Table({ ...(head ? { head } : {}), ...(st ? { style: st } : {}) });
+};
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+const ci = (c: readonly [number, number]): string => `${pct(c[0])} – ${pct(c[1])}`;
+const num = (x: number, d = 2): string => x.toFixed(d);
+
+function variantText(s: Summary): string {
+  const nd = Object.entries(s.nonDefault);
+  return nd.length === 0 ? 'default rules' : nd.map(([k, v]) => `${k}=${String(v)}`).join(', ');
+}
+
+/**
+ * The terminal tables of a run (cli-table3): per bot, per seat, and the run's
+ * totals. Returns the text; the caller prints it.
+ */
+export function renderTables(s: Summary): string {
+  const out: string[] = [];
+  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.lineup.length} rotations)`);
+  out.push(`line-up: ${s.lineup.join(', ')}`);
+  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits']);
+  for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits]);
+  out.push(bots.toString());
+  out.push('Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won).');
+  const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval']);
+  for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95)]);
+  out.push(seats.toString());
+  out.push('Seat 0 deals the first round; every bot sits in every seat on the same deals.');
+  const totals = table();
+  totals.push(
+    { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },
+    { 'capped games': `${s.capped} (${pct(s.games > 0 ? s.capped / s.games : 0)})` },
+    { forfeits: Object.keys(s.forfeits).length === 0 ? 'none' : Object.entries(s.forfeits).map(([k, v]) => `${k}: ${v}`).join(', ') },
+    { throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)` },
+  );
+  out.push(totals.toString());
+  return out.join('\n');
+}

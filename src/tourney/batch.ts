@@ -1,0 +1,94 @@
+import type { Bot } from '../core/bot.js';
+import type { GameStateBase } from '../core/game.js';
+import { MatchRunner } from '../core/match.js';
+import { getGame } from '../core/registry.js';
+import { gameSeed } from '../core/rng.js';
+import type { Variant } from '../core/variant.js';
+import { createBot, parseLineup } from '../../bots/index.js';
+import { addGame, emptyTally, type Tally } from './aggregate.js';
+import { entryAtSeat } from './schedule.js';
+
+/** Everything a worker needs to rebuild a run's games and bots (plain data, crosses threads). */
+export interface RunConfig {
+  readonly gameId: string;
+  /** The resolved variant. */
+  readonly variant: Variant;
+  /** Bot specs of the line-up, entry i first sitting at seat i. */
+  readonly lineup: readonly string[];
+  readonly runSeed: string;
+  readonly record: boolean;
+}
+
+/** One batch to play. */
+export interface BatchTask {
+  readonly config: RunConfig;
+  readonly dealStart: number;
+  readonly dealEnd: number;
+}
+
+/** What a batch returns: its tally and, when recording, its records as JSON Lines. */
+export interface BatchResult {
+  readonly tally: Tally;
+  readonly records: string;
+}
+
+interface Prepared {
+  readonly runner: MatchRunner<GameStateBase, object>;
+  /** bySeat[rotation][seat]: the bot instance sitting there. */
+  readonly bySeat: Bot[][];
+  /** names[rotation][seat]: its spec text, for records. */
+  readonly names: string[][];
+}
+
+const cache = new Map<string, Prepared>();
+
+function prepare(config: RunConfig): Prepared {
+  const key = JSON.stringify([config.gameId, config.variant, config.lineup]);
+  const hit = cache.get(key);
+  if (hit) return hit;
+  const game = getGame(config.gameId);
+  const P = config.lineup.length;
+  const entries = config.lineup.map((text) => {
+    const spec = parseLineup(text)[0];
+    if (!spec) throw new Error(`empty bot spec '${text}'`);
+    return createBot(spec, game);
+  });
+  const bySeat: Bot[][] = [];
+  const names: string[][] = [];
+  for (let k = 0; k < P; k++) {
+    const row: Bot[] = [];
+    const nrow: string[] = [];
+    for (let s = 0; s < P; s++) {
+      const i = entryAtSeat(s, k, P);
+      row.push(entries[i]!);
+      nrow.push(config.lineup[i]!);
+    }
+    bySeat.push(row);
+    names.push(nrow);
+  }
+  const prepared: Prepared = { runner: new MatchRunner(game, config.variant) as MatchRunner<GameStateBase, object>, bySeat, names };
+  cache.set(key, prepared);
+  return prepared;
+}
+
+/**
+ * Plays deals [dealStart, dealEnd) of a run, every rotation of each, in order.
+ * Game `deal * P + k` is seeded from (run seed, deal) alone, so it is the same
+ * game whichever worker plays it.
+ */
+export function runBatch(task: BatchTask): BatchResult {
+  const { config } = task;
+  const { runner, bySeat, names } = prepare(config);
+  const P = config.lineup.length;
+  const tally = emptyTally(P);
+  const lines: string[] = [];
+  for (let d = task.dealStart; d < task.dealEnd; d++) {
+    const seed = gameSeed(config.runSeed, d);
+    for (let k = 0; k < P; k++) {
+      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record);
+      addGame(tally, k, o);
+      if (o.record) lines.push(JSON.stringify(o.record));
+    }
+  }
+  return { tally, records: lines.length > 0 ? lines.join('\n') + '\n' : '' };
+}

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { BatchResult, BatchTask } from './batch.js';
+
+/**
+ * The compiled worker script. Workers always run compiled JavaScript (fast to
+ * start); when this module itself runs from TypeScript sources (the tests),
+ * the build in `dist/` is used.
+ * @throws Error when the build is missing (run `npm run build`).
+ */
+export function workerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const file = here.includes(`${join('dist', 'src', 'tourney')}`) ? join(here, 'worker.js') : join(here, '..', '..', 'dist', 'src', 'tourney', 'worker.js');
+  if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
+  return file;
+}
+
+/** A fixed-size pool of worker threads playing batches. */
+export class BatchPool {
+  private readonly pool: Piscina<BatchTask, BatchResult>;
+
+  /** @param workers threads, >= 1. */
+  constructor(workers: number) {
+    this.pool = new Piscina<BatchTask, BatchResult>({
+      filename: workerFile(),
+      minThreads: workers,
+      maxThreads: workers,
+      idleTimeout: 60_000,
+    });
+  }
+
+  run(task: BatchTask): Promise<BatchResult> {
+    return this.pool.run(task);
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
