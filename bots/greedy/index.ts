@@ -1,6 +1,7 @@
 import type { Bot, BotKind, Game, GameStateBase } from '../../src/core/index.js';
 import { BotSpecError } from '../../src/core/index.js';
 import { captainsOrdersGreedy } from './captains-orders.js';
+import { nineVirtuesGreedy } from './nine-virtues.js';
 
 /** Builds a game's hand-written heuristic bot. */
 export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
@@ -8,6 +9,7 @@ export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
 /** The per-game heuristics, by game id. Each game adds its line here. */
 const heuristics: Readonly<Record<string, GreedyFactory>> = {
   'captains-orders': captainsOrdersGreedy,
+  'nine-virtues': nineVirtuesGreedy,
 };
 
 /** `greedy`: the game's own hand-written heuristic (bots/greedy/<game>.ts). */

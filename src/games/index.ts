@@ -3,5 +3,6 @@
  * looking games up with `getGame`. Each game adds its line here.
  */
 import './captains-orders/index.js';
+import './nine-virtues/index.js';
 
 export { getGame, gameIds } from '../core/registry.js';

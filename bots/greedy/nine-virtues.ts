@@ -1,0 +1,171 @@
+import type { Bot } from '../../src/core/index.js';
+import { actions, NineVirtuesObservation, Phase } from '../../src/games/nine-virtues/index.js';
+
+const { A_SWAP, A_KILL, A_CALL, callId } = actions;
+
+/**
+ * Share of each center card that the one-ply evaluation lets fall to each
+ * opponent: a card left in the center may still go to an opponent's hand, so
+ * bidding, taking or killing it also protects a majority.
+ */
+const CENTER_LEAK = 0.12;
+
+/** Scratch buffers (one decision at a time; nothing is allocated per decision). */
+const M = new Int32Array(11);
+const B = new Int32Array(11);
+const C = new Int32Array(11);
+const UNSEEN = new Float64Array(11);
+const BASE = new Float64Array(11);
+const GAIN = new Float64Array(11);
+const BINOM = new Float64Array(24);
+
+/** P(K + Bin(n, p) + Bin(c, g) <= m) for one opponent holding K known cards. */
+function atMost(m: number, k: number, n: number, p: number, c: number, g: number): number {
+  const lim = m - k;
+  if (lim < 0) return 0;
+  if (lim >= n + c) return 1;
+  // Distribution of Bin(n, p) + Bin(c, g) by convolution, truncated at lim.
+  BINOM.fill(0, 0, n + c + 1);
+  BINOM[0] = 1;
+  let len = 1;
+  for (let i = 0; i < n + c; i++) {
+    const q = i < n ? p : g;
+    for (let j = len; j > 0; j--) BINOM[j] = BINOM[j]! * (1 - q) + BINOM[j - 1]! * q;
+    BINOM[0] = BINOM[0]! * (1 - q);
+    len++;
+  }
+  let s = 0;
+  for (let j = 0; j <= lim; j++) s += BINOM[j]!;
+  return s;
+}
+
+/**
+ * The one-ply estimate of the points rank r brings to the observer with `m`
+ * rank-r cards in hand, `b` in its bid row and `c` left in the center:
+ * P(no opponent holds more) decides both the majority (when m >= 1) and the
+ * bids ("Scoring a round", 2-3).
+ */
+function rankValue(o: NineVirtuesObservation, r: number, m: number, b: number, c: number, penalty: number, total: number): number {
+  const P = o.players;
+  let pLead = 1;
+  const p = total > 0 ? UNSEEN[r]! / total : 0;
+  for (let q = 0; q < P; q++) {
+    if (q === o.seat) continue;
+    let known = 0;
+    let unknown = o.handSize;
+    for (let x = 1; x <= 10; x++) unknown -= o.known[q * 11 + x]!;
+    known = o.known[q * 11 + r]!;
+    pLead *= atMost(m, known, unknown, p, c, CENTER_LEAK);
+  }
+  let v = 0;
+  if (m >= 1) v += r * pLead;
+  if (b > 0) v += b * r * (pLead - penalty * (1 - pLead));
+  return v;
+}
+
+/**
+ * The Nine Virtues heuristic: a one-ply search over the legal actions with
+ * an estimate of the round's points (own majorities and bids, each weighted
+ * by the chance that no opponent holds more: opponents' unknown cards are
+ * drawn from the unseen ones, and every center card may still leak to them).
+ * It therefore bids on ranks it leads or nobody can hold, swaps toward its
+ * majorities, kills the center cards that threaten a majority or bid of its
+ * own, and calls the 1 as the rank where it adds the most.
+ */
+export function nineVirtuesGreedy(): Bot {
+  return {
+    act(obsIn, legal, n) {
+      const o = obsIn as NineVirtuesObservation;
+      const P = o.players;
+      const me = o.seat;
+      const penalty = o.bidPenalty === 'zero' ? 0 : o.bidPenalty === 'double' ? 2 : 1;
+      // Unseen cards by rank: not in own hand, the center, a bid row, the discards, or known in a hand.
+      let total = 0;
+      for (let r = 1; r <= 10; r++) {
+        let u = r - o.hand[r]! - o.center[r]! - o.discard[r]!;
+        for (let q = 0; q < P; q++) {
+          u -= o.bids[q * 11 + r]!;
+          if (q !== me) u -= o.known[q * 11 + r]!;
+        }
+        UNSEEN[r] = u;
+        total += u;
+        M[r] = o.hand[r]!;
+        B[r] = o.bids[me * 11 + r]!;
+        C[r] = o.center[r]!;
+      }
+      const wild = o.wildOne;
+      if (o.phase === Phase.Call) {
+        // The 1 counts as the called rank: pick the rank where one more card adds the most.
+        M[1]!--;
+        let best = callId(1);
+        let bestGain = -Infinity;
+        for (let r = 1; r <= 10; r++) {
+          const g = rankValue(o, r, M[r]! + 1, B[r]!, 0, penalty, total) - rankValue(o, r, M[r]!, B[r]!, 0, penalty, total);
+          if (g > bestGain) {
+            bestGain = g;
+            best = callId(r);
+          }
+        }
+        return best;
+      }
+      let base = 0;
+      for (let r = 1; r <= 10; r++) {
+        BASE[r] = rankValue(o, r, M[r]! - (wild && r === 1 ? M[1]! : 0), B[r]!, C[r]!, penalty, total);
+        base += BASE[r]!;
+      }
+      let bestA = legal[0]!;
+      let bestV = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const a = legal[i]!;
+        let r1 = 0;
+        let r2 = 0;
+        if (a < A_SWAP) {
+          r1 = a + 1;
+          B[r1]!++;
+          C[r1]!--;
+        } else if (a < A_KILL) {
+          r1 = (((a - A_SWAP) / 10) | 0) + 1;
+          r2 = ((a - A_SWAP) % 10) + 1;
+          M[r1]!--;
+          C[r1]!++;
+          M[r2]!++;
+          C[r2]!--;
+        } else if (a < A_CALL) {
+          r1 = a - A_KILL + 1;
+          C[r1]!--;
+        }
+        const holdsWild = wild && M[1]! > 0;
+        let v = base;
+        if (r1 > 0) v += rankValue(o, r1, M[r1]! - (holdsWild && r1 === 1 ? 1 : 0), B[r1]!, C[r1]!, penalty, total) - BASE[r1]!;
+        if (r2 > 0) v += rankValue(o, r2, M[r2]! - (holdsWild && r2 === 1 ? 1 : 0), B[r2]!, C[r2]!, penalty, total) - BASE[r2]!;
+        if (holdsWild) {
+          // The 1 will be called where one more card adds the most.
+          let g = -Infinity;
+          for (let r = 1; r <= 10; r++) {
+            const m = M[r]! - (r === 1 ? 1 : 0);
+            GAIN[r] = rankValue(o, r, m + 1, B[r]!, C[r]!, penalty, total) - rankValue(o, r, m, B[r]!, C[r]!, penalty, total);
+            if (GAIN[r]! > g) g = GAIN[r]!;
+          }
+          v += g;
+        }
+        if (v > bestV) {
+          bestV = v;
+          bestA = a;
+        }
+        // Undo.
+        if (a < A_SWAP) {
+          B[r1]!--;
+          C[r1]!++;
+        } else if (a < A_KILL) {
+          M[r1]!++;
+          C[r1]!--;
+          M[r2]!--;
+          C[r2]!++;
+        } else if (a < A_CALL) {
+          C[r1]!++;
+        }
+      }
+      return bestA;
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
+import { PAIRS_DECK_SIZE, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { NineVirtuesState, Phase, type BidPenalty } from './state.js';
+
+/**
+ * What one seat sees (`nine-virtues.md`, "Hidden information"): its own hand,
+ * the center, every bid row, the face-up discards, what every swap made
+ * certain about other hands (`known`), the hand sizes (always `handSize`),
+ * the game scores so far, and whose turn or call it is. Nothing else.
+ */
+export class NineVirtuesObservation {
+  /** The observing seat. */
+  seat = 0;
+  readonly players: number;
+  readonly handSize: number;
+  readonly centerPerPlayer: number;
+  readonly rounds: number;
+  readonly bidPenalty: BidPenalty;
+  readonly wildOne: boolean;
+  readonly killAfterFirstLap: boolean;
+  /** Own hand by rank (index r, 0 unused). */
+  readonly hand = new Uint8Array(RANK_SLOTS);
+  /** The face-up center by rank. */
+  readonly center = new Uint8Array(RANK_SLOTS);
+  centerCount = 0;
+  /** bids[q*11 + r]: rank-r cards in seat q's bid row. */
+  readonly bids: Uint8Array;
+  /** known[q*11 + r]: rank-r cards seen going into q's hand by a swap and not seen leaving it. */
+  readonly known: Uint8Array;
+  /** Killed (and cap-discarded) cards of this round by rank. */
+  readonly discard = new Uint8Array(RANK_SLOTS);
+  /** Game scores so far (earlier rounds were revealed and scored). */
+  readonly totals: Int32Array;
+  dealer = 0;
+  round = 0;
+  turn = 0;
+  turnInRound = 0;
+  phase: Phase = Phase.Turn;
+  /** The seat calling the 1 (phase Call), else -1: everybody sees who declares. */
+  caller = -1;
+  /** True when this round hit the turn cap (its center was discarded in view of all). */
+  roundCapped = false;
+  /** True when any round of the game so far hit the turn cap. */
+  capped = false;
+
+  constructor(variant: Variant) {
+    this.players = intParam(variant, 'players');
+    this.handSize = intParam(variant, 'handSize');
+    this.centerPerPlayer = intParam(variant, 'centerPerPlayer');
+    this.rounds = intParam(variant, 'rounds');
+    this.bidPenalty = stringParam(variant, 'bidPenalty') as BidPenalty;
+    this.wildOne = boolParam(variant, 'wildOne');
+    this.killAfterFirstLap = boolParam(variant, 'killAfterFirstLap');
+    const p = this.players;
+    this.bids = new Uint8Array(p * RANK_SLOTS);
+    this.known = new Uint8Array(p * RANK_SLOTS);
+    this.totals = new Int32Array(p);
+  }
+}
+
+/** Fills `o` with seat `seat`'s view of `s`. */
+export function observe(s: NineVirtuesState, seat: number, o: NineVirtuesObservation): NineVirtuesObservation {
+  o.seat = seat;
+  o.hand.set(s.hands.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  o.center.set(s.center);
+  o.centerCount = s.centerCount;
+  o.bids.set(s.bids);
+  o.known.set(s.known);
+  o.discard.set(s.discard);
+  o.totals.set(s.totals);
+  o.dealer = s.dealer;
+  o.round = s.round;
+  o.turn = s.turn;
+  o.turnInRound = s.turnInRound;
+  o.phase = s.phase;
+  o.caller = s.caller;
+  o.roundCapped = s.roundCapped;
+  o.capped = s.capped;
+  return o;
+}
+
+/** Scratch buffer of `determinize` (it allocates nothing). */
+const POOL = new Uint8Array(RANK_SLOTS);
+
+/** Draws `n` cards from the pool counts `pool[1..10]` (total `size`) into `into[off+r]`; returns the new pool size. */
+function drawInto(pool: Uint8Array, size: number, n: number, rng: Rng, into: Uint8Array, off: number): number {
+  for (let k = 0; k < n; k++) {
+    let x = rng.int(size);
+    let r = 1;
+    while (x >= pool[r]!) x -= pool[r++]!;
+    pool[r]!--;
+    into[off + r]!++;
+    size--;
+  }
+  return size;
+}
+
+/**
+ * Fills `into` with a state consistent with `o`: each other hand keeps the
+ * cards `o` knows it holds (and the 1 for a seat calling it) plus cards drawn
+ * uniformly from the unseen ones up to `handSize`; the undealt deck takes the
+ * rest. The statistics of `into` are cleared (bots never see them).
+ * @throws RuleError when the observation is inconsistent (a bug).
+ */
+export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtuesState): NineVirtuesState {
+  const P = o.players;
+  const me = o.seat;
+  const pool = POOL;
+  let size = 0;
+  for (let r = 1; r <= PAIRS_RANKS; r++) {
+    let c = r - o.hand[r]! - o.center[r]! - o.discard[r]!;
+    for (let q = 0; q < P; q++) {
+      c -= o.bids[q * RANK_SLOTS + r]!;
+      if (q !== me) c -= o.known[q * RANK_SLOTS + r]!;
+    }
+    if (c < 0) throw new RuleError(`nine-virtues: observation of seat ${me} over-counts rank ${r}`);
+    pool[r] = c;
+    size += c;
+  }
+  into.rng = rng;
+  into.hands.fill(0);
+  into.hands.set(o.hand, me * RANK_SLOTS);
+  const callerNeedsOne = o.phase === Phase.Call && o.caller !== me && o.known[o.caller * RANK_SLOTS + 1] === 0;
+  if (callerNeedsOne) {
+    if (pool[1] === 0) throw new RuleError(`nine-virtues: seat ${o.caller} calls a 1 that seat ${me} cannot place`);
+    pool[1]!--;
+    size--;
+    into.hands[o.caller * RANK_SLOTS + 1] = 1;
+  }
+  for (let q = 0; q < P; q++) {
+    if (q === me) continue;
+    let held = q === o.caller && callerNeedsOne ? 1 : 0;
+    for (let r = 1; r <= PAIRS_RANKS; r++) {
+      const k = o.known[q * RANK_SLOTS + r]!;
+      into.hands[q * RANK_SLOTS + r]! += k;
+      held += k;
+    }
+    size = drawInto(pool, size, o.handSize - held, rng, into.hands, q * RANK_SLOTS);
+  }
+  if (size !== PAIRS_DECK_SIZE - P * (o.handSize + o.centerPerPlayer)) {
+    throw new RuleError(`nine-virtues: observation of seat ${me} leaves ${size} unseen cards for the undealt deck`);
+  }
+  into.unused.set(pool);
+  into.center.set(o.center);
+  into.centerCount = o.centerCount;
+  into.bids.set(o.bids);
+  into.known.set(o.known);
+  into.discard.set(o.discard);
+  into.totals.set(o.totals);
+  into.roundScores.fill(0);
+  into.dealer = o.dealer;
+  into.round = o.round;
+  into.turn = o.turn;
+  into.turnInRound = o.turnInRound;
+  into.phase = o.phase;
+  into.caller = o.caller;
+  into.roundCapped = o.roundCapped;
+  into.capped = o.capped;
+  into.winners = [];
+  into.statHand.fill(0);
+  into.statBid.fill(0);
+  into.statBidRow.fill(0);
+  into.statBidRight.fill(0);
+  into.statActions.fill(0);
+  into.statTurns.fill(0);
+  into.statCapped.fill(0);
+  into.statCall.fill(-1);
+  return into;
+}
