@@ -109,6 +109,10 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** Runs `main`, turning bad input into one line on stderr and exit 2, never a stack trace. */
 export async function runCli(entry: (argv: readonly string[]) => Promise<number>): Promise<void> {
+  // A closed pipe (`| head`) ends output quietly; results are still written.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+  });
   try {
     process.exitCode = await entry(process.argv.slice(2));
   } catch (e) {
