@@ -1,5 +1,5 @@
 import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
-import { PAIRS_DECK_SIZE, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
 /**
@@ -135,10 +135,9 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
       into.hands[q * RANK_SLOTS + r]! += k;
       held += k;
     }
-    size = drawInto(pool, size, o.handSize - held, rng, into.hands, q * RANK_SLOTS);
-  }
-  if (size !== PAIRS_DECK_SIZE - P * (o.handSize + o.centerPerPlayer)) {
-    throw new RuleError(`nine-virtues: observation of seat ${me} leaves ${size} unseen cards for the undealt deck`);
+    const draw = o.handSize - held;
+    if (draw < 0 || draw > size) throw new RuleError(`nine-virtues: observation of seat ${me} cannot fill the hand of seat ${q}`);
+    size = drawInto(pool, size, draw, rng, into.hands, q * RANK_SLOTS);
   }
   into.unused.set(pool);
   into.center.set(o.center);
