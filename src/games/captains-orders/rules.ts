@@ -357,8 +357,11 @@ function scoreRunout(s: CaptainsOrdersState, declared: boolean): void {
       if (low !== 0 && low < s.lastRank) right = false;
     }
   }
-  if (right) s.roundWinners[seat] = 1;
-  else {
+  if (right) {
+    s.roundWinners[seat] = 1;
+    // Ruling: the revealed card of a right declaration lies face up (it scores for nobody).
+    if (s.lastTo >= 0) s.discardUp[s.lastRank]!++;
+  } else {
     if (s.lastTo >= 0) putInHand(s, s.lastTo, s.lastRank);
     richestMutineers(s, -1);
   }
