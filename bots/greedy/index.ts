@@ -2,6 +2,7 @@ import type { Bot, BotKind, Game, GameStateBase } from '../../src/core/index.js'
 import { BotSpecError } from '../../src/core/index.js';
 import { captainsOrdersGreedy } from './captains-orders.js';
 import { nineVirtuesGreedy } from './nine-virtues.js';
+import { nineMusesGreedy } from './nine-muses.js';
 
 /** Builds a game's hand-written heuristic bot. */
 export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
@@ -10,6 +11,7 @@ export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
 const heuristics: Readonly<Record<string, GreedyFactory>> = {
   'captains-orders': captainsOrdersGreedy,
   'nine-virtues': nineVirtuesGreedy,
+  'nine-muses': nineMusesGreedy,
 };
 
 /** `greedy`: the game's own hand-written heuristic (bots/greedy/<game>.ts). */

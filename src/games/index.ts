@@ -4,5 +4,6 @@
  */
 import './captains-orders/index.js';
 import './nine-virtues/index.js';
+import './nine-muses/index.js';
 
 export { getGame, gameIds } from '../core/registry.js';

@@ -1,0 +1,185 @@
+import type { Bot } from '../../src/core/index.js';
+import { actions, CENTER, IN_DECK, NineMusesObservation, Phase } from '../../src/games/nine-muses/index.js';
+
+const { decodeId, Kind } = actions;
+
+/** Tuning knobs of the heuristic; `nineMusesGreedy` uses {@link DEFAULT_WEIGHTS}. */
+export interface NineMusesWeights {
+  /** Worth of a held token relative to its Aristotle rate (it may be stolen or stranded). */
+  readonly tokenRisk: number;
+  /** Chance-like factor that a called Muse stays for her remaining turns. */
+  readonly keep: number;
+  /** Share of an opponent's loss counted when taking a Muse or tokens from them. */
+  readonly deny: number;
+  /** Share of a discarded Philosopher's best use counted as a cost. */
+  readonly cardCost: number;
+  /** Action kinds the bot never chooses while another is legal (for balance experiments: "no dominant action"). */
+  readonly forbid: readonly number[];
+}
+
+export const DEFAULT_WEIGHTS: NineMusesWeights = { tokenRisk: 0.9, keep: 0.6, deny: 0.5, cardCost: 0.25, forbid: [] };
+
+const H = new Float64Array(3);
+const RATES = new Float64Array(3);
+const V = new Float64Array(3);
+const D: actions.DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
+
+/** Seat q's Aristotle rate for k in `o` (base + lasting Muse abilities it holds). */
+function rateOf(o: NineMusesObservation, q: number, k: number): number {
+  let r = o.cards.rates[k]!;
+  for (let m = 0; m < o.numMuses; m++) if (o.museLoc[m] === q && o.cards.muses[m]!.rateKnowledge === k) r += o.cards.muses[m]!.rateAdd;
+  return r;
+}
+
+/** Per Knowledge type, the worth factor of a held token (set per decision from the pool). */
+const RISK = new Float64Array(3);
+
+/**
+ * VP that holdings h can still become in `turns` demonstrations (one
+ * Knowledge type per turn), each type discounted by its risk factor: a type
+ * the pool has run out of is taken from players' hands ("Knowledge flow").
+ */
+function potential(h: Float64Array, rates: Float64Array, turns: number): number {
+  if (turns <= 0) return 0;
+  for (let k = 0; k < 3; k++) V[k] = h[k]! * rates[k]! * RISK[k]!;
+  if (turns >= 3) return V[0]! + V[1]! + V[2]!;
+  // the best `turns` of three values
+  const a = V[0]!;
+  const b = V[1]!;
+  const c = V[2]!;
+  const hi = Math.max(a, b, c);
+  if (turns === 1) return hi;
+  return a + b + c - Math.min(a, b, c);
+}
+
+/** Decisions seat q still has after the current round's remaining cards: hand plus later rounds. */
+function turnsLeft(o: NineMusesObservation, q: number): number {
+  return o.handCount[q]! + (o.cards.rounds - o.round) * 3;
+}
+
+/** What Muse m is worth per remaining turn to seat q (start gains valued at q's rates). */
+function museWorth(o: NineMusesObservation, m: number, q: number, turns: number, w: NineMusesWeights): number {
+  const muse = o.cards.muses[m]!;
+  if (turns <= 0) return 0;
+  if (muse.rateKnowledge >= 0) {
+    const have = o.know[q * 3 + muse.rateKnowledge]!;
+    return muse.rateAdd * (have + 0.4 * turns) * w.keep;
+  }
+  const g = muse.startGain;
+  let per = g[3]!;
+  for (let k = 0; k < 3; k++) per += g[k]! * rateOf(o, q, k) * w.tokenRisk;
+  return per * turns * w.keep;
+}
+
+/**
+ * The Nine Muses heuristic (`nine-muses.md`, "A turn"): values every legal
+ * action by the VP it gives now, plus what the player's Knowledge can still
+ * become with the turns left (one Knowledge type demonstrated per turn, at the
+ * player's own Aristotle rates), plus the worth of a Muse called for the
+ * turns left (and part of what her former holder loses), minus part of the
+ * discarded Philosopher's best use. Steals take from the opponent with the
+ * most VP. Reads only its observation.
+ */
+export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS): Bot {
+  return {
+    act(obsIn, legal, n) {
+      const o = obsIn as NineMusesObservation;
+      const me = o.seat;
+      if (o.phase === Phase.Steal) {
+        let best = legal[0]!;
+        let bestKey = -Infinity;
+        for (let i = 0; i < n; i++) {
+          const q = decodeId(legal[i]!, D).arg;
+          const key = o.vp[q]! * 100 + o.know[q * 3 + o.stealType]!;
+          if (key > bestKey) {
+            bestKey = key;
+            best = legal[i]!;
+          }
+        }
+        return best;
+      }
+      const turns = turnsLeft(o, me);
+      for (let k = 0; k < 3; k++) {
+        RATES[k] = rateOf(o, me, k);
+        const pool = o.pool[k]!;
+        RISK[k] = pool > 2 ? w.tokenRisk : pool > 0 ? w.tokenRisk - 0.1 : w.tokenRisk - 0.2;
+      }
+      const base = (): void => {
+        for (let k = 0; k < 3; k++) H[k] = o.know[me * 3 + k]!;
+      };
+      const phils = o.cards.philosophers;
+      const cardWorth = (t: number): number => {
+        let best = RATES[0]! * w.tokenRisk;
+        for (const opt of phils[t]!.options) {
+          let ok = true;
+          let v = opt.gain[3]!;
+          for (let k = 0; k < 3; k++) {
+            if (o.know[me * 3 + k]! < opt.pay[k]!) ok = false;
+            v += (opt.gain[k]! - opt.pay[k]!) * RATES[k]! * w.tokenRisk;
+          }
+          if (ok && v > best) best = v;
+        }
+        return best;
+      };
+      let bestA = legal[0]!;
+      let bestV = -Infinity;
+      let bestForbidden = true;
+      for (let i = 0; i < n; i++) {
+        const a = legal[i]!;
+        const d = decodeId(a, D);
+        base();
+        let v = 0;
+        switch (d.kind) {
+          case Kind.Exchange: {
+            const opt = phils[d.card]!.options[d.arg]!;
+            v += opt.gain[3]!;
+            for (let k = 0; k < 3; k++) {
+              H[k]! -= opt.pay[k]!;
+              const avail = o.pool[k]! + opt.pay[k]!;
+              let opp = 0;
+              for (let q = 0; q < o.players; q++) if (q !== me) opp += o.know[q * 3 + k]!;
+              const got = Math.min(opt.gain[k]!, avail + opp);
+              H[k]! += got;
+              const stolen = Math.max(0, got - avail);
+              v += stolen * RATES[k]! * w.tokenRisk * w.deny;
+            }
+            v += potential(H, RATES, turns - 1);
+            break;
+          }
+          case Kind.Call: {
+            const m = d.arg;
+            v += museWorth(o, m, me, turns - 1, w);
+            const from = o.museLoc[m]!;
+            if (from !== CENTER && from !== IN_DECK) v += w.deny * museWorth(o, m, from, turnsLeft(o, from), w);
+            v += potential(H, RATES, turns - 1);
+            break;
+          }
+          case Kind.Demonstrate:
+            v += d.count * RATES[d.arg]!;
+            H[d.arg]! -= d.count;
+            v += potential(H, RATES, turns - 1);
+            break;
+          case Kind.Toil:
+            if (o.pool[0]! > 0 || o.know[me * 3]! < o.supply[0]!) H[0]! += 1;
+            v += potential(H, RATES, turns - 1);
+            break;
+          default:
+            break;
+        }
+        v -= w.cardCost * cardWorth(d.card);
+        const forbidden = w.forbid.includes(d.kind);
+        if ((bestForbidden && !forbidden) || (forbidden === bestForbidden && v > bestV)) {
+          bestV = v;
+          bestA = a;
+          bestForbidden = forbidden;
+        }
+      }
+      return bestA;
+    },
+  };
+}
+
+/** `greedy` for nine-muses (the factory `bots/greedy/index.ts` registers). */
+export function nineMusesGreedy(): Bot {
+  return createNineMusesHeuristic(DEFAULT_WEIGHTS);
+}

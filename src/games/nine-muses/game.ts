@@ -1,0 +1,67 @@
+import type { Game, GameInfo, Variant } from '../../core/index.js';
+import { createRng, intParam, stringParam, VariantError } from '../../core/index.js';
+import { NUM_ACTIONS } from './actions.js';
+import { DEFAULT_CARDS, loadCardSet } from './cards.js';
+import { decodeAction, encodeAction } from './codec.js';
+import { determinize, NineMusesObservation, observe } from './observation.js';
+import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
+
+/** The label every report carries: the card texts are not the publisher's. */
+export const NINE_MUSES_DESCRIPTION =
+  'Nine Muses (Shaine Greenwood, Otherworld Games 2022) with a data-driven card set; the shipped cards are a ' +
+  "reconstruction designed within the public rulebook's facts, not the publisher's card texts";
+
+/** Static facts and variant parameters (`nine-muses.md`, "Variant parameters"). */
+export const nineMusesInfo: GameInfo & { readonly description: string } = {
+  id: 'nine-muses',
+  name: 'Nine Muses (reconstructed cards)',
+  description: NINE_MUSES_DESCRIPTION,
+  minPlayers: 2,
+  maxPlayers: 4,
+  defaultPlayers: 3,
+  hiddenInformation: true,
+  scoreUnit: 'VP',
+  params: [
+    { key: 'players', kind: 'int', min: 2, max: 4, default: 3, doc: 'number of seats' },
+    {
+      key: 'cards',
+      kind: 'string',
+      default: DEFAULT_CARDS,
+      doc: "card-data JSON file (Muses, Philosophers, Aristotle rates); default: the shipped reconstruction, not the publisher's cards",
+    },
+  ],
+};
+
+/** Nine Muses, per `../shared/rules/nine-muses.md`, over the card set named by the `cards` variant. */
+export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
+  info: nineMusesInfo,
+  checkVariant(v: Variant) {
+    const p = intParam(v, 'players');
+    const cards = loadCardSet(stringParam(v, 'cards'));
+    if (cards.deckSize < HAND_SIZE * p) {
+      throw new VariantError(`nine-muses: ${p} players need ${HAND_SIZE * p} Philosophers per round, ${stringParam(v, 'cards')} has ${cards.deckSize}`);
+    }
+  },
+  newState(variant: Variant) {
+    return new NineMusesState(variant, createRng('unseeded'));
+  },
+  deal,
+  numDistinctActions: () => NUM_ACTIONS,
+  maxDecisions: (v) => maxDecisions(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players')),
+  currentSeat,
+  legalActions,
+  apply,
+  isTerminal: (s) => s.phase === Phase.Over,
+  result: (s) => ({ scores: Array.from(s.vp), winners: s.winners, capped: false }),
+  newObservation: (v) => new NineMusesObservation(v),
+  observe,
+  determinize,
+  clone(s, into) {
+    const dst = into ?? new NineMusesState(s.variant, s.rng);
+    copyState(s, dst);
+    return dst;
+  },
+  encodeAction,
+  decodeAction,
+};
