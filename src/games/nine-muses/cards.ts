@@ -364,7 +364,7 @@ export function validateCardData(x: Json): string[] {
       }
       opts.forEach((o, j) => {
         const q = `${p}.options[${j}]`;
-        if (!c.object(o, q, [], ['pay', 'gain'])) return;
+        if (!c.object(o, q, ['gain'], ['pay'])) return;
         if ('pay' in o) checkBundle(c, o.pay, `${q}.pay`, false);
         if ('gain' in o) checkBundle(c, o.gain, `${q}.gain`, true);
         const pay = isObject(o.pay) ? o.pay : {};
@@ -374,7 +374,7 @@ export function validateCardData(x: Json): string[] {
             c.add(q, `pays and gains ${k}`);
           }
         }
-        if (!Object.values(gain).some((v) => typeof v === 'number' && v > 0)) c.add(`${q}.gain`, 'an option must gain something');
+        if (isObject(o.gain) && !Object.values(gain).some((v) => typeof v === 'number' && v > 0)) c.add(`${q}.gain`, 'an option must gain something');
       });
     });
     if (total > MAX_DECK) c.add('$.philosophers', `at most ${MAX_DECK} cards in all, got ${total}`);
