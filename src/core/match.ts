@@ -1,7 +1,7 @@
 import type { Bot, BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
-import { botSeed, createRng, type Rng } from './rng.js';
+import { botSeed, Rng } from './rng.js';
 import type { Variant } from './variant.js';
 
 /** Why a bot lost a game by forfeit. */
@@ -28,15 +28,13 @@ export type MatchOutcome =
     };
 
 class MutableContext implements BotContext {
-  rng: Rng;
+  readonly rng = new Rng();
   constructor(
     readonly seat: Seat,
     readonly players: number,
     readonly variant: Variant,
     readonly model: Game<GameStateBase, object>,
-  ) {
-    this.rng = createRng('');
-  }
+  ) {}
 }
 
 /**
@@ -49,6 +47,14 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly legal: Int32Array;
   private readonly observations: O[];
   private readonly contexts: MutableContext[];
+  /** The chance generator of the current deal as seeded, copied into each rotation's game. */
+  private readonly dealRng = new Rng();
+  private readonly gameRng = new Rng();
+  /** The bots' stream states of the current deal: words[(rotation * P + seat) * 4 + i]. */
+  private readonly botWords: Int32Array;
+  private readonly botSource = new Rng();
+  private lastSeed: string | null = null;
+  private readonly bound: number;
 
   /**
    * @param game the forward model.
@@ -63,16 +69,29 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.observations = [];
     this.contexts = [];
+    this.botWords = new Int32Array(p * p * 4);
+    this.bound = game.maxDecisions(variant);
     for (let s = 0; s < p; s++) {
       this.observations.push(game.newObservation(variant));
       this.contexts.push(new MutableContext(s, p, variant, game as unknown as Game<GameStateBase, object>));
     }
   }
 
+  /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
+  private newDeal(seed: string): void {
+    const P = this.state.players;
+    this.dealRng.seed(seed);
+    this.botSource.seed(botSeed(seed));
+    for (let i = 0; i < P * P * 4; i++) this.botWords[i] = this.botSource.int32();
+    this.lastSeed = seed;
+  }
+
   /**
    * Plays one game.
-   * @param seed the game seed (the deal): the chance events come from it alone.
-   * @param rotation the line-up rotation, only used to seed the bots' streams.
+   * @param seed the game seed (the deal): the chance events come from it alone
+   *   (the stream of `new Rng(seed)`, as a replay uses).
+   * @param rotation the line-up rotation; with the seed it seeds the bots' streams
+   *   (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 drawn from `botSeed(seed)`).
    * @param bots one bot per seat.
    * @param names the bot names per seat, for the record.
    * @param record when true, the outcome carries the game's record.
@@ -82,14 +101,17 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     const p = state.players;
     const collector = record ? new RoundCollector() : null;
     state.recorder = collector;
-    game.deal(state, createRng(seed));
+    if (seed !== this.lastSeed) this.newDeal(seed);
+    game.deal(state, this.gameRng.copyFrom(this.dealRng));
+    const words = this.botWords;
     for (let s = 0; s < p; s++) {
       const ctx = contexts[s]!;
-      ctx.rng = createRng(botSeed(seed, rotation, s));
+      const o = (rotation * p + s) * 4;
+      ctx.rng.fromWords(words[o]!, words[o + 1]!, words[o + 2]!, words[o + 3]!);
       bots[s]!.reset?.(ctx);
     }
     let decisions = 0;
-    const bound = game.maxDecisions(this.variant);
+    const bound = this.bound;
     while (!game.isTerminal(state)) {
       const seat = game.currentSeat(state);
       const n = game.legalActions(state, legal);

@@ -29,6 +29,14 @@ function conservationError(s: CaptainsOrdersState): string | null {
     if (h !== s.handCount[q]) return `seat ${q}: hand count ${s.handCount[q]} but ${h} cards`;
     total += h;
   }
+  for (let pair = 0; pair < s.players * s.players; pair++) {
+    let k = 0;
+    for (let r = 1; r <= 10; r++) k += s.known[pair * 11 + r]!;
+    if (k !== s.knownAny[pair]) return `knowledge row ${pair}: total ${s.knownAny[pair]} but ${k}`;
+    const o = Math.floor(pair / s.players);
+    const q = pair % s.players;
+    for (let r = 1; r <= 10; r++) if (o !== q && s.known[pair * 11 + r]! > s.hands[q * 11 + r]!) return `seat ${o} is sure of a card seat ${q} does not hold`;
+  }
   return total >= 0 ? null : 'negative';
 }
 

@@ -118,9 +118,15 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   into.down.fill(0);
   into.unused.fill(0);
   into.known.fill(0);
+  into.knownAny.fill(0);
   into.hands.set(o.hand, me * RANK_SLOTS);
   into.down.set(o.ownDown, me * RANK_SLOTS);
   into.known.set(o.known, me * P * RANK_SLOTS);
+  for (let q = 0; q < P; q++) {
+    let t = 0;
+    for (let r = 1; r <= PAIRS_RANKS; r++) t += o.known[q * RANK_SLOTS + r]!;
+    into.knownAny[me * P + q] = t;
+  }
   let lastRank = o.lastRank;
   if (o.phase === Phase.Declare && lastRank === 0) {
     const tmp = TRANSIT;

@@ -1,6 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
 import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
-import { shuffleInPlace } from '../../core/rng.js';
 import {
   A_ASK,
   A_BELAY,
@@ -26,6 +25,10 @@ import {
 import { encodeAction } from './codec.js';
 import { CaptainsOrdersState, LastKind, Phase } from './state.js';
 
+/** The 55 cards of a PAIRS deck, ascending (copied into the state's deck before each deal). */
+const FULL_DECK = new Uint8Array(55);
+fillPairsDeck(FULL_DECK);
+
 /** Rounds after which the game ends capped (`captains-orders.md`, "The game"). */
 export const ROUND_CAP = 60;
 
@@ -47,31 +50,35 @@ export function currentSeat(s: CaptainsOrdersState): number {
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
   const P = s.players;
+  const hands = s.hands;
   let n = 0;
   switch (s.phase) {
     case Phase.Turn: {
       const t = s.turn;
       const off = t * RANK_SLOTS;
-      if (s.orderRank === 0) {
-        for (let r = 1; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = orderId(r);
+      const order = s.orderRank;
+      if (order === 0) {
+        for (let r = 1; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = A_ORDER + r - 1;
         for (let r = 1; r <= PAIRS_RANKS; r++) {
-          if (s.hands[off + r] === 0) continue;
-          for (let q = 0; q < P; q++) if (q !== t) into[n++] = passId(r, q);
+          if (hands[off + r] === 0) continue;
+          const base = A_PASS + (r - 1) * MAX_SEATS;
+          for (let q = 0; q < t; q++) into[n++] = base + q;
+          for (let q = t + 1; q < P; q++) into[n++] = base + q;
         }
-        for (let q = 0; q < P; q++) if (q !== t) into[n++] = askId(q);
-        for (let q = 0; q < P; q++) if (q !== t) into[n++] = discoverId(q);
-      } else {
-        for (let q = 0; q < P; q++) if (q !== t) into[n++] = discoverId(q);
-        for (let r = s.orderRank; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = followId(r);
-        for (let r = 1; r < s.orderRank; r++) if (s.hands[off + r]! > 0) into[n++] = belayId(r);
+        for (let q = 0; q < P; q++) if (q !== t) into[n++] = A_ASK + q;
+      }
+      for (let q = 0; q < P; q++) if (q !== t) into[n++] = A_DISCOVER + q;
+      if (order !== 0) {
+        for (let r = order; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = A_FOLLOW + r - 1;
+        for (let r = 1; r < order; r++) if (hands[off + r]! > 0) into[n++] = A_BELAY + r - 1;
       }
       return n;
     }
     case Phase.Discard:
     case Phase.Give: {
-      const base = s.phase === Phase.Discard ? A_DISCARD : A_GIVE;
+      const base = s.phase === Phase.Discard ? A_DISCARD - 1 : A_GIVE - 1;
       const off = s.pending * RANK_SLOTS;
-      for (let r = 1; r <= PAIRS_RANKS; r++) if (s.hands[off + r]! > 0) into[n++] = base + r - 1;
+      for (let r = 1; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = base + r;
       return n;
     }
     case Phase.Declare:
@@ -98,8 +105,17 @@ export function deal(s: CaptainsOrdersState, rng: Rng): void {
 function startRound(s: CaptainsOrdersState): void {
   const P = s.players;
   const h = s.handSize;
-  fillPairsDeck(s.deck);
-  shuffleInPlace(s.deck, s.rng);
+  // A partial Fisher-Yates shuffle: only the P x handSize dealt positions are drawn.
+  const deck = s.deck;
+  deck.set(FULL_DECK);
+  const dealt = P * h;
+  const rng = s.rng;
+  for (let i = 0; i < dealt; i++) {
+    const j = i + rng.int(55 - i);
+    const c = deck[j]!;
+    deck[j] = deck[i]!;
+    deck[i] = c;
+  }
   s.hands.fill(0);
   s.handCount.fill(h);
   s.discardUp.fill(0);
@@ -107,8 +123,12 @@ function startRound(s: CaptainsOrdersState): void {
   s.downCount.fill(0);
   s.unused.fill(0);
   s.known.fill(0);
-  for (let i = 0; i < P * h; i++) s.hands[((i / h) | 0) * RANK_SLOTS + s.deck[i]!]!++;
-  for (let i = P * h; i < 55; i++) s.unused[s.deck[i]!]!++;
+  s.knownAny.fill(0);
+  for (let q = 0, i = 0; q < P; q++) {
+    const off = q * RANK_SLOTS;
+    for (let k = 0; k < h; k++, i++) s.hands[off + deck[i]!]!++;
+  }
+  for (let i = dealt; i < 55; i++) s.unused[deck[i]!]!++;
   s.orderRank = 0;
   s.orderOwner = -1;
   s.phase = Phase.Turn;
@@ -127,17 +147,32 @@ function startRound(s: CaptainsOrdersState): void {
 /** Seat `o` learns nothing of which card left `q`'s hand: each certain count may have dropped by one. */
 function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
   const P = s.players;
+  const known = s.known;
   for (let o = 0; o < P; o++) {
     if (o === q || o === except) continue;
-    const off = (o * P + q) * RANK_SLOTS;
-    for (let r = 1; r <= PAIRS_RANKS; r++) if (s.known[off + r]! > 0) s.known[off + r]!--;
+    const pair = o * P + q;
+    if (s.knownAny[pair] === 0) continue;
+    const off = pair * RANK_SLOTS;
+    let left = 0;
+    for (let r = 1; r <= PAIRS_RANKS; r++) {
+      const k = known[off + r]!;
+      if (k > 0) {
+        known[off + r] = k - 1;
+        left += k - 1;
+      }
+    }
+    s.knownAny[pair] = left;
   }
 }
 
 /** Seat `o` saw a rank-r card leave `q`'s hand: its certain count of r drops by one. */
 function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): void {
-  const i = (o * s.players + q) * RANK_SLOTS + r;
-  if (s.known[i]! > 0) s.known[i]!--;
+  const pair = o * s.players + q;
+  const i = pair * RANK_SLOTS + r;
+  if (s.known[i]! > 0) {
+    s.known[i]!--;
+    s.knownAny[pair]!--;
+  }
 }
 
 /** A rank-r card leaves q's hand face up: every seat saw it. */
@@ -166,7 +201,9 @@ function handOver(s: CaptainsOrdersState, from: number, to: number, r: number): 
 
 function receive(s: CaptainsOrdersState, from: number, to: number, r: number): void {
   putInHand(s, to, r);
-  s.known[(from * s.players + to) * RANK_SLOTS + r]!++;
+  const pair = from * s.players + to;
+  s.known[pair * RANK_SLOTS + r]!++;
+  s.knownAny[pair]!++;
 }
 
 /** Ends the turn: the turn passes left; an Order that came back to its owner is retired ("A round", 5). */
@@ -306,41 +343,43 @@ export function apply(s: CaptainsOrdersState, a: number): void {
   throw new RuleError(`captains-orders: action ${a} is not legal in phase ${s.phase}`);
 }
 
-/** The lowest rank in any hand (the Captains hold it), 11 when all hands are empty. */
-function captainRank(s: CaptainsOrdersState): number {
+/**
+ * Fills the state's scratch `lowest` (lowest rank per hand, 11 when empty)
+ * and `points` (sum of ranks per hand); returns the Captains' rank (the lowest
+ * of all hands, 11 when all are empty).
+ */
+function scanHands(s: CaptainsOrdersState): number {
   let low = 11;
   for (let q = 0; q < s.players; q++) {
-    const r = lowestRank(s.hands, q * RANK_SLOTS);
-    if (r !== 0 && r < low) low = r;
+    const off = q * RANK_SLOTS;
+    const r = lowestRank(s.hands, off);
+    const l = r === 0 ? 11 : r;
+    s.lowest[q] = l;
+    s.points[q] = rankPoints(s.hands, off);
+    if (l < low) low = l;
   }
   return low;
 }
 
-/** True when seat q holds the lowest rank of all hands. */
-function isCaptain(s: CaptainsOrdersState, q: number, low: number): boolean {
-  return low <= PAIRS_RANKS && s.hands[q * RANK_SLOTS + low]! > 0;
-}
-
-/** Marks in `roundWinners` the Mutineers other than `excluded` with the most points. */
-function richestMutineers(s: CaptainsOrdersState, excluded: number): void {
-  const low = captainRank(s);
+/** Marks in `roundWinners` the Mutineers other than `excluded` with the most points (after `scanHands`). */
+function richestMutineers(s: CaptainsOrdersState, excluded: number, low: number): void {
   let best = -1;
   for (let q = 0; q < s.players; q++) {
-    if (q === excluded || isCaptain(s, q, low)) continue;
-    best = Math.max(best, rankPoints(s.hands, q * RANK_SLOTS));
+    if (q === excluded || s.lowest[q] === low) continue;
+    if (s.points[q]! > best) best = s.points[q]!;
   }
   for (let q = 0; q < s.players; q++) {
-    if (q === excluded || isCaptain(s, q, low)) continue;
-    if (rankPoints(s.hands, q * RANK_SLOTS) === best) s.roundWinners[q] = 1;
+    if (q === excluded || s.lowest[q] === low) continue;
+    if (s.points[q] === best) s.roundWinners[q] = 1;
   }
 }
 
 /** "Ending a round", Discover: accuser `a` names `q`. */
 function scoreDiscover(s: CaptainsOrdersState, a: number, q: number): void {
   s.roundWinners.fill(0);
-  const low = captainRank(s);
-  if (!isCaptain(s, a, low) && isCaptain(s, q, low)) s.roundWinners[a] = 1;
-  else richestMutineers(s, a);
+  const low = scanHands(s);
+  if (s.lowest[a] !== low && s.lowest[q] === low) s.roundWinners[a] = 1;
+  else richestMutineers(s, a, low);
   endRound(s);
 }
 
@@ -363,7 +402,7 @@ function scoreRunout(s: CaptainsOrdersState, declared: boolean): void {
     if (s.lastTo >= 0) s.discardUp[s.lastRank]!++;
   } else {
     if (s.lastTo >= 0) putInHand(s, s.lastTo, s.lastRank);
-    richestMutineers(s, -1);
+    richestMutineers(s, -1, scanHands(s));
   }
   endRound(s);
 }

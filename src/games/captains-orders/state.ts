@@ -53,6 +53,11 @@ export class CaptainsOrdersState implements GameStateBase {
    * be in seat q's hand (from cards o gave q, minus what q may have lost since).
    */
   readonly known: Uint8Array;
+  /** knownAny[o*P + q]: the total of o's certain counts of q's hand (0 lets updates skip the row). */
+  readonly knownAny: Uint8Array;
+  /** Scratch of the scoring: lowest rank and points of each hand. */
+  readonly lowest: Uint8Array;
+  readonly points: Uint16Array;
   /** Rounds won by each seat. */
   readonly roundWins: Uint8Array;
   /** Scratch: 1 for each seat that won the round being scored. */
@@ -92,6 +97,9 @@ export class CaptainsOrdersState implements GameStateBase {
     this.down = new Uint8Array(p * RANK_SLOTS);
     this.downCount = new Uint8Array(p);
     this.known = new Uint8Array(p * p * RANK_SLOTS);
+    this.knownAny = new Uint8Array(p * p);
+    this.lowest = new Uint8Array(p);
+    this.points = new Uint16Array(p);
     this.roundWins = new Uint8Array(p);
     this.roundWinners = new Uint8Array(p);
   }
@@ -106,6 +114,7 @@ export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): v
   dst.downCount.set(src.downCount);
   dst.unused.set(src.unused);
   dst.known.set(src.known);
+  dst.knownAny.set(src.knownAny);
   dst.roundWins.set(src.roundWins);
   dst.roundWinners.set(src.roundWinners);
   dst.orderRank = src.orderRank;

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench`: throughput of every game with random bots through the full
+ * harness path (bot API, tallies, the piscina pool), at one worker and at all
+ * cores; the scaling ratio; peak RSS; and heap growth per million games.
+ * Prints a table and writes `results/bench/bench.json`.
+ *
+ * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 1.5]
+ */
+import { mkdirSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import Table from 'cli-table3';
+import yargs from 'yargs';
+import '../src/games/index.js';
+import { gameIds, getGame } from '../src/core/registry.js';
+import { resolveGameVariant } from '../src/core/variant.js';
+import { writeFileAtomic } from '../src/report/files.js';
+import { runBatch, type RunConfig } from '../src/tourney/batch.js';
+import { runTourney } from '../src/tourney/run.js';
+
+/** The targets of the performance issue, in games/s at one worker (4-player Nine Virtues, 5-player Captain's Orders). */
+const TARGETS: Record<string, number> = { 'nine-virtues': 85_000, 'captains-orders': 200_000 };
+/** Reference decisions per second behind the targets: 200 000 Captain's Orders games/s x 49 decisions. */
+const REFERENCE_DECISIONS_PER_S = 200_000 * 49;
+
+interface Figures {
+  median: number;
+  min: number;
+  max: number;
+}
+
+function figures(xs: number[]): Figures {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
+}
+
+function config(id: string): RunConfig {
+  const game = getGame(id);
+  const variant = resolveGameVariant(game, {});
+  const P = Number(variant.players);
+  return { gameId: id, variant, lineup: Array.from({ length: P }, () => 'random'), runSeed: 'bench', record: false };
+}
+
+async function gamesPerSecond(cfg: RunConfig, games: number, workers: number): Promise<{ gps: number; meanActions: number }> {
+  const run = await runTourney({ config: cfg, games, workers });
+  return { gps: run.tally.games / run.seconds, meanActions: run.tally.decisions / run.tally.games };
+}
+
+/** Heap growth per million games of one in-process stream of batches, after warm-up (needs --expose-gc for precision). */
+function heapGrowthPerMillion(cfg: RunConfig, games: number): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const P = cfg.lineup.length;
+  const deals = Math.ceil(games / P);
+  runBatch({ config: cfg, dealStart: 0, dealEnd: Math.min(deals, 200) });
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const per = 1000;
+  for (let d = 0; d < deals; d += per) runBatch({ config: cfg, dealStart: d, dealEnd: Math.min(deals, d + per) });
+  gc?.();
+  const after = process.memoryUsage().heapUsed;
+  return ((after - before) / (deals * P)) * 1e6;
+}
+
+async function main(): Promise<void> {
+  const args = await yargs(process.argv.slice(2))
+    .options({
+      games: { type: 'string', default: gameIds().join(','), describe: 'comma-separated game ids' },
+      runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
+      seconds: { type: 'number', default: 1.5, describe: 'target duration of one run' },
+    })
+    .strict()
+    .parseAsync();
+  const cores = availableParallelism();
+  const rows: Record<string, unknown>[] = [];
+  const table = new Table({
+    head: ['game', 'P', 'actions/game', 'games/s 1 worker (median [min-max])', 'decisions/s', `games/s ${cores} workers`, 'scaling', 'target 1 worker', 'heap/1M games'],
+    style: { head: [], border: [] },
+  });
+  for (const id of args.games.split(',')) {
+    const cfg = config(id);
+    // Warm up and size the runs to about `seconds` each.
+    const probe = await gamesPerSecond(cfg, 20_000, 1);
+    const games = Math.max(20_000, Math.round(probe.gps * args.seconds));
+    const one: number[] = [];
+    const all: number[] = [];
+    let meanActions = probe.meanActions;
+    for (let r = 0; r < args.runs; r++) {
+      const a = await gamesPerSecond(cfg, games, 1);
+      one.push(a.gps);
+      meanActions = a.meanActions;
+      all.push((await gamesPerSecond(cfg, games, cores)).gps);
+    }
+    const f1 = figures(one);
+    const fa = figures(all);
+    const target = TARGETS[id] ?? REFERENCE_DECISIONS_PER_S / meanActions / 3;
+    const heap = heapGrowthPerMillion(cfg, Math.min(games, 200_000));
+    const row = {
+      game: id,
+      players: cfg.lineup.length,
+      meanActions,
+      gamesPerSecond1: f1,
+      decisionsPerSecond1: f1.median * meanActions,
+      gamesPerSecondAll: fa,
+      workers: cores,
+      scaling: fa.median / f1.median,
+      target,
+      targetKind: TARGETS[id] ? 'issue target' : 'decisions-per-game share of the reference, within 3x',
+      meetsTarget: f1.median >= target,
+      heapBytesPerMillionGames: heap,
+      gamesPerRun: games,
+    };
+    rows.push(row);
+    table.push([
+      id,
+      cfg.lineup.length,
+      meanActions.toFixed(1),
+      `${Math.round(f1.median)} [${Math.round(f1.min)}-${Math.round(f1.max)}]`,
+      `${(row.decisionsPerSecond1 / 1e6).toFixed(2)} M`,
+      `${Math.round(fa.median)} [${Math.round(fa.min)}-${Math.round(fa.max)}]`,
+      `${row.scaling.toFixed(2)}x`,
+      `${Math.round(target)} ${row.meetsTarget ? 'met' : 'NOT met'}`,
+      `${(heap / 1024).toFixed(0)} KiB`,
+    ]);
+    process.stderr.write(`bench: ${id} done\n`);
+  }
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores, node: process.version, platform: process.platform };
+  process.stdout.write(table.toString() + '\n');
+  process.stdout.write(`peak RSS ${peakRssMiB.toFixed(0)} MiB · ${machine.cpu} · ${cores} cores · Node ${machine.node}\n`);
+  const dir = join('results', 'bench');
+  mkdirSync(dir, { recursive: true });
+  writeFileAtomic(join(dir, 'bench.json'), JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, at: new Date().toISOString() }, null, 2) + '\n');
+  process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
+}
+
+void main();
