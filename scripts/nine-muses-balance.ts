@@ -58,6 +58,7 @@ const lineup = arg('lineup', Array(players).fill('random').join(',')).split(',')
 const variant = resolveGameVariant(nineMuses, { players, cards });
 const runner = new MatchRunner(nineMuses, variant);
 const wins = new Float64Array(players);
+const seatWins = new Float64Array(players);
 const vp = new Float64Array(players);
 const agg = { aristotle: [0, 0, 0], muse: 0, exchange: 0, called: 0, stolen: 0, mix: [0, 0, 0, 0, 0] };
 const museCalls = new Map<string, [number, number, number]>();
@@ -70,7 +71,10 @@ for (let g = 0; g < games; g++) {
   const out = runner.play(`${seed}:${g}`, rot, bots, names, false);
   for (let s = 0; s < players; s++) {
     const who = (s + rot) % players; // index in the original line-up
-    if (out.result.winners.includes(s)) wins[who]! += 1 / out.result.winners.length;
+    if (out.result.winners.includes(s)) {
+      wins[who]! += 1 / out.result.winners.length;
+      seatWins[s]! += 1 / out.result.winners.length;
+    }
     vp[who]! += out.result.scores[s]!;
   }
   const st = balanceStats((runner as unknown as { state: never }).state);
@@ -100,6 +104,7 @@ const secs = (performance.now() - t0) / 1000;
 const f = (x: number): string => (x / games).toFixed(2);
 console.log(`${games} games, ${players}p, cards=${cards}, ${(games / secs).toFixed(0)} games/s`);
 lineup.forEach((b, i) => console.log(`  ${b.padEnd(20)} win share ${(wins[i]! / games).toFixed(3)}  mean VP ${f(vp[i]!)}`));
+console.log(`  win share by seat: ${Array.from(seatWins, (w) => (w / games).toFixed(3)).join(' ')}`);
 const pg = (x: number): string => (x / games / players).toFixed(2);
 console.log(`per seat per game: VP aristotle craft ${pg(agg.aristotle[0]!)} science ${pg(agg.aristotle[1]!)} ethics ${pg(agg.aristotle[2]!)} muse ${pg(agg.muse)} exchange ${pg(agg.exchange)}`);
 console.log(`  muses called ${pg(agg.called)} stolen ${pg(agg.stolen)}; actions exchange ${pg(agg.mix[0]!)} call ${pg(agg.mix[1]!)} demonstrate ${pg(agg.mix[2]!)} toil ${pg(agg.mix[3]!)} steal-tokens ${pg(agg.mix[4]!)}`);

@@ -635,7 +635,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
     expect(r0.dealer).toBe(0);
     expect(r0.deal.muses).toHaveLength(5);
     expect(r0.deal.hands.map((h) => h.length)).toEqual([3, 3, 3]);
-    expect(rec.rounds.map((r) => (r as { dealer: number }).dealer)).toEqual([0, 1, 2, 0, 1]);
+    expect(rec.rounds.map((r) => r.dealer)).toEqual([0, 1, 2, 0, 1]);
     expect((rec.rounds[4] as unknown as { deal: { muses: string[] } }).deal.muses.length).toBeGreaterThanOrEqual(1);
     const total = [0, 0, 0];
     for (const r of rec.rounds) r.scores!.forEach((x, q) => (total[q]! += x));

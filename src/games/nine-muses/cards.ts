@@ -94,6 +94,7 @@ export interface CardFile {
   readonly format: string;
   readonly title: string;
   readonly reconstruction: boolean;
+  readonly description?: string;
   readonly aristotle: { readonly craft: number; readonly science: number; readonly ethics: number };
   readonly muses: readonly { readonly name: string; readonly condition: Condition; readonly ability: Ability }[];
   readonly philosophers: readonly {
