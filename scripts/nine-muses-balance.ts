@@ -1,16 +1,20 @@
 /**
- * Balance figures of a Nine Muses card file: plays games with given bots and
- * prints win shares, games/s and the per-game averages of `balanceStats`.
- * Usage: node dist/scripts/nine-muses-balance.js [--cards PATH] [--players 3]
- *        [--games 2000] [--lineup greedy,random,random] [--seed s]
- * Bots: random, greedy, and greedy-no-<kind> (greedy that avoids one action kind:
- * exchange, call, demonstrate, toil) for "no dominant action" experiments.
+ * Balance figures of a Nine Muses card file (`src/games/nine-muses/README.md`):
+ * plays games with the given bots, rotating the line-up through the seats,
+ * and prints win shares (by bot and by seat), games/s and the per-game
+ * averages of `balanceStats`.
+ *
+ * Usage (after `npm run build`):
+ *   node dist/scripts/nine-muses-balance.js [--cards PATH] [--players 3]
+ *        [--games 2000] [--lineup greedy,random,random] [--seed nm] [--choices]
+ * Bots: `random`, `greedy`, and `greedy-no-<kind>` (greedy that avoids one
+ * action kind: exchange, call, demonstrate, toil) for "no dominant action"
+ * experiments. `--choices` lists what the first line-up entry chose per game.
  */
-import { MatchRunner } from '../src/core/match.js';
+import type { Bot, BotContext } from '../src/core/index.js';
 import { createRng } from '../src/core/rng.js';
-import type { Bot } from '../src/core/index.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { actions, balanceStats, nineMuses, DEFAULT_CARDS, NineMusesObservation } from '../src/games/nine-muses/index.js';
+import { actions, balanceStats, DEFAULT_CARDS, nineMuses as game, NineMusesObservation } from '../src/games/nine-muses/index.js';
 import { randomBot } from '../bots/random.js';
 import { createNineMusesHeuristic, DEFAULT_WEIGHTS } from '../bots/greedy/nine-muses.js';
 
@@ -20,29 +24,25 @@ function arg(name: string, def: string): string {
 }
 
 const KINDS = ['exchange', 'call', 'demonstrate', 'toil'];
-
 /** Choices of the first line-up entry by Philosopher option / action kind. */
 const chosen = new Map<string, number>();
 const D: actions.DecodedAction = { kind: 0, card: 0, arg: 0, count: 0 };
 
 function baseBot(name: string): Bot {
-  if (name === 'random') return randomBot.create({}, nineMuses as never);
+  if (name === 'random') return randomBot.create({}, game as never);
   if (name === 'greedy') return createNineMusesHeuristic();
   const m = /^greedy-no-(\w+)$/.exec(name);
-  if (m) return createNineMusesHeuristic({ ...DEFAULT_WEIGHTS, forbid: [KINDS.indexOf(m[1]!)] });
+  if (m && KINDS.includes(m[1]!)) return createNineMusesHeuristic({ ...DEFAULT_WEIGHTS, forbid: [KINDS.indexOf(m[1]!)] });
   throw new Error(`unknown bot ${name}`);
 }
 
-function makeBot(name: string, counted: boolean): Bot {
-  const b = baseBot(name);
-  if (!counted) return b;
+/** Wraps a bot to count its choices. */
+function counting(b: Bot): Bot {
   return {
-    observes: true,
     act(o, legal, n, ctx) {
       const a = b.act(o, legal, n, ctx);
       const d = actions.decodeId(a, D);
-      const obs = o as NineMusesObservation;
-      const card = d.kind === 4 ? '' : obs.cards.philosophers[d.card]!.name;
+      const card = d.kind === 4 ? '' : (o as NineMusesObservation).cards.philosophers[d.card]!.name;
       const key = d.kind === 0 ? `exchange ${card} #${d.arg}` : d.kind === 4 ? 'steal' : `${KINDS[d.kind]} with ${card}`;
       chosen.set(key, (chosen.get(key) ?? 0) + 1);
       return a;
@@ -55,29 +55,46 @@ const players = Number(arg('players', '3'));
 const games = Number(arg('games', '2000'));
 const seed = arg('seed', 'nm');
 const lineup = arg('lineup', Array(players).fill('random').join(',')).split(',');
-const variant = resolveGameVariant(nineMuses, { players, cards });
-const runner = new MatchRunner(nineMuses, variant);
+if (lineup.length !== players) throw new Error(`line-up of ${lineup.length} bots for ${players} players`);
+const variant = resolveGameVariant(game, { players, cards });
+const bots = lineup.map((name, i) => (i === 0 ? counting(baseBot(name)) : baseBot(name)));
+const state = game.newState(variant);
+const obs = Array.from({ length: players }, () => game.newObservation(variant));
+const legal = new Int32Array(game.numDistinctActions(variant));
 const wins = new Float64Array(players);
 const seatWins = new Float64Array(players);
 const vp = new Float64Array(players);
 const agg = { aristotle: [0, 0, 0], muse: 0, exchange: 0, called: 0, stolen: 0, mix: [0, 0, 0, 0, 0] };
-const museCalls = new Map<string, [number, number, number]>();
+const museFigures = new Map<string, [number, number, number]>();
 const t0 = performance.now();
 for (let g = 0; g < games; g++) {
-  // rotate the line-up through the seats so seat order does not bias the shares
+  // seat s holds line-up entry (s + rot) % P
   const rot = g % players;
-  const names = lineup.map((_, i) => lineup[(i + rot) % players]!);
-  const bots = names.map((b, s) => makeBot(b, (s + rot) % players === 0));
-  const out = runner.play(`${seed}:${g}`, rot, bots, names, false);
-  for (let s = 0; s < players; s++) {
-    const who = (s + rot) % players; // index in the original line-up
-    if (out.result.winners.includes(s)) {
-      wins[who]! += 1 / out.result.winners.length;
-      seatWins[s]! += 1 / out.result.winners.length;
-    }
-    vp[who]! += out.result.scores[s]!;
+  const who = (s: number): number => (s + rot) % players;
+  const ctx: BotContext[] = Array.from({ length: players }, (_, s) => ({
+    seat: s,
+    players,
+    variant,
+    rng: createRng(`${seed}:${g}/s${s}`),
+    model: game as never,
+  }));
+  game.deal(state, createRng(`${seed}:${g}`));
+  while (!game.isTerminal(state)) {
+    const s = game.currentSeat(state);
+    const n = game.legalActions(state, legal);
+    const bot = bots[who(s)]!;
+    if (bot.observes !== false) game.observe(state, s, obs[s]!);
+    game.apply(state, bot.act(obs[s]!, legal, n, ctx[s]!));
   }
-  const st = balanceStats((runner as unknown as { state: never }).state);
+  const r = game.result(state);
+  for (let s = 0; s < players; s++) {
+    if (r.winners.includes(s)) {
+      wins[who(s)]! += 1 / r.winners.length;
+      seatWins[s]! += 1 / r.winners.length;
+    }
+    vp[who(s)]! += r.scores[s]!;
+  }
+  const st = balanceStats(state);
   for (const s of st.seats) {
     agg.aristotle[0]! += s.vpBySource.aristotle.craft;
     agg.aristotle[1]! += s.vpBySource.aristotle.science;
@@ -93,24 +110,23 @@ for (let g = 0; g < games; g++) {
     agg.mix[4]! += s.actions.steal;
   }
   for (const m of st.muses) {
-    const e = museCalls.get(m.name) ?? [0, 0, 0];
+    const e = museFigures.get(m.name) ?? [0, 0, 0];
     e[0] += m.called;
     e[1] += m.stolen;
     e[2] += m.vp;
-    museCalls.set(m.name, e);
+    museFigures.set(m.name, e);
   }
 }
 const secs = (performance.now() - t0) / 1000;
 const f = (x: number): string => (x / games).toFixed(2);
+const pg = (x: number): string => (x / games / players).toFixed(2);
 console.log(`${games} games, ${players}p, cards=${cards}, ${(games / secs).toFixed(0)} games/s`);
 lineup.forEach((b, i) => console.log(`  ${b.padEnd(20)} win share ${(wins[i]! / games).toFixed(3)}  mean VP ${f(vp[i]!)}`));
 console.log(`  win share by seat: ${Array.from(seatWins, (w) => (w / games).toFixed(3)).join(' ')}`);
-const pg = (x: number): string => (x / games / players).toFixed(2);
 console.log(`per seat per game: VP aristotle craft ${pg(agg.aristotle[0]!)} science ${pg(agg.aristotle[1]!)} ethics ${pg(agg.aristotle[2]!)} muse ${pg(agg.muse)} exchange ${pg(agg.exchange)}`);
 console.log(`  muses called ${pg(agg.called)} stolen ${pg(agg.stolen)}; actions exchange ${pg(agg.mix[0]!)} call ${pg(agg.mix[1]!)} demonstrate ${pg(agg.mix[2]!)} toil ${pg(agg.mix[3]!)} steal-tokens ${pg(agg.mix[4]!)}`);
-for (const [name, [c, s, v]] of museCalls) console.log(`  ${name.padEnd(12)} called ${f(c)} stolen ${f(s)} vp ${f(v)}`);
+for (const [name, [c, s, v]] of museFigures) console.log(`  ${name.padEnd(12)} called ${f(c)} stolen ${f(s)} vp ${f(v)}`);
 if (process.argv.includes('--choices')) {
   console.log(`choices of ${lineup[0]} per game:`);
   for (const [k, v] of [...chosen].sort()) console.log(`  ${k.padEnd(36)} ${f(v)}`);
 }
-void createRng;

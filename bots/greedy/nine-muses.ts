@@ -71,6 +71,24 @@ function museWorth(o: NineMusesObservation, m: number, q: number, turns: number,
   return per * turns * w.keep;
 }
 
+/** The best use of a Philosopher of type t for `o`'s seat now (at least Toil's), in VP-like units. */
+function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): number {
+  const me = o.seat;
+  let best = RATES[0]! * w.tokenRisk;
+  const opts = o.cards.philosophers[t]!.options;
+  for (let i = 0; i < opts.length; i++) {
+    const opt = opts[i]!;
+    let ok = true;
+    let v = opt.gain[3]!;
+    for (let k = 0; k < 3; k++) {
+      if (o.know[me * 3 + k]! < opt.pay[k]!) ok = false;
+      v += (opt.gain[k]! - opt.pay[k]!) * RATES[k]! * w.tokenRisk;
+    }
+    if (ok && v > best) best = v;
+  }
+  return best;
+}
+
 /**
  * The Nine Muses heuristic (`nine-muses.md`, "A turn"): values every legal
  * action by the VP it gives now, plus what the player's Knowledge can still
@@ -104,30 +122,14 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
         const pool = o.pool[k]!;
         RISK[k] = pool > 2 ? w.tokenRisk : pool > 0 ? w.tokenRisk - 0.1 : w.tokenRisk - 0.2;
       }
-      const base = (): void => {
-        for (let k = 0; k < 3; k++) H[k] = o.know[me * 3 + k]!;
-      };
       const phils = o.cards.philosophers;
-      const cardWorth = (t: number): number => {
-        let best = RATES[0]! * w.tokenRisk;
-        for (const opt of phils[t]!.options) {
-          let ok = true;
-          let v = opt.gain[3]!;
-          for (let k = 0; k < 3; k++) {
-            if (o.know[me * 3 + k]! < opt.pay[k]!) ok = false;
-            v += (opt.gain[k]! - opt.pay[k]!) * RATES[k]! * w.tokenRisk;
-          }
-          if (ok && v > best) best = v;
-        }
-        return best;
-      };
       let bestA = legal[0]!;
       let bestV = -Infinity;
       let bestForbidden = true;
       for (let i = 0; i < n; i++) {
         const a = legal[i]!;
         const d = decodeId(a, D);
-        base();
+        for (let k = 0; k < 3; k++) H[k] = o.know[me * 3 + k]!;
         let v = 0;
         switch (d.kind) {
           case Kind.Exchange: {
@@ -166,7 +168,7 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
           default:
             break;
         }
-        v -= w.cardCost * cardWorth(d.card);
+        v -= w.cardCost * cardWorth(o, d.card, w);
         const forbidden = w.forbid.includes(d.kind);
         if ((bestForbidden && !forbidden) || (forbidden === bestForbidden && v > bestV)) {
           bestV = v;

@@ -70,10 +70,10 @@ export function meets(s: NineMusesState, c: CompiledCondition, seat: number): bo
       return true;
     }
     case CondKind.All:
-      for (const ch of c.children) if (!meets(s, ch, seat)) return false;
+      for (let i = 0; i < c.children.length; i++) if (!meets(s, c.children[i]!, seat)) return false;
       return true;
     case CondKind.Any:
-      for (const ch of c.children) if (meets(s, ch, seat)) return true;
+      for (let i = 0; i < c.children.length; i++) if (meets(s, c.children[i]!, seat)) return true;
       return false;
   }
 }
