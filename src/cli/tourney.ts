@@ -7,7 +7,13 @@ import { UsageError } from '../core/errors.js';
 import { gameIds, getGame } from '../core/registry.js';
 import { nonDefault, parseVariantSpec, resolveGameVariant, describeParam } from '../core/variant.js';
 import { botKinds, parseAndValidateLineup } from '../../bots/index.js';
+import { mkdirSync } from 'node:fs';
+import type { AnyGame } from '../core/registry.js';
+import type { Variant } from '../core/variant.js';
+import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderTables } from '../report/table.js';
+import type { Summary } from '../tourney/summary.js';
+import { parseSweep, writeSweep } from './sweep.js';
 import { writeRunFiles } from '../report/write.js';
 import { runTourney } from '../tourney/run.js';
 import { summarize } from '../tourney/summary.js';
@@ -23,6 +29,7 @@ const options = {
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value' },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl in the rule files\' record format' },
+  sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
 } as const;
 
 function epilogue(): string {
@@ -44,7 +51,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let usage: string | null = null;
   const args = await yargs([...argv])
     .scriptName('npm run tourney --')
-    .usage('$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--record]')
+    .usage('$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record]')
     .options(options)
     .strict()
     .epilogue(epilogue())
@@ -73,38 +80,79 @@ export async function main(argv: readonly string[]): Promise<number> {
     const v0 = resolveGameVariant(game, given);
     lineup = defaultLineup(game.info.id, Number(v0.players));
   }
-  const variant = resolveGameVariant(game, given);
   const games = parseCount('--games', args.games, 1, 1e10);
   const workers = parseCount('--workers', args.workers, 1, 256);
   const seed = args.seed;
   const startedAt = new Date();
   const dir = resolve(args.out ?? join('results', runName(game.info.id, seed, startedAt)));
+  const base = { game, games, workers, seed, record: args.record, startedAt };
 
-  const { mkdirSync } = await import('node:fs');
-  mkdirSync(dir, { recursive: true });
-  const run = await runTourney({
-    config: { gameId: game.info.id, variant, lineup, runSeed: seed, record: args.record },
-    games,
-    workers,
-    recordFile: join(dir, 'games.jsonl'),
-  });
-  const summary = summarize(run.tally, {
-    game: game.info.id,
-    variant,
-    nonDefault: nonDefault(game.info.params, variant),
-    seed,
-    lineup,
-    scoreUnit: game.info.scoreUnit,
-    deals: run.deals,
-    seconds: run.seconds,
-    workers,
-    startedAt: startedAt.toISOString(),
-    complete: true,
-  });
-  process.stdout.write(renderTables(summary) + '\n');
-  writeRunFiles(summary, dir);
+  if (args.sweep !== undefined) {
+    const sweep = parseSweep(args.sweep, game);
+    const plans = sweep.values.map((value) => {
+      const g: Record<string, string | number> = { ...given, [sweep.key]: value };
+      let runLineup = lineup;
+      if (sweep.key === 'players') {
+        if (args.bots !== undefined) throw new UsageError('--sweep players needs the default line-up: leave out --bots');
+        runLineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, g).players));
+      }
+      return { value, variant: resolveGameVariant(game, g), lineup: runLineup };
+    });
+    const runs = [];
+    for (const p of plans) {
+      const sub = join(dir, `${sweep.key}=${p.value}`);
+      process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
+      runs.push({ value: p.value, ...(await playAndReport({ ...base, variant: p.variant, lineup: p.lineup, dir: sub })) });
+    }
+    const text = writeSweep(sweep.key, runs, dir);
+    process.stdout.write(`\n${text}\nresults: ${dir}\n`);
+    return 0;
+  }
+
+  const variant = resolveGameVariant(game, given);
+  await playAndReport({ ...base, variant, lineup, dir });
   process.stdout.write(`results: ${dir}${args.record ? ' (games.jsonl holds every game)' : ''}\n`);
   return 0;
+}
+
+/** One run: play, print the tables and the balance report, write the files. */
+async function playAndReport(p: {
+  game: AnyGame;
+  variant: Variant;
+  lineup: string[];
+  games: number;
+  workers: number;
+  seed: string;
+  record: boolean;
+  startedAt: Date;
+  dir: string;
+}): Promise<{ summary: Summary; balance: BalanceReport }> {
+  mkdirSync(p.dir, { recursive: true });
+  const run = await runTourney({
+    config: { gameId: p.game.info.id, variant: p.variant, lineup: p.lineup, runSeed: p.seed, record: p.record },
+    games: p.games,
+    workers: p.workers,
+    recordFile: join(p.dir, 'games.jsonl'),
+  });
+  const summary = summarize(run.tally, {
+    game: p.game.info.id,
+    variant: p.variant,
+    nonDefault: nonDefault(p.game.info.params, p.variant),
+    seed: p.seed,
+    lineup: p.lineup,
+    scoreUnit: p.game.info.scoreUnit,
+    deals: run.deals,
+    seconds: run.seconds,
+    workers: p.workers,
+    startedAt: p.startedAt.toISOString(),
+    complete: true,
+  });
+  const balance = buildBalance(summary, run.tally, p.game.balance, run.balance);
+  process.stdout.write(renderTables(summary) + '\n');
+  process.stdout.write(renderBalance(balance) + '\n');
+  writeRunFiles(summary, p.dir);
+  writeBalanceFiles(balance, p.dir);
+  return { summary, balance };
 }
 
 /** Runs `main`, turning bad input into one line on stderr and exit 2, never a stack trace. */

@@ -1,3 +1,4 @@
+import type { GameBalance } from './balance.js';
 import type { Rng } from './rng.js';
 import type { Recorder } from './record.js';
 import type { Variant, VariantParam } from './variant.js';
@@ -110,6 +111,12 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   determinize(obs: O, rng: Rng, into: S): S;
   /** Copies `s` into `into` (allocating a new state when absent), except `rng` and `recorder`. */
   clone(s: S, into?: S): S;
+
+  /**
+   * Optional: the game's own balance statistics (see `balance.ts`); games
+   * without it get the generic sections only.
+   */
+  readonly balance?: GameBalance<S, unknown>;
 
   /** The record JSON of action `a` in state `s` (before it is applied), with its `"seat"`. */
   encodeAction(s: S, a: Action): RecordAction;

@@ -11,3 +11,4 @@ export { Rng, createRng, shuffleInPlace } from './rng.js';
 export type { Variant, VariantParam, VariantValue } from './variant.js';
 export { VariantError, boolParam, intParam, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';
+export type { BalanceTable, GameBalance, KeyFigure } from './balance.js';

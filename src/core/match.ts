@@ -14,6 +14,8 @@ export type MatchOutcome =
       readonly result: GameResult;
       /** Decisions taken (bot calls). */
       readonly decisions: number;
+      /** The seat of the game's first decision (for seat advantage relative to the first player). */
+      readonly firstSeat: Seat;
       readonly record?: GameRecord;
     }
   | {
@@ -21,6 +23,7 @@ export type MatchOutcome =
       /** Every seat but the forfeiting one shares the win; the forfeiting seat scores 0 wins. */
       readonly result: GameResult;
       readonly decisions: number;
+      readonly firstSeat: Seat;
       readonly seat: Seat;
       readonly reason: ForfeitReason;
       readonly message: string;
@@ -77,6 +80,11 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     }
   }
 
+  /** The state of the last game played (terminal unless it ended by forfeit); for statistics only. */
+  get lastState(): S {
+    return this.state;
+  }
+
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
     const P = this.state.players;
@@ -112,6 +120,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     }
     let decisions = 0;
     const bound = this.bound;
+    const firstSeat = game.currentSeat(state);
     while (!game.isTerminal(state)) {
       const seat = game.currentSeat(state);
       const n = game.legalActions(state, legal);
@@ -122,10 +131,10 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       try {
         action = bot.act(obs, legal, n, contexts[seat]!);
       } catch (e) {
-        return this.forfeit(seat, 'threw', `bot ${names[seat]} threw: ${errorText(e)}`, decisions, collector, seed, names);
+        return this.forfeit(seat, 'threw', `bot ${names[seat]} threw: ${errorText(e)}`, decisions, firstSeat, collector, seed, names);
       }
       if (!isLegal(action, legal, n)) {
-        return this.forfeit(seat, 'illegal', `bot ${names[seat]} chose illegal action ${String(action)}`, decisions, collector, seed, names);
+        return this.forfeit(seat, 'illegal', `bot ${names[seat]} chose illegal action ${String(action)}`, decisions, firstSeat, collector, seed, names);
       }
       game.apply(state, action);
       decisions++;
@@ -134,9 +143,9 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     const result = game.result(state);
     state.recorder = null;
     if (collector) {
-      return { status: 'ok', result, decisions, record: buildRecord(game.info.id, this.variant, seed, names, collector.rounds, result) };
+      return { status: 'ok', result, decisions, firstSeat, record: buildRecord(game.info.id, this.variant, seed, names, collector.rounds, result) };
     }
-    return { status: 'ok', result, decisions };
+    return { status: 'ok', result, decisions, firstSeat };
   }
 
   private forfeit(
@@ -144,6 +153,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     reason: ForfeitReason,
     message: string,
     decisions: number,
+    firstSeat: Seat,
     collector: RoundCollector | null,
     seed: string,
     names: readonly string[],
@@ -153,7 +163,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     for (let s = 0; s < p; s++) if (s !== seat) winners.push(s);
     const result: GameResult = { scores: new Array<number>(p).fill(0), winners, capped: false };
     this.state.recorder = null;
-    const base = { status: 'forfeit' as const, result, decisions, seat, reason, message };
+    const base = { status: 'forfeit' as const, result, decisions, firstSeat, seat, reason, message };
     if (!collector) return base;
     const rec = buildRecord(this.game.info.id, this.variant, seed, names, collector.rounds, result);
     rec.forfeit = { seat, bot: names[seat] ?? '', reason: message };

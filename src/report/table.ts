@@ -1,16 +1,5 @@
-import Table from 'cli-table3';
+import { ci, newTable as table, num, pct } from './format.js';
 import type { Summary } from '../tourney/summary.js';
-
-/** Plain tables when the output is not a terminal (files, pipes, CI logs). */
-const style = (): { head: string[]; border: string[] } | undefined => (process.stdout.isTTY ? undefined : { head: [], border: [] });
-const table = (head?: string[]): Table.Table => {
-  const st = style();
-  return new Table({ ...(head ? { head } : {}), ...(st ? { style: st } : {}) });
-};
-
-const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const ci = (c: readonly [number, number]): string => `${pct(c[0])} – ${pct(c[1])}`;
-const num = (x: number, d = 2): string => x.toFixed(d);
 
 function variantText(s: Summary): string {
   const nd = Object.entries(s.nonDefault);

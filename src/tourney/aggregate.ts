@@ -22,6 +22,8 @@ export interface Tally {
   /** Per seat: games and win shares. */
   seatGames: number[];
   seatWins: number[];
+  /** positionWins[p]: win shares of the seat p places left of the game's first player (p = 0: the first player). */
+  positionWins: number[];
   /** Games that hit the rule file's cap. */
   capped: number;
   /** Decisions over all games, and the longest game. */
@@ -45,6 +47,7 @@ export function emptyTally(players: number): Tally {
     entrySeatWins: new Array<number>(players * players).fill(0),
     seatGames: z(),
     seatWins: z(),
+    positionWins: z(),
     capped: 0,
     decisions: 0,
     maxDecisions: 0,
@@ -77,6 +80,7 @@ export function addGame(t: Tally, rotation: number, o: MatchOutcome): void {
     t.entryWins[i]! += share;
     t.seatWins[s]! += share;
     t.entrySeatWins[i * P + s]! += share;
+    t.positionWins[(s - o.firstSeat + P) % P]! += share;
   }
   if (o.status === 'forfeit') {
     t.entryForfeits[entryAtSeat(o.seat, rotation, P)]!++;
@@ -99,6 +103,7 @@ export function mergeTally(a: Tally, b: Tally): void {
   addInto(a.entrySeatWins, b.entrySeatWins);
   addInto(a.seatGames, b.seatGames);
   addInto(a.seatWins, b.seatWins);
+  addInto(a.positionWins, b.positionWins);
   a.capped += b.capped;
   a.decisions += b.decisions;
   a.maxDecisions = Math.max(a.maxDecisions, b.maxDecisions);

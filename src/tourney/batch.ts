@@ -1,7 +1,7 @@
 import type { Bot } from '../core/bot.js';
 import type { GameStateBase } from '../core/game.js';
 import { MatchRunner } from '../core/match.js';
-import { getGame } from '../core/registry.js';
+import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
@@ -26,14 +26,18 @@ export interface BatchTask {
   readonly dealEnd: number;
 }
 
-/** What a batch returns: its tally and, when recording, its records as JSON Lines. */
+/** What a batch returns: its tally, the game's balance totals (if it has any) and, when recording, its records as JSON Lines. */
 export interface BatchResult {
   readonly tally: Tally;
+  readonly balance: unknown;
   readonly records: string;
 }
 
 interface Prepared {
   readonly runner: MatchRunner<GameStateBase, object>;
+  readonly game: AnyGame;
+  /** entryOfSeat[rotation][seat]: the line-up entry sitting there. */
+  readonly entryOfSeat: number[][];
   /** bySeat[rotation][seat]: the bot instance sitting there. */
   readonly bySeat: Bot[][];
   /** names[rotation][seat]: its spec text, for records. */
@@ -55,6 +59,7 @@ function prepare(config: RunConfig): Prepared {
   });
   const bySeat: Bot[][] = [];
   const names: string[][] = [];
+  const entryOfSeat: number[][] = [];
   for (let k = 0; k < P; k++) {
     const row: Bot[] = [];
     const nrow: string[] = [];
@@ -65,8 +70,9 @@ function prepare(config: RunConfig): Prepared {
     }
     bySeat.push(row);
     names.push(nrow);
+    entryOfSeat.push(Array.from({ length: P }, (_, s) => entryAtSeat(s, k, P)));
   }
-  const prepared: Prepared = { runner: new MatchRunner(game, config.variant) as MatchRunner<GameStateBase, object>, bySeat, names };
+  const prepared: Prepared = { runner: new MatchRunner(game, config.variant), game, entryOfSeat, bySeat, names };
   cache.set(key, prepared);
   return prepared;
 }
@@ -78,17 +84,20 @@ function prepare(config: RunConfig): Prepared {
  */
 export function runBatch(task: BatchTask): BatchResult {
   const { config } = task;
-  const { runner, bySeat, names } = prepare(config);
+  const { runner, game, entryOfSeat, bySeat, names } = prepare(config);
   const P = config.lineup.length;
   const tally = emptyTally(P);
+  const balance = game.balance;
+  const totals = balance ? balance.newTotals(config.variant) : null;
   const lines: string[] = [];
   for (let d = task.dealStart; d < task.dealEnd; d++) {
     const seed = gameSeed(config.runSeed, d);
     for (let k = 0; k < P; k++) {
       const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record);
       addGame(tally, k, o);
+      if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, entryOfSeat[k]!, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
     }
   }
-  return { tally, records: lines.length > 0 ? lines.join('\n') + '\n' : '' };
+  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '' };
 }

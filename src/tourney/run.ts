@@ -1,5 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { getGame } from '../core/registry.js';
 import { emptyTally, mergeTally, type Tally } from './aggregate.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import { BatchPool } from './pool.js';
@@ -21,6 +22,8 @@ export interface TourneyOptions {
 /** What a run produced. */
 export interface TourneyRun {
   readonly tally: Tally;
+  /** The game's balance totals (null for a game without its own balance statistics). */
+  readonly balance: unknown;
   readonly deals: number;
   /** Wall-clock seconds of play (pool start to last batch). */
   readonly seconds: number;
@@ -37,6 +40,8 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   const batches = makeBatches(deals, P);
   const total = deals * P;
   const tally = emptyTally(P);
+  const gameBalance = getGame(opts.config.gameId).balance;
+  const balance = gameBalance ? gameBalance.newTotals(opts.config.variant) : null;
   const pool = new BatchPool(opts.workers);
   let out: WriteStream | null = null;
   if (opts.config.record && opts.recordFile) out = createWriteStream(opts.recordFile);
@@ -47,6 +52,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     for (let r = pending.get(next); r !== undefined; r = pending.get(next)) {
       pending.delete(next);
       mergeTally(tally, r.tally);
+      if (gameBalance) gameBalance.merge(balance, r.balance);
       if (out && r.records !== '' && !out.write(r.records)) await once(out, 'drain');
       next++;
       opts.onProgress?.(tally.games, total);
@@ -79,5 +85,5 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     }
   }
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { tally, deals, seconds };
+  return { tally, balance, deals, seconds };
 }

@@ -2,6 +2,7 @@ import type { Game, GameInfo, Variant } from '../../core/index.js';
 import { createRng, intParam, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
+import { nineVirtuesBalance } from './balance.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { NineVirtuesObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
@@ -60,4 +61,5 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   },
   encodeAction,
   decodeAction,
+  balance: nineVirtuesBalance,
 };

@@ -1,0 +1,27 @@
+import Table from 'cli-table3';
+
+/** A proportion as a percentage with one decimal: 0.2604 -> "26.0%". */
+export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+/** A 95% interval of a proportion: "25.7% – 26.4%". */
+export const ci = (c: readonly [number, number]): string => `${pct(c[0])} – ${pct(c[1])}`;
+
+/** A number with `d` decimals. */
+export const num = (x: number, d = 2): string => x.toFixed(d);
+
+/**
+ * A cli-table3 table: coloured headers on a terminal, plain text otherwise
+ * (files, pipes, CI logs).
+ * @param head column titles, or none for a key-value table.
+ */
+export function newTable(head?: string[]): Table.Table {
+  const style = process.stdout.isTTY ? undefined : { head: [], border: [] };
+  return new Table({ ...(head ? { head } : {}), ...(style ? { style } : {}) });
+}
+
+/** Renders rows of cells under `head` as a table string. */
+export function plainTable(head: string[], rows: readonly (readonly string[])[]): string {
+  const t = newTable(head);
+  for (const r of rows) t.push([...r]);
+  return t.toString();
+}
