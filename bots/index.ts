@@ -1,11 +1,13 @@
 import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
 import { greedyBot } from './greedy/index.js';
+import { ismctsBot } from './ismcts.js';
+import { mcBot } from './mc.js';
 import { randomBot } from './random.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
 export { parseLineup, specText, type BotSpec } from './spec.js';
 
-const kinds: readonly BotKind[] = [randomBot, greedyBot];
+const kinds: readonly BotKind[] = [randomBot, greedyBot, mcBot, ismctsBot];
 
 /** Every bot kind, for `--help` and error messages. */
 export function botKinds(): readonly BotKind[] {

@@ -1,0 +1,213 @@
+/**
+ * `ismcts`: Single-Observer Information Set Monte Carlo Tree Search
+ * (SO-ISMCTS), after Peter I. Cowling, Edward J. Powley and Daniel
+ * Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on
+ * Computational Intelligence and AI in Games 4(2):120-143, 2012
+ * (doi:10.1109/TCIAIG.2012.2200894), Algorithm 3.
+ *
+ * One search per decision, over a tree of the searching seat's information
+ * sets: a node is the sequence of actions from the root (the decision being
+ * made), whoever took them — opponents' actions are branches too. Each
+ * iteration:
+ * 1. draws one determinization of the observation (`model.determinize`: a
+ *    full state the seat cannot tell from the real one, hidden cards dealt
+ *    uniformly among those it has not seen);
+ * 2. selects down the tree among the children legal in that determinization
+ *    by UCB1 with availability counts (the subset-armed bandit of the paper,
+ *    section IV-C): value = mean + c * sqrt(ln(avail) / visits), where a
+ *    child's availability counts the visits of its parent in which its action
+ *    was legal. The mean is the reward of the seat that acts at the parent;
+ *    rewards are in [0, 1] (`search/reward.ts`);
+ * 3. when the node has legal actions without a child, adds one of them
+ *    (uniformly) and plays the determinization to the end with the rollout
+ *    policy (uniform random, or the game's greedy heuristic for every seat);
+ * 4. backs up one utility per seat: each node on the path adds the utility of
+ *    the seat that acted into it, so multiplayer games need no paranoid or
+ *    max^n reduction.
+ * The chosen action is the root's most visited child (ties: best mean, then
+ * lowest id). Chance events (deals of later rounds, draws) happen inside
+ * `apply` from the determinization's generator and are not tree branches:
+ * the tree is keyed by decisions alone, as in SO-ISMCTS.
+ *
+ * Why SO-ISMCTS and not MO-ISMCTS (`moismcts`) for Captain's Orders: in
+ * SO-ISMCTS an opponent's face-down pass (`pass r to q`) is a branch labelled
+ * with its rank r, which the searcher will never see, so its later nodes may
+ * condition on information it does not have, and opponents' choices in the
+ * tree are made knowing the determinization (both known weaknesses, section
+ * V of the paper). MO-ISMCTS fixes this with one tree per seat and each
+ * action projected onto what every other seat observes of it ("pass ? to
+ * q"). The `Game` interface has no such projection (`encodeAction` is the
+ * full record entry, and which of its fields each seat sees is per-game
+ * knowledge), so MO-ISMCTS would need per-game code beyond determinization
+ * and the greedy rollout, which the search bots must not have. The paper
+ * also finds SO-ISMCTS no weaker than MO-ISMCTS in several of its domains.
+ *
+ * Budget: `iterations` per decision (reproducible), or `ms` milliseconds
+ * when `ms > 0` (then `reproducible` is false). After warm-up a search
+ * allocates nothing per iteration in this file: the tree is a preallocated
+ * `NodePool`, the determinization, legal-action buffer, utilities and path
+ * are reused (a game's own `result` object and `determinize` may allocate).
+ */
+import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
+import { Budget } from './search/budget.js';
+import { SearchBuffers } from './search/buffers.js';
+import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import { NodePool } from './search/tree.js';
+
+/** Default iterations per decision of `ismcts`. */
+export const ISMCTS_DEFAULT_ITERATIONS = 1000;
+/** Default UCB1 exploration constant (the paper's 0.7 for rewards in [0, 1]). */
+export const ISMCTS_DEFAULT_C = 0.7;
+
+/** An SO-ISMCTS player; one instance per seat entry, reused across seats and games. */
+export class IsmctsBot implements Bot {
+  /** False when the budget is wall-clock time: results then depend on the machine. */
+  readonly reproducible: boolean;
+  private readonly budget: Budget;
+  private readonly pool: NodePool;
+  private buffers: SearchBuffers | null = null;
+  /** slot[a]: the child of the current node with action a, else -1 (all -1 between uses). */
+  private slot = new Int32Array(0);
+  /** The nodes of the current iteration's path, root first. */
+  private path = new Int32Array(0);
+  /** Iterations run by the last decision (0 when it had one legal action). */
+  lastIterations = 0;
+
+  constructor(
+    private readonly game: Game<GameStateBase, object>,
+    iterations: number,
+    ms: number,
+    private readonly c: number,
+    private readonly policy: RolloutPolicy,
+  ) {
+    this.budget = new Budget(iterations, ms);
+    this.reproducible = this.budget.reproducible;
+    this.pool = new NodePool(ms > 0 ? 4096 : Math.min(iterations + 1, 1 << 20));
+  }
+
+  /** The tree of the last decision (for tests and the bench). */
+  get tree(): NodePool {
+    return this.pool;
+  }
+
+  act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
+    this.lastIterations = 0;
+    if (count === 1) return legal[0]!;
+    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy));
+    if (this.slot.length !== b.legal.length) this.slot = new Int32Array(b.legal.length).fill(-1);
+    const depthBound = this.game.maxDecisions(ctx.variant) + 2;
+    if (this.path.length < depthBound) this.path = new Int32Array(depthBound);
+    if (this.budget.reproducible) this.pool.reserve(this.budget.iterations + 1);
+
+    const { game, budget, pool, slot, path, c } = this;
+    const { state, legal: moves, utilities, scale, rollout, players } = b;
+    const rng = ctx.rng;
+    pool.clear();
+    const root = pool.add(-1, -1, -1);
+    scale.reset();
+    budget.start();
+    let it = 0;
+    for (; budget.allows(it); it++) {
+      game.determinize(obs, rng, state);
+      let node = root;
+      let depth = 0;
+      path[depth++] = root;
+      // Selection and expansion.
+      while (!game.isTerminal(state)) {
+        const n = game.legalActions(state, moves);
+        const seat = game.currentSeat(state);
+        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = ch;
+        let untried = 0;
+        for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0) untried++;
+        let next: number;
+        if (untried > 0) {
+          let k = rng.int(untried);
+          let a = -1;
+          for (let i = 0; i < n; i++) {
+            const m = moves[i]!;
+            const ch = slot[m]!;
+            if (ch >= 0) pool.avail[ch]!++;
+            else if (k-- === 0) a = m;
+          }
+          this.clearSlots(node);
+          next = pool.add(node, a, seat);
+        } else {
+          let bestValue = -Infinity;
+          next = -1;
+          for (let i = 0; i < n; i++) {
+            const ch = slot[moves[i]!]!;
+            const v = pool.visits[ch]!;
+            const value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+            if (value > bestValue) {
+              bestValue = value;
+              next = ch;
+            }
+          }
+          for (let i = 0; i < n; i++) pool.avail[slot[moves[i]!]!]!++;
+          this.clearSlots(node);
+        }
+        game.apply(state, pool.action[next]!);
+        path[depth++] = next;
+        node = next;
+        if (untried > 0) break;
+      }
+      // Simulation.
+      if (!game.isTerminal(state)) rollout.run(state, rng);
+      scale.utilities(game.result(state), players, utilities);
+      // Backpropagation: each node keeps the utility of the seat that acted into it.
+      pool.visits[root]!++;
+      for (let j = 1; j < depth; j++) {
+        const nd = path[j]!;
+        pool.visits[nd]!++;
+        pool.reward[nd]! += utilities[pool.actor[nd]!]!;
+      }
+    }
+    this.lastIterations = it;
+    return this.choose(legal, count);
+  }
+
+  /** The root's most visited child among `legal` (ties: best mean, then lowest id). */
+  private choose(legal: Int32Array, count: number): Action {
+    const { pool, slot } = this;
+    for (let ch = pool.firstChild[0]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = ch;
+    let best = legal[0]!;
+    let bestVisits = -1;
+    let bestMean = -Infinity;
+    for (let i = 0; i < count; i++) {
+      const ch = slot[legal[i]!]!;
+      if (ch < 0) continue;
+      const v = pool.visits[ch]!;
+      const mean = pool.reward[ch]! / v;
+      if (v > bestVisits || (v === bestVisits && mean > bestMean)) {
+        best = legal[i]!;
+        bestVisits = v;
+        bestMean = mean;
+      }
+    }
+    this.clearSlots(0);
+    return best;
+  }
+
+  private clearSlots(node: number): void {
+    const { pool, slot } = this;
+    for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = -1;
+  }
+}
+
+/** The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`. */
+export const ismctsBot: BotKind = {
+  name: 'ismcts',
+  doc: 'single-observer information set MCTS (Cowling, Powley and Whitehouse 2012): UCB1 with availability counts over determinizations',
+  params: [
+    { key: 'iterations', kind: 'int', min: 1, max: 1_000_000, default: ISMCTS_DEFAULT_ITERATIONS, doc: 'iterations (determinized playouts) per decision' },
+    MS_PARAM,
+    { key: 'c', kind: 'float', min: 0, max: 10, default: ISMCTS_DEFAULT_C, doc: 'UCB1 exploration constant (rewards are in [0, 1])' },
+    ROLLOUT_PARAM,
+  ],
+  supports: () => true,
+  create(params: BotParams, game: Game<GameStateBase, object>): Bot {
+    const policy = params.rollout as RolloutPolicy;
+    checkRollout(policy, game);
+    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy);
+  },
+};

@@ -1,0 +1,72 @@
+import type { GameInfo, GameResult } from '../../src/core/index.js';
+
+/**
+ * The utility of a finished playout for every seat, and the linear map that
+ * brings it into [0, 1] for the search bots (`mc`, `ismcts`).
+ *
+ * - Games scored by wins (every game whose `info.scoreUnit` is not 'chips'):
+ *   a seat's utility is its share of the game win, 1/k when it is among k
+ *   winners, else 0 (also 0 for everybody when nobody wins). Already in
+ *   [0, 1]; the map is the identity.
+ * - Games scored in chips (Nines Hold'em, `scoreUnit` 'chips'): a seat's
+ *   utility is its net chips (`result.scores`), which has no bound the
+ *   `Game` interface states. It is scaled linearly into [0, 1] by the range
+ *   of net chips seen so far in the current search (the smallest and largest
+ *   net of any seat in any playout of this decision): `(x - lo) / (hi - lo)`,
+ *   0.5 while every playout ended level. Min-max normalisation of this kind
+ *   is MuZero's (Schrittwieser et al., Nature 588, 2020, Appendix B). The map
+ *   is linear within one search, so a mean of scaled rewards is the scaled
+ *   mean chips: maximising it maximises expected chips, unlike a per-playout
+ *   rank or sign that would weigh a 2-chip win like a 100-chip one.
+ *
+ * One instance per bot; `reset` at the start of every decision.
+ */
+export class RewardScale {
+  /** True for chips games: utilities are net chips, scaled by the search's range. */
+  readonly chips: boolean;
+  private lo = 0;
+  private hi = 1;
+
+  constructor(info: GameInfo) {
+    this.chips = info.scoreUnit === 'chips';
+    this.reset();
+  }
+
+  /** Starts a new search: forgets the range seen (chips) or fixes it at [0, 1] (wins). */
+  reset(): void {
+    if (this.chips) {
+      this.lo = Infinity;
+      this.hi = -Infinity;
+    } else {
+      this.lo = 0;
+      this.hi = 1;
+    }
+  }
+
+  /**
+   * Writes each seat's utility of `result` into `out[0..players)` and widens
+   * the range seen (chips games).
+   */
+  utilities(result: GameResult, players: number, out: Float64Array): void {
+    if (this.chips) {
+      for (let s = 0; s < players; s++) {
+        const x = result.scores[s] ?? 0;
+        out[s] = x;
+        if (x < this.lo) this.lo = x;
+        if (x > this.hi) this.hi = x;
+      }
+      return;
+    }
+    out.fill(0, 0, players);
+    const w = result.winners;
+    const share = w.length > 0 ? 1 / w.length : 0;
+    for (let i = 0; i < w.length; i++) out[w[i]!] = share;
+  }
+
+  /** A utility (or a mean of utilities) of this search mapped into [0, 1]. */
+  scale(x: number): number {
+    if (!this.chips) return x;
+    const span = this.hi - this.lo;
+    return span > 0 ? (x - this.lo) / span : 0.5;
+  }
+}
