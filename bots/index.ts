@@ -1,4 +1,5 @@
 import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
+import { isFileSpec, loadBotFile, loadedBotFile } from './file.js';
 import { greedyBot } from './greedy/index.js';
 import { ismctsBot } from './ismcts.js';
 import { mcBot } from './mc.js';
@@ -19,8 +20,13 @@ export function botKinds(): readonly BotKind[] {
  * @throws BotSpecError naming the valid bots.
  */
 export function getBotKind(name: string): BotKind {
+  if (isFileSpec(name)) {
+    const f = loadedBotFile(name);
+    if (!f) throw new BotSpecError(`bot file ${name} was not loaded (call loadLineupFiles first)`);
+    return f;
+  }
   const k = kinds.find((b) => b.name === name);
-  if (!k) throw new BotSpecError(`unknown bot '${name}'; valid bots: ${kinds.map((b) => b.name).join(', ')}`);
+  if (!k) throw new BotSpecError(`unknown bot '${name}'; valid bots: ${kinds.map((b) => b.name).join(', ')}, or a bot file ./path/bot.js`);
   return k;
 }
 
@@ -41,10 +47,33 @@ export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot
   return kind.create(resolveBotParams(kind, spec.params), game);
 }
 
-/** Parses and validates a whole line-up for a game. */
-export function parseAndValidateLineup(lineup: string, gameId: string): BotSpec[] {
+/** Loads every user bot file of a line-up (once per thread). */
+export async function loadLineupFiles(specs: readonly BotSpec[]): Promise<void> {
+  for (const s of specs) if (isFileSpec(s.name)) await loadBotFile(s.name);
+}
+
+/**
+ * Parses and validates a whole line-up for a game, loading user bot files and
+ * building each bot once (a factory that throws or returns no `act` is bad input).
+ * @throws BotSpecError naming the problem.
+ */
+export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>): Promise<BotSpec[]> {
   const specs = parseLineup(lineup);
-  for (const s of specs) validateBotSpec(s, gameId);
   if (specs.length === 0) throw new BotSpecError('empty line-up');
+  await loadLineupFiles(specs);
+  for (const s of specs) {
+    validateBotSpec(s, game.info.id);
+    if (isFileSpec(s.name)) {
+      let bot: Bot;
+      try {
+        bot = createBot(s, game);
+      } catch (e) {
+        throw new BotSpecError(`bot ${s.name} failed to start: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+      }
+      if (typeof bot?.act !== 'function') throw new BotSpecError(`bot ${s.name}: its factory returned no act(obs, legal, count, ctx) function`);
+    }
+  }
   return specs;
 }
+
+export { isFileSpec } from './file.js';

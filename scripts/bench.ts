@@ -38,24 +38,24 @@ function config(id: string): RunConfig {
   const game = getGame(id);
   const variant = resolveGameVariant(game, {});
   const P = Number(variant.players);
-  return { gameId: id, variant, lineup: Array.from({ length: P }, () => 'random'), runSeed: 'bench', record: false };
+  return { gameId: id, variant, lineup: Array.from({ length: P }, () => 'random'), runSeed: 'bench', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
 }
 
 async function gamesPerSecond(cfg: RunConfig, games: number, workers: number): Promise<{ gps: number; meanActions: number }> {
-  const run = await runTourney({ config: cfg, games, workers });
+  const run = await runTourney({ config: cfg, games, workers, watchdogMs: 60_000 });
   return { gps: run.tally.games / run.seconds, meanActions: run.tally.decisions / run.tally.games };
 }
 
 /** Heap growth per million games of one in-process stream of batches, after warm-up (needs --expose-gc for precision). */
-function heapGrowthPerMillion(cfg: RunConfig, games: number): number {
+async function heapGrowthPerMillion(cfg: RunConfig, games: number): Promise<number> {
   const gc = (globalThis as { gc?: () => void }).gc;
   const P = cfg.lineup.length;
   const deals = Math.ceil(games / P);
-  runBatch({ config: cfg, dealStart: 0, dealEnd: Math.min(deals, 200) });
+  await runBatch({ config: cfg, dealStart: 0, dealEnd: Math.min(deals, 200) });
   gc?.();
   const before = process.memoryUsage().heapUsed;
   const per = 1000;
-  for (let d = 0; d < deals; d += per) runBatch({ config: cfg, dealStart: d, dealEnd: Math.min(deals, d + per) });
+  for (let d = 0; d < deals; d += per) await runBatch({ config: cfg, dealStart: d, dealEnd: Math.min(deals, d + per) });
   gc?.();
   const after = process.memoryUsage().heapUsed;
   return ((after - before) / (deals * P)) * 1e6;
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     const f1 = figures(one);
     const fa = figures(all);
     const target = TARGETS[id] ?? REFERENCE_DECISIONS_PER_S / meanActions / 3;
-    const heap = heapGrowthPerMillion(cfg, Math.min(games, 200_000));
+    const heap = await heapGrowthPerMillion(cfg, Math.min(games, 200_000));
     const row = {
       game: id,
       players: cfg.lineup.length,

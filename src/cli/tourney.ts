@@ -1,35 +1,40 @@
+import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import yargs from 'yargs';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
-import { gameIds, getGame } from '../core/registry.js';
-import { nonDefault, parseVariantSpec, resolveGameVariant, describeParam } from '../core/variant.js';
+import { gameIds, getGame, type AnyGame } from '../core/registry.js';
+import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botKinds, parseAndValidateLineup } from '../../bots/index.js';
-import { mkdirSync } from 'node:fs';
-import type { AnyGame } from '../core/registry.js';
-import type { Variant } from '../core/variant.js';
 import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderTables } from '../report/table.js';
-import type { Summary } from '../tourney/summary.js';
-import { parseSweep, writeSweep } from './sweep.js';
 import { writeRunFiles } from '../report/write.js';
-import { runTourney } from '../tourney/run.js';
-import { summarize } from '../tourney/summary.js';
+import type { RunConfig } from '../tourney/batch.js';
+import { readCheckpoint, runTourney, type Checkpoint } from '../tourney/run.js';
+import { summarize, type Summary } from '../tourney/summary.js';
 import { defaultLineup, parseCount, runName } from './options.js';
+import { progressReporter } from './progress.js';
+import { parseSweep, writeSweep } from './sweep.js';
+
+/** The watchdog's limit on one decision when `--move-timeout` is not given. */
+const DEFAULT_WATCHDOG_MS = 10_000;
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
 const options = {
-  game: { type: 'string', demandOption: true, describe: `game id: ${gameIds().join(', ')}` },
-  bots: { type: 'string', describe: 'comma-separated line-up, one bot per seat, e.g. greedy,random,random,random,random' },
+  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
+  bots: { type: 'string', describe: 'comma-separated line-up, one bot per seat (a name, name:key=value,..., or a bot file ./path/bot.js)' },
   games: { type: 'string', default: '10000', describe: 'games to play, rounded up to whole rotations of the line-up' },
   seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
   workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value' },
-  out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
-  record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl in the rule files\' record format' },
   sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
+  out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
+  record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
+  'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
+  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
 function epilogue(): string {
@@ -43,15 +48,30 @@ function epilogue(): string {
   return lines.join('\n');
 }
 
+/** What every run of one invocation shares. */
+interface Plan {
+  readonly game: AnyGame;
+  readonly games: number;
+  readonly workers: number;
+  readonly seed: string;
+  readonly record: boolean;
+  readonly onFault: 'forfeit' | 'random';
+  readonly moveTimeoutMs: number;
+  readonly watchdogMs: number;
+  readonly startedAt: Date;
+  readonly stop: AbortSignal;
+}
+
 /**
  * `npm run tourney -- --game ID [...]`: plays a tournament and prints and
- * writes its results. Returns the process exit code: 0 done, 2 bad input.
+ * writes its results. Returns the process exit code: 0 done, 2 bad input,
+ * 130 / 143 stopped by SIGINT / SIGTERM (results so far are written).
  */
 export async function main(argv: readonly string[]): Promise<number> {
   let usage: string | null = null;
   const args = await yargs([...argv])
     .scriptName('npm run tourney --')
-    .usage('$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record]')
+    .usage('$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--resume DIR]')
     .options(options)
     .strict()
     .epilogue(epilogue())
@@ -63,11 +83,43 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (usage !== null) throw new UsageError(usage);
   if ((args as { help?: boolean }).help) return 0;
 
+  const stopper = new AbortController();
+  let signal: NodeJS.Signals | null = null;
+  const onSignal = (s: NodeJS.Signals): void => {
+    if (signal !== null) process.exit(s === 'SIGINT' ? 130 : 143);
+    signal = s;
+    process.stderr.write(`\nninefold: ${s}: stopping; writing the results so far (again to quit at once)\n`);
+    stopper.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const workers = parseCount('--workers', args.workers, 1, 256);
+  const onFault = args['on-fault'];
+  if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
+  const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
+  const common = { workers, record: args.record, onFault, moveTimeoutMs, watchdogMs: moveTimeoutMs || DEFAULT_WATCHDOG_MS, startedAt: new Date(), stop: stopper.signal } as const;
+
+  if (args.resume !== undefined) {
+    const dir = resolve(args.resume);
+    let cp: Checkpoint;
+    try {
+      cp = readCheckpoint(dir);
+    } catch {
+      throw new UsageError(`--resume ${args.resume}: no stopped run there (no checkpoint.json)`);
+    }
+    const game = getGame(cp.config.gameId);
+    const plan: Plan = { ...common, game, games: cp.games, seed: cp.config.runSeed, record: cp.config.record, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs };
+    const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
+    return finish(r.summary, dir, signal, plan.record);
+  }
+
+  if (args.game === undefined) throw new UsageError('Missing required argument: game');
   const game = getGame(args.game);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
   let lineup: string[];
   if (args.bots !== undefined) {
-    lineup = parseAndValidateLineup(args.bots, game.info.id).map((s) => s.text);
+    lineup = (await parseAndValidateLineup(args.bots, game)).map((s) => s.text);
     const P = lineup.length;
     if (given.players !== undefined && Number(given.players) !== P) {
       throw new UsageError(`--variant players=${String(given.players)} does not fit a line-up of ${P} bots`);
@@ -77,15 +129,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     given.players = P;
   } else {
-    const v0 = resolveGameVariant(game, given);
-    lineup = defaultLineup(game.info.id, Number(v0.players));
+    lineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players));
   }
-  const games = parseCount('--games', args.games, 1, 1e10);
-  const workers = parseCount('--workers', args.workers, 1, 256);
   const seed = args.seed;
-  const startedAt = new Date();
-  const dir = resolve(args.out ?? join('results', runName(game.info.id, seed, startedAt)));
-  const base = { game, games, workers, seed, record: args.record, startedAt };
+  const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed };
+  const dir = resolve(args.out ?? join('results', runName(game.info.id, seed, plan.startedAt)));
 
   if (args.sweep !== undefined) {
     const sweep = parseSweep(args.sweep, game);
@@ -98,60 +146,76 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       return { value, variant: resolveGameVariant(game, g), lineup: runLineup };
     });
-    const runs = [];
+    const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
     for (const p of plans) {
-      const sub = join(dir, `${sweep.key}=${p.value}`);
       process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
-      runs.push({ value: p.value, ...(await playAndReport({ ...base, variant: p.variant, lineup: p.lineup, dir: sub })) });
+      const sub = join(dir, `${sweep.key}=${p.value}`);
+      const r = await playAndReport(plan, p.variant, p.lineup, sub);
+      if (!r.summary.complete) return finish(r.summary, sub, signal, false);
+      runs.push({ value: p.value, ...r });
     }
-    const text = writeSweep(sweep.key, runs, dir);
-    process.stdout.write(`\n${text}\nresults: ${dir}\n`);
+    process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
     return 0;
   }
 
-  const variant = resolveGameVariant(game, given);
-  await playAndReport({ ...base, variant, lineup, dir });
-  process.stdout.write(`results: ${dir}${args.record ? ' (games.jsonl holds every game)' : ''}\n`);
-  return 0;
+  const r = await playAndReport(plan, resolveGameVariant(game, given), lineup, dir);
+  return finish(r.summary, dir, signal, plan.record);
+}
+
+function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, record: boolean): number {
+  process.stdout.write(`results: ${dir}${record ? ' (games.jsonl holds every game)' : ''}\n`);
+  if (summary.complete) return 0;
+  process.stderr.write(`ninefold: stopped after ${summary.games} games; carry on with: npm run tourney -- --resume ${dir}\n`);
+  return signal === 'SIGTERM' ? 143 : 130;
 }
 
 /** One run: play, print the tables and the balance report, write the files. */
-async function playAndReport(p: {
-  game: AnyGame;
-  variant: Variant;
-  lineup: string[];
-  games: number;
-  workers: number;
-  seed: string;
-  record: boolean;
-  startedAt: Date;
-  dir: string;
-}): Promise<{ summary: Summary; balance: BalanceReport }> {
-  mkdirSync(p.dir, { recursive: true });
-  const run = await runTourney({
-    config: { gameId: p.game.info.id, variant: p.variant, lineup: p.lineup, runSeed: p.seed, record: p.record },
-    games: p.games,
-    workers: p.workers,
-    recordFile: join(p.dir, 'games.jsonl'),
-  });
+async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir: string, resume?: Checkpoint): Promise<{ summary: Summary; balance: BalanceReport }> {
+  mkdirSync(dir, { recursive: true });
+  const config: RunConfig = {
+    gameId: plan.game.info.id,
+    variant,
+    lineup,
+    runSeed: plan.seed,
+    record: plan.record,
+    onFault: plan.onFault,
+    moveTimeoutMs: plan.moveTimeoutMs,
+  };
+  const progress = progressReporter();
+  let run;
+  try {
+    run = await runTourney({
+      config,
+      games: plan.games,
+      workers: plan.workers,
+      dir,
+      watchdogMs: plan.watchdogMs,
+      stop: plan.stop,
+      onProgress: progress.update,
+      ...(resume ? { resume } : {}),
+    });
+  } finally {
+    progress.stop();
+  }
   const summary = summarize(run.tally, {
-    game: p.game.info.id,
-    variant: p.variant,
-    nonDefault: nonDefault(p.game.info.params, p.variant),
-    seed: p.seed,
-    lineup: p.lineup,
-    scoreUnit: p.game.info.scoreUnit,
+    game: plan.game.info.id,
+    variant,
+    nonDefault: nonDefault(plan.game.info.params, variant),
+    seed: plan.seed,
+    lineup,
+    scoreUnit: plan.game.info.scoreUnit,
     deals: run.deals,
     seconds: run.seconds,
-    workers: p.workers,
-    startedAt: p.startedAt.toISOString(),
-    complete: true,
+    workers: plan.workers,
+    startedAt: plan.startedAt.toISOString(),
+    complete: run.complete,
+    onFault: plan.onFault,
   });
-  const balance = buildBalance(summary, run.tally, p.game.balance, run.balance);
+  const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance);
   process.stdout.write(renderTables(summary) + '\n');
   process.stdout.write(renderBalance(balance) + '\n');
-  writeRunFiles(summary, p.dir);
-  writeBalanceFiles(balance, p.dir);
+  writeRunFiles(summary, dir);
+  writeBalanceFiles(balance, dir);
   return { summary, balance };
 }
 

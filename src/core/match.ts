@@ -4,31 +4,43 @@ import { buildRecord, RoundCollector, type GameRecord } from './record.js';
 import { botSeed, Rng } from './rng.js';
 import type { Variant } from './variant.js';
 
-/** Why a bot lost a game by forfeit. */
-export type ForfeitReason = 'threw' | 'illegal' | 'timeout';
+/** Why a bot's decision failed: it threw, chose an action that is not legal, or overran its time. */
+export type FaultReason = 'threw' | 'illegal' | 'timeout';
 
-/** The outcome of one game, as the aggregator needs it (OpenSpiel-style: nothing per move). */
-export type MatchOutcome =
-  | {
-      readonly status: 'ok';
-      readonly result: GameResult;
-      /** Decisions taken (bot calls). */
-      readonly decisions: number;
-      /** The seat of the game's first decision (for seat advantage relative to the first player). */
-      readonly firstSeat: Seat;
-      readonly record?: GameRecord;
-    }
-  | {
-      readonly status: 'forfeit';
-      /** Every seat but the forfeiting one shares the win; the forfeiting seat scores 0 wins. */
-      readonly result: GameResult;
-      readonly decisions: number;
-      readonly firstSeat: Seat;
-      readonly seat: Seat;
-      readonly reason: ForfeitReason;
-      readonly message: string;
-      readonly record?: GameRecord;
-    };
+/** What happens to a faulty decision: the bot forfeits the game, or a random legal action replaces it. */
+export type FaultPolicy = 'forfeit' | 'random';
+
+/** A fault found while playing: which seat, at which decision of the game, why. */
+export interface Fault {
+  readonly seat: Seat;
+  readonly decision: number;
+  readonly reason: FaultReason;
+  readonly message: string;
+}
+
+/** The outcome of one game, as the aggregator needs it (nothing per move). */
+export interface MatchOutcome {
+  /** 'forfeit': a bot's fault ended the game; every other seat shares the win. */
+  readonly status: 'ok' | 'forfeit';
+  readonly result: GameResult;
+  /** Decisions taken (bot calls). */
+  readonly decisions: number;
+  /** The seat of the game's first decision (for seat advantage relative to the first player). */
+  readonly firstSeat: Seat;
+  /** The faults of the game: the forfeit's cause, or each decision replaced under `--on-fault random`. */
+  readonly faults: readonly Fault[];
+  readonly record?: GameRecord;
+}
+
+/** How a runner treats bots: the fault policy and the per-decision time budget. */
+export interface MatchOptions {
+  readonly onFault: FaultPolicy;
+  /** Per-decision budget in ms measured around each bot call; 0 = not measured. */
+  readonly moveTimeoutMs: number;
+}
+
+const NO_FAULTS: readonly Fault[] = Object.freeze([]);
+const DEFAULT_OPTIONS: MatchOptions = { onFault: 'forfeit', moveTimeoutMs: 0 };
 
 class MutableContext implements BotContext {
   readonly rng = new Rng();
@@ -48,6 +60,18 @@ class MutableContext implements BotContext {
 export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly state: S;
   private readonly legal: Int32Array;
+  /** The copy of the legal actions handed to bots (they cannot alter the runner's). */
+  private readonly botLegal: Int32Array;
+  /** Draws the replacement of a faulty decision under `--on-fault random`. */
+  private readonly faultRng: Rng;
+  /** The game's index in its batch, for the heartbeat. */
+  gameInBatch = 0;
+  /**
+   * Heartbeat shared with the watchdog (a view of a SharedArrayBuffer), or null:
+   * [0] decisions started, [1] the game in the batch, [2] the decision in the
+   * game, [3] the seat deciding.
+   */
+  heartbeat: Int32Array | null = null;
   private readonly observations: O[];
   private readonly contexts: MutableContext[];
   /** The chance generator of the current deal as seeded, copied into each rotation's game. */
@@ -66,10 +90,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   constructor(
     private readonly game: Game<S, O>,
     private readonly variant: Variant,
+    private readonly options: MatchOptions = DEFAULT_OPTIONS,
   ) {
     this.state = game.newState(variant);
     const p = this.state.players;
     this.legal = new Int32Array(game.numDistinctActions(variant));
+    this.botLegal = new Int32Array(this.legal.length);
+    this.faultRng = new Rng('faults');
     this.observations = [];
     this.contexts = [];
     this.botWords = new Int32Array(p * p * 4);
@@ -103,9 +130,11 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * @param bots one bot per seat.
    * @param names the bot names per seat, for the record.
    * @param record when true, the outcome carries the game's record.
+   * @param imposed faults found by the watchdog in earlier attempts at this
+   *   game (bots that never returned): at those decisions the bot is not asked.
    */
-  play(seed: string, rotation: number, bots: readonly Bot[], names: readonly string[], record: boolean): MatchOutcome {
-    const { game, state, legal, observations, contexts } = this;
+  play(seed: string, rotation: number, bots: readonly Bot[], names: readonly string[], record: boolean, imposed?: readonly Fault[]): MatchOutcome {
+    const { game, state, legal, botLegal, observations, contexts, options } = this;
     const p = state.players;
     const collector = record ? new RoundCollector() : null;
     state.recorder = collector;
@@ -119,22 +148,44 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       bots[s]!.reset?.(ctx);
     }
     let decisions = 0;
+    let faults: Fault[] | null = null;
     const bound = this.bound;
+    const beat = this.heartbeat;
+    const budget = options.moveTimeoutMs;
     const firstSeat = game.currentSeat(state);
+    if (beat) beat[1] = this.gameInBatch;
     while (!game.isTerminal(state)) {
       const seat = game.currentSeat(state);
       const n = game.legalActions(state, legal);
       const bot = bots[seat]!;
       const obs = observations[seat]!;
+      for (let i = 0; i < n; i++) botLegal[i] = legal[i]!;
       if (bot.observes !== false) game.observe(state, seat, obs);
-      let action: number;
-      try {
-        action = bot.act(obs, legal, n, contexts[seat]!);
-      } catch (e) {
-        return this.forfeit(seat, 'threw', `bot ${names[seat]} threw: ${errorText(e)}`, decisions, firstSeat, collector, seed, names);
+      let fault: Fault | null = null;
+      let action = -1;
+      if (imposed !== undefined) for (const f of imposed) if (f.decision === decisions) fault = f;
+      if (fault === null) {
+        if (beat) {
+          beat[2] = decisions;
+          beat[3] = seat;
+          Atomics.add(beat, 0, 1);
+        }
+        const t0 = budget > 0 ? performance.now() : 0;
+        try {
+          action = bot.act(obs, botLegal, n, contexts[seat]!);
+          if (budget > 0 && performance.now() - t0 > budget) {
+            fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
+          } else if (!isLegal(action, legal, n)) {
+            fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
+          }
+        } catch (e) {
+          fault = { seat, decision: decisions, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
+        }
       }
-      if (!isLegal(action, legal, n)) {
-        return this.forfeit(seat, 'illegal', `bot ${names[seat]} chose illegal action ${String(action)}`, decisions, firstSeat, collector, seed, names);
+      if (fault !== null) {
+        (faults ??= []).push(fault);
+        if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, collector, seed, names);
+        action = legal[this.faultRng.int(n)]!;
       }
       game.apply(state, action);
       decisions++;
@@ -142,31 +193,32 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     }
     const result = game.result(state);
     state.recorder = null;
+    const f = faults ?? NO_FAULTS;
     if (collector) {
-      return { status: 'ok', result, decisions, firstSeat, record: buildRecord(game.info.id, this.variant, seed, names, collector.rounds, result) };
+      return { status: 'ok', result, decisions, firstSeat, faults: f, record: buildRecord(game.info.id, this.variant, seed, names, collector.rounds, result) };
     }
-    return { status: 'ok', result, decisions, firstSeat };
+    return { status: 'ok', result, decisions, firstSeat, faults: f };
   }
 
+  /** Ends the game with a forfeit: the faulty seat scores nothing, every other seat shares the win. */
   private forfeit(
-    seat: Seat,
-    reason: ForfeitReason,
-    message: string,
+    fault: Fault,
     decisions: number,
     firstSeat: Seat,
+    faults: readonly Fault[],
     collector: RoundCollector | null,
     seed: string,
     names: readonly string[],
   ): MatchOutcome {
     const p = this.state.players;
     const winners: number[] = [];
-    for (let s = 0; s < p; s++) if (s !== seat) winners.push(s);
+    for (let s = 0; s < p; s++) if (s !== fault.seat) winners.push(s);
     const result: GameResult = { scores: new Array<number>(p).fill(0), winners, capped: false };
     this.state.recorder = null;
-    const base = { status: 'forfeit' as const, result, decisions, firstSeat, seat, reason, message };
+    const base = { status: 'forfeit' as const, result, decisions, firstSeat, faults };
     if (!collector) return base;
     const rec = buildRecord(this.game.info.id, this.variant, seed, names, collector.rounds, result);
-    rec.forfeit = { seat, bot: names[seat] ?? '', reason: message };
+    rec.forfeit = { seat: fault.seat, bot: names[fault.seat] ?? '', reason: fault.message };
     return { ...base, record: rec };
   }
 }

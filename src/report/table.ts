@@ -12,10 +12,10 @@ function variantText(s: Summary): string {
  */
 export function renderTables(s: Summary): string {
   const out: string[] = [];
-  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.lineup.length} rotations)`);
+  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.lineup.length} rotations)${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
   out.push(`line-up: ${s.lineup.join(', ')}`);
-  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits']);
-  for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits]);
+  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits', 'faults']);
+  for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits, b.faults]);
   out.push(bots.toString());
   out.push('Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won).');
   const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval']);
@@ -26,7 +26,12 @@ export function renderTables(s: Summary): string {
   totals.push(
     { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },
     { 'capped games': `${s.capped} (${pct(s.games > 0 ? s.capped / s.games : 0)})` },
-    { forfeits: Object.keys(s.forfeits).length === 0 ? 'none' : Object.entries(s.forfeits).map(([k, v]) => `${k}: ${v}`).join(', ') },
+    {
+      faults:
+        Object.keys(s.faults.byReason).length === 0
+          ? 'none'
+          : `${Object.entries(s.faults.byReason).map(([k, v]) => `${k}: ${v}`).join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
+    },
     { throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)` },
   );
   out.push(totals.toString());

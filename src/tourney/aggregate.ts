@@ -29,8 +29,10 @@ export interface Tally {
   /** Decisions over all games, and the longest game. */
   decisions: number;
   maxDecisions: number;
-  /** Forfeits by reason. */
-  forfeitReasons: Record<string, number>;
+  /** Faulty decisions per line-up entry (each forfeit is one; under `--on-fault random` the game went on). */
+  entryFaults: number[];
+  /** Faults by reason: threw, illegal, timeout. */
+  faultReasons: Record<string, number>;
 }
 
 /** An empty tally for P seats. */
@@ -51,7 +53,8 @@ export function emptyTally(players: number): Tally {
     capped: 0,
     decisions: 0,
     maxDecisions: 0,
-    forfeitReasons: {},
+    entryFaults: z(),
+    faultReasons: {},
   };
 }
 
@@ -82,9 +85,11 @@ export function addGame(t: Tally, rotation: number, o: MatchOutcome): void {
     t.entrySeatWins[i * P + s]! += share;
     t.positionWins[(s - o.firstSeat + P) % P]! += share;
   }
-  if (o.status === 'forfeit') {
-    t.entryForfeits[entryAtSeat(o.seat, rotation, P)]!++;
-    t.forfeitReasons[o.reason] = (t.forfeitReasons[o.reason] ?? 0) + 1;
+  for (const f of o.faults) {
+    const i = entryAtSeat(f.seat, rotation, P);
+    t.entryFaults[i]!++;
+    t.faultReasons[f.reason] = (t.faultReasons[f.reason] ?? 0) + 1;
+    if (o.status === 'forfeit') t.entryForfeits[i]!++;
   }
 }
 
@@ -107,5 +112,6 @@ export function mergeTally(a: Tally, b: Tally): void {
   a.capped += b.capped;
   a.decisions += b.decisions;
   a.maxDecisions = Math.max(a.maxDecisions, b.maxDecisions);
-  for (const [k, v] of Object.entries(b.forfeitReasons)) a.forfeitReasons[k] = (a.forfeitReasons[k] ?? 0) + v;
+  addInto(a.entryFaults, b.entryFaults);
+  for (const [k, v] of Object.entries(b.faultReasons)) a.faultReasons[k] = (a.faultReasons[k] ?? 0) + v;
 }

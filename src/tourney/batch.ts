@@ -1,10 +1,10 @@
 import type { Bot } from '../core/bot.js';
 import type { GameStateBase } from '../core/game.js';
-import { MatchRunner } from '../core/match.js';
+import { MatchRunner, type Fault, type FaultPolicy } from '../core/match.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
-import { createBot, parseLineup } from '../../bots/index.js';
+import { createBot, loadLineupFiles, parseLineup } from '../../bots/index.js';
 import { addGame, emptyTally, type Tally } from './aggregate.js';
 import { entryAtSeat } from './schedule.js';
 
@@ -17,6 +17,10 @@ export interface RunConfig {
   readonly lineup: readonly string[];
   readonly runSeed: string;
   readonly record: boolean;
+  /** What a faulty decision costs: the game (forfeit) or nothing (a random legal action replaces it). */
+  readonly onFault: FaultPolicy;
+  /** Per-decision budget in ms measured around each bot call; 0 = only the watchdog's limit. */
+  readonly moveTimeoutMs: number;
 }
 
 /** One batch to play. */
@@ -24,6 +28,10 @@ export interface BatchTask {
   readonly config: RunConfig;
   readonly dealStart: number;
   readonly dealEnd: number;
+  /** Heartbeat read by the watchdog (see `MatchOptions.heartbeat`), on a SharedArrayBuffer. */
+  readonly heartbeat?: SharedArrayBuffer;
+  /** Faults found by the watchdog in earlier attempts, by game index in the batch (bots that never returned). */
+  readonly imposed?: Readonly<Record<number, readonly Fault[]>>;
 }
 
 /** What a batch returns: its tally, the game's balance totals (if it has any) and, when recording, its records as JSON Lines. */
@@ -46,17 +54,19 @@ interface Prepared {
 
 const cache = new Map<string, Prepared>();
 
-function prepare(config: RunConfig): Prepared {
-  const key = JSON.stringify([config.gameId, config.variant, config.lineup]);
+async function prepare(config: RunConfig): Promise<Prepared> {
+  const key = JSON.stringify(config);
   const hit = cache.get(key);
   if (hit) return hit;
   const game = getGame(config.gameId);
   const P = config.lineup.length;
-  const entries = config.lineup.map((text) => {
+  const specs = config.lineup.map((text) => {
     const spec = parseLineup(text)[0];
     if (!spec) throw new Error(`empty bot spec '${text}'`);
-    return createBot(spec, game);
+    return spec;
   });
+  await loadLineupFiles(specs);
+  const entries = specs.map((spec) => createBot(spec, game));
   const bySeat: Bot[][] = [];
   const names: string[][] = [];
   const entryOfSeat: number[][] = [];
@@ -72,7 +82,8 @@ function prepare(config: RunConfig): Prepared {
     names.push(nrow);
     entryOfSeat.push(Array.from({ length: P }, (_, s) => entryAtSeat(s, k, P)));
   }
-  const prepared: Prepared = { runner: new MatchRunner(game, config.variant), game, entryOfSeat, bySeat, names };
+  const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs });
+  const prepared: Prepared = { runner, game, entryOfSeat, bySeat, names };
   cache.set(key, prepared);
   return prepared;
 }
@@ -82,18 +93,22 @@ function prepare(config: RunConfig): Prepared {
  * Game `deal * P + k` is seeded from (run seed, deal) alone, so it is the same
  * game whichever worker plays it.
  */
-export function runBatch(task: BatchTask): BatchResult {
+export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const { config } = task;
-  const { runner, game, entryOfSeat, bySeat, names } = prepare(config);
+  const beat = task.heartbeat ? new Int32Array(task.heartbeat) : null;
+  const { runner, game, entryOfSeat, bySeat, names } = await prepare(config);
+  runner.heartbeat = beat;
   const P = config.lineup.length;
   const tally = emptyTally(P);
   const balance = game.balance;
   const totals = balance ? balance.newTotals(config.variant) : null;
   const lines: string[] = [];
+  let g = 0;
   for (let d = task.dealStart; d < task.dealEnd; d++) {
     const seed = gameSeed(config.runSeed, d);
-    for (let k = 0; k < P; k++) {
-      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record);
+    for (let k = 0; k < P; k++, g++) {
+      runner.gameInBatch = g;
+      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record, task.imposed?.[g]);
       addGame(tally, k, o);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, entryOfSeat[k]!, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));

@@ -31,8 +31,9 @@ export class BatchPool {
     });
   }
 
-  run(task: BatchTask): Promise<BatchResult> {
-    return this.pool.run(task);
+  /** Plays a batch; aborting `signal` stops the worker thread running it (piscina replaces it). */
+  run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult> {
+    return this.pool.run(task, signal ? { signal } : {});
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { once } from 'node:events';
+import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Fault } from '../core/match.js';
 import { getGame } from '../core/registry.js';
+import { writeFileAtomic } from '../report/files.js';
 import { emptyTally, mergeTally, type Tally } from './aggregate.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import { BatchPool } from './pool.js';
-import { dealsFor, makeBatches } from './schedule.js';
+import { dealsFor, entryAtSeat, makeBatches, type Batch } from './schedule.js';
 
 /** A run to play. */
 export interface TourneyOptions {
@@ -13,9 +15,22 @@ export interface TourneyOptions {
   readonly games: number;
   /** Worker threads, >= 1. */
   readonly workers: number;
-  /** When set (and `config.record`), records are streamed to this file in game order. */
-  readonly recordFile?: string;
-  /** Called after each batch is merged, with games done and games planned. */
+  /**
+   * The run directory: `checkpoint.json` (what is merged so far, for `--resume`)
+   * and, when recording, `games.jsonl` are kept there. Without it nothing is written.
+   */
+  readonly dir?: string;
+  /** Continue a stopped run from its checkpoint (same config). */
+  readonly resume?: Checkpoint;
+  /**
+   * A decision that has not returned after this many ms is taken from the bot:
+   * its worker is stopped and the batch played again with that decision
+   * counted as a `timeout` fault (a bot in an endless loop cannot hang the run).
+   */
+  readonly watchdogMs: number;
+  /** When aborted, no new batch starts, running ones are dropped, and the run ends incomplete. */
+  readonly stop?: AbortSignal;
+  /** Called after each batch is merged: games done, games planned. */
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -25,65 +40,228 @@ export interface TourneyRun {
   /** The game's balance totals (null for a game without its own balance statistics). */
   readonly balance: unknown;
   readonly deals: number;
-  /** Wall-clock seconds of play (pool start to last batch). */
+  /** Wall-clock seconds of play, over every session of a resumed run. */
   readonly seconds: number;
+  /** False when stopped early. */
+  readonly complete: boolean;
+  /** Worker crashes recovered (the batch was played again). */
+  readonly restarts: number;
+}
+
+/** `checkpoint.json`: a run's merged results after its first `batchesDone` batches. */
+export interface Checkpoint {
+  readonly version: 1;
+  readonly config: RunConfig;
+  readonly games: number;
+  readonly deals: number;
+  readonly batchesDone: number;
+  readonly tally: Tally;
+  readonly balance: unknown;
+  /** Bytes of `games.jsonl` that belong to the merged batches. */
+  readonly recordBytes: number;
+  readonly seconds: number;
+  readonly complete: boolean;
 }
 
 /**
+ * Reads a run's checkpoint.
+ * @throws Error when the directory holds none.
+ */
+export function readCheckpoint(dir: string): Checkpoint {
+  const file = join(dir, 'checkpoint.json');
+  if (!existsSync(file)) throw new Error(`${dir} holds no checkpoint.json`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Checkpoint;
+}
+
+/** A batch in a worker, with what the watchdog needs to judge it. */
+interface Running {
+  readonly batch: Batch;
+  readonly beat: Int32Array;
+  controller: AbortController;
+  imposed: Record<number, readonly Fault[]>;
+  lastCount: number;
+  lastChange: number;
+  /** Set by the watchdog when it stopped the batch. */
+  timedOut: Fault & { game: number } | null;
+  attempts: number;
+}
+
+const MAX_CRASH_RETRIES = 2;
+
+/**
  * Plays a run across a pool of worker threads. Batches are merged strictly in
- * batch order (out-of-order results wait), so the tally and the record file
- * are identical for any worker count.
+ * batch order (out-of-order results wait), so the tally, the balance totals
+ * and the record file are identical for any worker count, and a stopped run
+ * resumed from its checkpoint ends exactly as an uninterrupted one.
  */
 export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
-  const P = opts.config.lineup.length;
+  const { config } = opts;
+  const P = config.lineup.length;
   const deals = dealsFor(opts.games, P);
   const batches = makeBatches(deals, P);
   const total = deals * P;
-  const tally = emptyTally(P);
-  const gameBalance = getGame(opts.config.gameId).balance;
-  const balance = gameBalance ? gameBalance.newTotals(opts.config.variant) : null;
-  const pool = new BatchPool(opts.workers);
-  let out: WriteStream | null = null;
-  if (opts.config.record && opts.recordFile) out = createWriteStream(opts.recordFile);
+  const gameBalance = getGame(config.gameId).balance;
+  const cp = opts.resume;
+  const tally = cp ? cp.tally : emptyTally(P);
+  const balance = cp ? cp.balance : gameBalance ? gameBalance.newTotals(config.variant) : null;
+  let next = cp ? cp.batchesDone : 0;
+  let recordBytes = cp ? cp.recordBytes : 0;
+  const priorSeconds = cp ? cp.seconds : 0;
+
+  let fd: number | null = null;
+  if (config.record && opts.dir) {
+    const file = join(opts.dir, 'games.jsonl');
+    fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
+    ftruncateSync(fd, recordBytes);
+  }
   const start = process.hrtime.bigint();
+  const elapsed = (): number => priorSeconds + Number(process.hrtime.bigint() - start) / 1e9;
+  let lastCheckpoint = 0;
+  const checkpoint = (complete: boolean): void => {
+    if (!opts.dir) return;
+    const c: Checkpoint = { version: 1, config, games: opts.games, deals, batchesDone: next, tally, balance, recordBytes, seconds: elapsed(), complete };
+    writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
+    lastCheckpoint = Date.now();
+  };
+
+  const pool = new BatchPool(opts.workers);
   const pending = new Map<number, BatchResult>();
-  let next = 0;
-  const mergeReady = async (): Promise<void> => {
+  const running = new Set<Running>();
+  let restarts = 0;
+  let failure: Error | null = null;
+  const merge = (): void => {
     for (let r = pending.get(next); r !== undefined; r = pending.get(next)) {
       pending.delete(next);
       mergeTally(tally, r.tally);
       if (gameBalance) gameBalance.merge(balance, r.balance);
-      if (out && r.records !== '' && !out.write(r.records)) await once(out, 'drain');
+      if (fd !== null && r.records !== '') recordBytes += writeSync(fd, r.records, recordBytes);
       next++;
       opts.onProgress?.(tally.games, total);
     }
+    if (opts.dir && Date.now() - lastCheckpoint > 1000) checkpoint(false);
   };
+
+  const launch = (run: Running): Promise<void> => {
+    run.attempts++;
+    run.lastCount = 0;
+    run.lastChange = Date.now();
+    Atomics.store(run.beat, 0, 0);
+    return pool
+      .run(
+        { config, dealStart: run.batch.dealStart, dealEnd: run.batch.dealEnd, heartbeat: run.beat.buffer as SharedArrayBuffer, imposed: run.imposed },
+        run.controller.signal,
+      )
+      .then(
+        (r) => {
+          running.delete(run);
+          pending.set(run.batch.index, r);
+        },
+        (e: unknown) => {
+          if (opts.stop?.aborted) {
+            running.delete(run);
+            return undefined;
+          }
+          const t = run.timedOut;
+          if (t !== null) {
+            run.timedOut = null;
+            run.imposed = impose(run.imposed, t.game, { seat: t.seat, decision: t.decision, reason: t.reason, message: t.message });
+          } else {
+            restarts++;
+            const beatGame = Atomics.load(run.beat, 1);
+            const count = Atomics.load(run.beat, 0);
+            if (count > 0 && run.attempts > 1) {
+              // The same batch crashed its worker again in a bot's decision: that decision is the bot's fault.
+              const seat = Atomics.load(run.beat, 3);
+              run.imposed = impose(run.imposed, beatGame, {
+                seat,
+                decision: Atomics.load(run.beat, 2),
+                reason: 'threw',
+                message: `bot ${botAt(beatGame, seat)} crashed its worker: ${errorLine(e)}`,
+              });
+            } else if (run.attempts > MAX_CRASH_RETRIES) {
+              failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times: ${errorLine(e)}`);
+              running.delete(run);
+              return undefined;
+            }
+          }
+          run.controller = new AbortController();
+          return launch(run);
+        },
+      );
+  };
+
+  const botAt = (gameInBatch: number, seat: number): string => config.lineup[entryAtSeat(seat, gameInBatch % P, P)] ?? '?';
+
+  const watchdog = setInterval(
+    () => {
+      const now = Date.now();
+      for (const run of running) {
+        const c = Atomics.load(run.beat, 0);
+        if (c !== run.lastCount) {
+          run.lastCount = c;
+          run.lastChange = now;
+        } else if (c > 0 && run.timedOut === null && now - run.lastChange > opts.watchdogMs) {
+          const game = Atomics.load(run.beat, 1);
+          const seat = Atomics.load(run.beat, 3);
+          run.timedOut = {
+            game,
+            seat,
+            decision: Atomics.load(run.beat, 2),
+            reason: 'timeout',
+            message: `bot ${botAt(game, seat)} did not return within ${opts.watchdogMs} ms`,
+          };
+          run.controller.abort();
+        }
+      }
+    },
+    Math.max(10, Math.min(250, opts.watchdogMs / 4)),
+  );
+
+  let complete = false;
   try {
-    // A bounded window of batches in flight keeps memory flat on long runs.
     const window = Math.max(2, opts.workers * 4);
-    let submitted = 0;
+    let submitted = next;
     const inFlight = new Set<Promise<void>>();
-    while (submitted < batches.length || inFlight.size > 0) {
-      while (submitted < batches.length && inFlight.size < window) {
-        const b = batches[submitted++]!;
-        const p: Promise<void> = pool
-          .run({ config: opts.config, dealStart: b.dealStart, dealEnd: b.dealEnd })
-          .then((r) => {
-            pending.set(b.index, r);
-          })
-          .finally(() => inFlight.delete(p));
+    const onStop = (): void => {
+      for (const r of running) r.controller.abort();
+    };
+    opts.stop?.addEventListener('abort', onStop);
+    while (!opts.stop?.aborted && failure === null && (submitted < batches.length || inFlight.size > 0)) {
+      while (!opts.stop?.aborted && submitted < batches.length && inFlight.size < window) {
+        const run: Running = {
+          batch: batches[submitted++]!,
+          beat: new Int32Array(new SharedArrayBuffer(16)),
+          controller: new AbortController(),
+          imposed: {},
+          lastCount: 0,
+          lastChange: Date.now(),
+          timedOut: null,
+          attempts: 0,
+        };
+        running.add(run);
+        const p: Promise<void> = launch(run).finally(() => inFlight.delete(p));
         inFlight.add(p);
       }
+      if (inFlight.size === 0) break;
       await Promise.race(inFlight);
-      await mergeReady();
+      merge();
     }
+    opts.stop?.removeEventListener('abort', onStop);
+    if (failure) throw failure;
+    complete = next === batches.length;
   } finally {
+    clearInterval(watchdog);
     await pool.close();
-    if (out) {
-      out.end();
-      await once(out, 'finish');
-    }
+    if (fd !== null) closeSync(fd);
   }
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  return { tally, balance, deals, seconds };
+  checkpoint(complete);
+  return { tally, balance, deals, seconds: elapsed(), complete, restarts };
+}
+
+function impose(m: Readonly<Record<number, readonly Fault[]>>, game: number, f: Fault): Record<number, readonly Fault[]> {
+  return { ...m, [game]: [...(m[game] ?? []), f] };
+}
+
+function errorLine(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 }

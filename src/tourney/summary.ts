@@ -16,7 +16,9 @@ export interface BotSummary {
   readonly ci95: Interval;
   /** Mean game score per seat-game (the game's score unit). */
   readonly meanScore: number;
+  /** Games it lost by forfeit, and faulty decisions (forfeits included). */
   readonly forfeits: number;
+  readonly faults: number;
 }
 
 /** One seat of a run. */
@@ -44,7 +46,9 @@ export interface Summary {
   readonly capped: number;
   readonly meanActions: number;
   readonly maxActions: number;
-  readonly forfeits: Readonly<Record<string, number>>;
+  /** Faulty decisions by reason (threw, illegal, timeout) and how they were handled. */
+  readonly faults: { readonly policy: string; readonly byReason: Readonly<Record<string, number>>; readonly forfeitedGames: number };
+  /** False for a run stopped early (Ctrl-C); `--resume` completes it. */
   readonly complete: boolean;
   readonly timing: {
     readonly seconds: number;
@@ -67,6 +71,7 @@ export interface RunMeta {
   readonly workers: number;
   readonly startedAt: string;
   readonly complete: boolean;
+  readonly onFault: string;
 }
 
 /** Builds the summary of a run from its tally. */
@@ -77,6 +82,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     let wins = 0;
     let score = 0;
     let forfeits = 0;
+    let faults = 0;
     let entries = 0;
     meta.lineup.forEach((n, i) => {
       if (n !== name) return;
@@ -85,6 +91,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       wins += t.entryWins[i]!;
       score += t.entryScore[i]!;
       forfeits += t.entryForfeits[i]!;
+      faults += t.entryFaults[i]!;
     });
     return {
       name,
@@ -95,6 +102,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       ci95: wilsonInterval(wins, games),
       meanScore: games > 0 ? score / games : 0,
       forfeits,
+      faults,
     };
   });
   const seats: SeatSummary[] = t.seatGames.map((games, seat) => {
@@ -115,7 +123,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     capped: t.capped,
     meanActions: t.games > 0 ? t.decisions / t.games : 0,
     maxActions: t.maxDecisions,
-    forfeits: t.forfeitReasons,
+    faults: { policy: meta.onFault, byReason: t.faultReasons, forfeitedGames: t.entryForfeits.reduce((a, b) => a + b, 0) },
     complete: meta.complete,
     timing: {
       seconds: meta.seconds,

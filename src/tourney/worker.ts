@@ -5,6 +5,6 @@
 import '../games/index.js';
 import { runBatch, type BatchResult, type BatchTask } from './batch.js';
 
-export default function playBatch(task: BatchTask): BatchResult {
+export default function playBatch(task: BatchTask): Promise<BatchResult> {
   return runBatch(task);
 }

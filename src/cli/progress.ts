@@ -1,0 +1,41 @@
+import cliProgress from 'cli-progress';
+
+/** A progress display for long runs: games done, games/s, ETA. */
+export interface Progress {
+  /** Called with games done and games planned. */
+  readonly update: (done: number, total: number) => void;
+  readonly stop: () => void;
+}
+
+/**
+ * A progress bar (cli-progress) on stderr when stderr is a terminal; silent
+ * otherwise (pipes, files, CI), so logs stay clean.
+ */
+export function progressReporter(stream: NodeJS.WriteStream = process.stderr): Progress {
+  if (!stream.isTTY) return { update: () => undefined, stop: () => undefined };
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}',
+      hideCursor: true,
+      clearOnComplete: true,
+      etaBuffer: 50,
+      fps: 5,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  const start = Date.now();
+  let started = false;
+  return {
+    update(done, total) {
+      const rate = Math.round(done / Math.max(0.001, (Date.now() - start) / 1000));
+      if (!started) {
+        bar.start(total, done, { rate });
+        started = true;
+      } else bar.update(done, { rate });
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

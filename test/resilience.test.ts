@@ -1,0 +1,127 @@
+/**
+ * Resilience as a user meets it: user bots from files, faulty bots that throw,
+ * return illegal actions or never return, a bot scribbling on what it is
+ * given, and a run stopped with SIGINT then resumed.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = join('dist', 'src', 'cli', 'tourney.js');
+const FIX = join('test', 'fixtures', 'bots');
+
+function tourney(args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+interface BotRow {
+  name: string;
+  games: number;
+  forfeits: number;
+  faults: number;
+}
+const summaryOf = (dir: string): { bots: BotRow[]; games: number; complete: boolean; faults: { byReason: Record<string, number> } } =>
+  JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+
+function withoutTiming(dir: string): unknown {
+  const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Record<string, unknown>;
+  delete s.timing;
+  return s;
+}
+
+describe('resilience', () => {
+  const out = mkdtempSync(join(tmpdir(), 'ninefold-res-'));
+
+  it('the README example bot file plays (loaded by path), as does a TypeScript bot file', () => {
+    const dir = join(out, 'user');
+    const r = tourney(['--game', 'captains-orders', '--bots', `./bots/examples/my-bot.js,./${FIX}/typed-bot.ts,greedy,random`, '--games', '200', '--out', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = summaryOf(dir);
+    expect(s.bots.map((b) => b.name)).toEqual(['./bots/examples/my-bot.js', `./${FIX}/typed-bot.ts`, 'greedy', 'random']);
+    for (const b of s.bots) expect(b.games).toBe(200);
+  });
+
+  it('a throwing, an illegal-action and an endless-loop bot forfeit their games; the run completes and every other bot plays every game', () => {
+    const dir = join(out, 'faulty');
+    const lineup = [`./${FIX}/throws.js`, `./${FIX}/illegal.js`, `./${FIX}/loop.js`, 'greedy', 'random'].join(',');
+    const r = tourney(['--game', 'captains-orders', '--bots', lineup, '--games', '300', '--move-timeout', '300', '--workers', '2', '--out', dir, '--record']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = summaryOf(dir);
+    expect(s.complete).toBe(true);
+    expect(s.games).toBe(300);
+    const by = Object.fromEntries(s.bots.map((b) => [b.name, b]));
+    expect(by[`./${FIX}/throws.js`]!.forfeits).toBeGreaterThan(0);
+    expect(by[`./${FIX}/illegal.js`]!.forfeits).toBeGreaterThan(0);
+    expect(by[`./${FIX}/loop.js`]!.forfeits).toBeGreaterThan(0);
+    expect(by.greedy!.forfeits).toBe(0);
+    expect(by.random!.forfeits).toBe(0);
+    for (const b of s.bots) expect(b.games).toBe(300);
+    expect(Object.keys(s.faults.byReason).sort()).toEqual(['illegal', 'threw', 'timeout']);
+    expect(r.stdout).toMatch(/forfeits/);
+    const lines = readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(300);
+    const forfeits = lines.map((l) => JSON.parse(l) as { forfeit?: { reason: string } }).filter((g) => g.forfeit);
+    expect(forfeits.some((g) => /did not return within 300 ms/.test(g.forfeit!.reason))).toBe(true);
+    expect(forfeits.some((g) => /threw: boom/.test(g.forfeit!.reason))).toBe(true);
+  });
+
+  it('--on-fault random replaces each faulty decision by a random legal action: no forfeits, faults counted', () => {
+    const dir = join(out, 'random-fault');
+    const r = tourney(['--game', 'captains-orders', '--bots', `./${FIX}/throws.js,./${FIX}/illegal.js,greedy,random`, '--games', '200', '--on-fault', 'random', '--out', dir]);
+    expect(r.code).toBe(0);
+    const s = summaryOf(dir);
+    for (const b of s.bots) expect(b.forfeits).toBe(0);
+    expect(s.bots[0]!.faults).toBeGreaterThan(0);
+    expect(s.bots[1]!.faults).toBeGreaterThan(0);
+  });
+
+  it('a bot that writes over its observation and legal actions changes nothing: same results as a random bot', () => {
+    const a = join(out, 'mut');
+    const b = join(out, 'mut-ref');
+    expect(tourney(['--game', 'captains-orders', '--bots', `./${FIX}/mutator.js,greedy,random,random`, '--games', '400', '--seed', '9', '--out', a]).code).toBe(0);
+    expect(tourney(['--game', 'captains-orders', '--bots', 'random,greedy,random,random', '--games', '400', '--seed', '9', '--out', b]).code).toBe(0);
+    const ra = summaryOf(a);
+    const rb = summaryOf(b);
+    expect(ra.bots.find((x) => x.name === 'greedy')).toEqual(rb.bots.find((x) => x.name === 'greedy'));
+  });
+
+  it('bad bot files: a missing file and a module that exports no bot give one line and exit 2', () => {
+    const missing = tourney(['--game', 'captains-orders', '--bots', './nope.js,random,random,random', '--out', join(out, 'bad')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/bot file \.\/nope\.js not found/);
+    const notBot = tourney(['--game', 'captains-orders', '--bots', `./${FIX}/not-a-bot.js,random,random,random`, '--out', join(out, 'bad')]);
+    expect(notBot.code).toBe(2);
+    expect(notBot.stderr).toMatch(/must export default a factory/);
+    expect(notBot.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('SIGINT stops a run with the results so far (complete: false, exit 130); --resume ends with the same summary as an uninterrupted run', async () => {
+    const dir = join(out, 'stopped');
+    const ref = join(out, 'uninterrupted');
+    const args = ['--game', 'captains-orders', '--bots', 'random,random,random,random,random', '--games', '120000', '--seed', '21', '--workers', '2'];
+    const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Wait for the first checkpoint, then interrupt.
+    const t0 = Date.now();
+    while (!existsSync(join(dir, 'checkpoint.json')) && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/--resume/);
+    const stopped = summaryOf(dir);
+    expect(stopped.complete).toBe(false);
+    expect(stopped.games).toBeGreaterThan(0);
+    expect(stopped.games).toBeLessThan(120_000);
+    const resumed = tourney(['--resume', dir, '--workers', '1']);
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    expect(tourney([...args, '--out', ref]).code).toBe(0);
+    expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
+  });
+});
