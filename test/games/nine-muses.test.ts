@@ -24,7 +24,9 @@ import {
   loadCardSet,
   nineMuses as game,
   nineMusesInfo,
+  nineMusesBalance,
   NineMusesState,
+  type NineMusesTotals,
   Phase,
   validateCardData,
 } from '../../src/games/nine-muses/index.js';
@@ -702,6 +704,41 @@ describe('nine-muses: random playouts', () => {
     const up = [0, 1, 2, 3, 4].map((i) => play(changed, `rate-${i}`));
     expect(up).not.toEqual(base);
     expect([0, 1, 2, 3, 4].map((i) => play(changed, `rate-${i}`))).toEqual(up);
+  });
+
+  it('the balance sections: VP by source add up to the VP, option uses to the exchanges; merge equals one pass; captions name the reconstruction', () => {
+    const v = resolveGameVariant(game, { players: 3 });
+    const bal = nineMusesBalance;
+    const one = bal.newTotals(v);
+    const halves = [bal.newTotals(v), bal.newTotals(v)];
+    const s = game.newState(v);
+    const buf = new Int32Array(NUM_ACTIONS);
+    let vp = 0;
+    let exchanges = 0;
+    for (let g = 0; g < 40; g++) {
+      game.deal(s, createRng(`bal-${g}`));
+      const rng = createRng(`bal-bot-${g}`);
+      while (!game.isTerminal(s)) game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
+      const entry = [0, 1, 2].map((q) => (q + g) % 3);
+      bal.accumulate(s, one, entry, game.result(s));
+      bal.accumulate(s, halves[g % 2]!, entry, game.result(s));
+      for (let q = 0; q < 3; q++) vp += s.vp[q]!;
+      for (const x of balanceStats(s).seats) exchanges += x.actions.exchange;
+    }
+    bal.merge(halves[0]!, halves[1]!);
+    expect(halves[0]).toEqual(one);
+    const t = one as NineMusesTotals;
+    expect(t.vpSource.reduce((a, b) => a + b, 0)).toBe(vp);
+    expect(t.optionUse.reduce((a, b) => a + b, 0)).toBe(exchanges);
+    const tables = bal.tables(one, ['random', 'random', 'random']);
+    expect(tables.map((x) => x.id)).toEqual(['vp-sources', 'action-mix', 'muses', 'options']);
+    const all = tables[0]!.rows.find((r) => r[0] === 'all seats')!;
+    expect(all[1]).toBeCloseTo(vp / 120, 9);
+    for (const x of tables) expect(x.caption).toMatch(/reconstruction, not the publisher's cards/);
+    expect(tables[2]!.rows.map((r) => r[0])).toEqual(s.cards.muses.map((m) => m.name));
+    const k = bal.keyFigures(one, ['random', 'random', 'random']);
+    const shares = ['Craft', 'Science', 'Ethics'].map((x) => k[`VP share: Aristotle ${x}`]!.value);
+    expect(shares.reduce((a, b) => a + b, 0) + k['VP share: Muses']!.value + k['VP share: options']!.value).toBeCloseTo(1, 9);
   });
 
   it('greedy beats random clearly (far above its 1/3 share)', () => {

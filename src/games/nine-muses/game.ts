@@ -1,6 +1,7 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
 import { createRng, intParam, stringParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
+import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
@@ -57,6 +58,7 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
   newObservation: (v) => new NineMusesObservation(v),
   observe,
   determinize,
+  balance: nineMusesBalance,
   clone(s, into) {
     const dst = into ?? new NineMusesState(s.variant, s.rng);
     copyState(s, dst);

@@ -20,6 +20,7 @@ export {
   type Ability,
 } from './cards.js';
 export { quantity, meets, canCall, rate } from './rules.js';
+export { nineMusesBalance, type NineMusesTotals } from './balance.js';
 export * as actions from './actions.js';
 
 registerGame(nineMuses);

@@ -1,6 +1,6 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeId, demonstrateId, exchangeId, callId, toilId, stealId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
-import { CondKind, MAX_MUSES, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
+import { CondKind, MAX_MUSES, MAX_OPTIONS, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
 import { encodeAction, recordRoundStart } from './codec.js';
 import {
   CENTER,
@@ -383,6 +383,7 @@ export function apply(s: NineMusesState, a: number): void {
       const o = opt!;
       playCard(s, me, t);
       s.actionMix[me * NUM_KINDS + Kind.Exchange]!++;
+      s.optionUse[(me * s.types + t) * MAX_OPTIONS + d.arg]!++;
       for (let k = 0; k < 3; k++) {
         s.know[me * 3 + k]! -= o.pay[k]!;
         s.pool[k]! += o.pay[k]!;

@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { intParam, stringParam } from '../../core/index.js';
-import { loadCardSet, type CardSet } from './cards.js';
+import { loadCardSet, MAX_OPTIONS, type CardSet } from './cards.js';
 
 /** What the state waits for (`../shared/rules/nine-muses.md`, "A turn"). */
 export const enum Phase {
@@ -107,6 +107,8 @@ export class NineMusesState implements GameStateBase {
   readonly stealsByMuse: Int32Array;
   /** Tokens taken from each seat by others (steal actions). */
   readonly tokensLost: Int32Array;
+  /** optionUse[(s*T + t)*MAX_OPTIONS + o]: exchanges by seat s with option o of Philosopher type t. */
+  readonly optionUse: Int32Array;
 
   constructor(
     readonly variant: Variant,
@@ -137,6 +139,7 @@ export class NineMusesState implements GameStateBase {
     this.callsByMuse = new Int32Array(M);
     this.stealsByMuse = new Int32Array(M);
     this.tokensLost = new Int32Array(P);
+    this.optionUse = new Int32Array(P * T * MAX_OPTIONS);
   }
 }
 
@@ -151,6 +154,7 @@ export function clearCounters(s: NineMusesState): void {
   s.callsByMuse.fill(0);
   s.stealsByMuse.fill(0);
   s.tokensLost.fill(0);
+  s.optionUse.fill(0);
 }
 
 /** Copies every field of `src` into `dst` but the generator and the recorder. */
@@ -185,4 +189,5 @@ export function copyState(src: NineMusesState, dst: NineMusesState): void {
   dst.callsByMuse.set(src.callsByMuse);
   dst.stealsByMuse.set(src.stealsByMuse);
   dst.tokensLost.set(src.tokensLost);
+  dst.optionUse.set(src.optionUse);
 }

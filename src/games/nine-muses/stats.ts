@@ -1,4 +1,5 @@
 import { Kind } from './actions.js';
+import { MAX_OPTIONS } from './cards.js';
 import { CENTER, IN_DECK, NineMusesState, NUM_KINDS, NUM_SOURCES, SRC_ARISTOTLE, SRC_EXCHANGE, SRC_MUSE } from './state.js';
 
 /** VP of one seat by where they came from. */
@@ -54,13 +55,16 @@ export interface MuseBalance {
  * What a balance section needs from one finished (or running) game: VP by
  * source per seat, Muses called and stolen, the action mix. The card-set
  * title and its `reconstruction` flag travel along so a report can label
- * figures of the reconstructed cards as such.
+ * figures of the reconstructed cards as such. (The tournament's balance
+ * report uses `nineMusesBalance` in balance.ts, built on the same counters.)
  */
 export interface NineMusesBalance {
   readonly cards: string;
   readonly reconstruction: boolean;
   readonly seats: readonly SeatBalance[];
   readonly muses: readonly MuseBalance[];
+  /** Exchanges by Philosopher option (all seats); `option` is the 0-based index into the card's options. */
+  readonly options: readonly { readonly card: string; readonly option: number; readonly uses: number }[];
 }
 
 /**
@@ -99,5 +103,13 @@ export function balanceStats(s: NineMusesState): NineMusesBalance {
       end: loc === CENTER ? 'center' : loc === IN_DECK ? 'deck' : loc,
     };
   });
-  return { cards: s.cards.title, reconstruction: s.cards.reconstruction, seats, muses };
+  const options: { card: string; option: number; uses: number }[] = [];
+  s.cards.philosophers.forEach((p, t) =>
+    p.options.forEach((_, o) => {
+      let uses = 0;
+      for (let q = 0; q < s.players; q++) uses += s.optionUse[(q * s.types + t) * MAX_OPTIONS + o]!;
+      options.push({ card: p.name, option: o, uses });
+    }),
+  );
+  return { cards: s.cards.title, reconstruction: s.cards.reconstruction, seats, muses, options };
 }
