@@ -113,6 +113,13 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   clone(s: S, into?: S): S;
 
   /**
+   * Optional: checks the game's own invariants on any reachable state (card
+   * conservation, counters within bounds); used by the fuzzer and tests.
+   * @throws RuleError naming the broken invariant.
+   */
+  checkInvariants?(s: S): void;
+
+  /**
    * Optional: the game's own balance statistics (see `balance.ts`); games
    * without it get the generic sections only.
    */

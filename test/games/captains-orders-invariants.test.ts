@@ -7,37 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { captainsOrders } from '../../src/games/captains-orders/index.js';
-import { CaptainsOrdersState, LastKind, Phase } from '../../src/games/captains-orders/state.js';
+import { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
+import { checkInvariants } from '../../src/games/captains-orders/invariants.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { snapshot } from '../helpers.js';
 
 const game = captainsOrders;
 
-/** hands + Order + face-up + face-down discards + unused deck (+ a run-out card in transit) = the 55-card deck. */
+/** "A round": card conservation and hand counts (the game's own checkInvariants). */
 function conservationError(s: CaptainsOrdersState): string | null {
-  for (let r = 1; r <= 10; r++) {
-    let n = s.discardUp[r]! + s.unused[r]! + (s.orderRank === r ? 1 : 0);
-    for (let q = 0; q < s.players; q++) n += s.hands[q * 11 + r]! + s.down[q * 11 + r]!;
-    const transit = s.phase === Phase.Declare && s.lastRank === r && (s.lastKind === LastKind.Pass || s.lastKind === LastKind.Follow || s.lastKind === LastKind.Give);
-    if (transit) n++;
-    if (n !== r) return `rank ${r}: ${n} cards`;
+  try {
+    checkInvariants(s);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
   }
-  let total = 0;
-  for (let q = 0; q < s.players; q++) {
-    let h = 0;
-    for (let r = 1; r <= 10; r++) h += s.hands[q * 11 + r]!;
-    if (h !== s.handCount[q]) return `seat ${q}: hand count ${s.handCount[q]} but ${h} cards`;
-    total += h;
-  }
-  for (let pair = 0; pair < s.players * s.players; pair++) {
-    let k = 0;
-    for (let r = 1; r <= 10; r++) k += s.known[pair * 11 + r]!;
-    if (k !== s.knownAny[pair]) return `knowledge row ${pair}: total ${s.knownAny[pair]} but ${k}`;
-    const o = Math.floor(pair / s.players);
-    const q = pair % s.players;
-    for (let r = 1; r <= 10; r++) if (o !== q && s.known[pair * 11 + r]! > s.hands[q * 11 + r]!) return `seat ${o} is sure of a card seat ${q} does not hold`;
-  }
-  return total >= 0 ? null : 'negative';
 }
 
 describe('captains-orders invariants over 20 000 random games', () => {

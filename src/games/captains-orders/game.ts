@@ -1,6 +1,7 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
 import { createRng, intParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
+import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { CaptainsOrdersObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
@@ -51,4 +52,5 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   },
   encodeAction,
   decodeAction,
+  checkInvariants,
 };
