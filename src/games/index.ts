@@ -5,5 +5,6 @@
 import './captains-orders/index.js';
 import './nine-virtues/index.js';
 import './nine-muses/index.js';
+import './nine-lives/index.js';
 
 export { getGame, gameIds } from '../core/registry.js';

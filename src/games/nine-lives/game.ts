@@ -1,0 +1,54 @@
+import type { Game, GameInfo, Variant } from '../../core/index.js';
+import { boolParam, createRng, intParam, VariantError } from '../../core/index.js';
+import { NUM_ACTIONS } from './actions.js';
+import { decodeAction, encodeAction } from './codec.js';
+import { determinize, NineLivesObservation, observe } from './observation.js';
+import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { copyState, NineLivesState, Phase } from './state.js';
+
+/** Static facts and variant parameters (`nine-lives.md`, "Variant parameters"). */
+export const nineLivesInfo: GameInfo = {
+  id: 'nine-lives',
+  name: 'Nine Lives: Tricksy Kittens',
+  minPlayers: 3,
+  maxPlayers: 9,
+  defaultPlayers: 4,
+  hiddenInformation: true,
+  scoreUnit: 'lives',
+  params: [
+    { key: 'players', kind: 'int', min: 3, max: 9, default: 4, doc: 'number of seats (3..8 with blackCat)' },
+    { key: 'blackCat', kind: 'bool', default: false, doc: 'the Black Cat variant: crowns are wildcards and make the lowest number win' },
+    { key: 'livesToWin', kind: 'int', min: 1, max: 99, default: 9, doc: 'lives that end the game' },
+    { key: 'teams', kind: 'bool', default: true, doc: 'seats whose bids share a suit score as a team' },
+  ],
+};
+
+/** Nine Lives: Tricksy Kittens, per `../shared/rules/nine-lives.md`. */
+export const nineLives: Game<NineLivesState, NineLivesObservation> = {
+  info: nineLivesInfo,
+  checkVariant(v: Variant) {
+    const p = intParam(v, 'players');
+    if (boolParam(v, 'blackCat') && p > 8) throw new VariantError(`nine-lives: blackCat needs the crowns as a tenth suit, so at most 8 players (got ${p})`);
+  },
+  newState(variant: Variant) {
+    return new NineLivesState(variant, createRng('unseeded'));
+  },
+  deal,
+  numDistinctActions: () => NUM_ACTIONS,
+  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat')),
+  currentSeat,
+  legalActions,
+  apply,
+  isTerminal: (s) => s.phase === Phase.Over,
+  result: (s) => ({ scores: Array.from(s.lives), winners: s.winners, capped: s.capped }),
+  newObservation: (v) => new NineLivesObservation(v),
+  observe,
+  determinize,
+  clone(s, into) {
+    const dst = into ?? new NineLivesState(s.variant, s.rng);
+    copyState(s, dst);
+    return dst;
+  },
+  encodeAction,
+  decodeAction,
+};
