@@ -132,8 +132,19 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * @param record when true, the outcome carries the game's record.
    * @param imposed faults found by the watchdog in earlier attempts at this
    *   game (bots that never returned): at those decisions the bot is not asked.
+   * @param shareLegal per seat: true for ninefold's own bots, which are handed
+   *   the runner's legal-action buffer itself; every other bot gets a copy,
+   *   so that writing to it cannot touch the check of its own answer.
    */
-  play(seed: string, rotation: number, bots: readonly Bot[], names: readonly string[], record: boolean, imposed?: readonly Fault[]): MatchOutcome {
+  play(
+    seed: string,
+    rotation: number,
+    bots: readonly Bot[],
+    names: readonly string[],
+    record: boolean,
+    imposed?: readonly Fault[],
+    shareLegal?: readonly boolean[],
+  ): MatchOutcome {
     const { game, state, legal, botLegal, observations, contexts, options } = this;
     const p = state.players;
     const collector = record ? new RoundCollector() : null;
@@ -159,7 +170,11 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       const n = game.legalActions(state, legal);
       const bot = bots[seat]!;
       const obs = observations[seat]!;
-      for (let i = 0; i < n; i++) botLegal[i] = legal[i]!;
+      let given = legal;
+      if (shareLegal === undefined || shareLegal[seat] !== true) {
+        for (let i = 0; i < n; i++) botLegal[i] = legal[i]!;
+        given = botLegal;
+      }
       if (bot.observes !== false) game.observe(state, seat, obs);
       let fault: Fault | null = null;
       let action = -1;
@@ -168,11 +183,11 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         if (beat) {
           beat[2] = decisions;
           beat[3] = seat;
-          Atomics.add(beat, 0, 1);
+          beat[0]!++;
         }
         const t0 = budget > 0 ? performance.now() : 0;
         try {
-          action = bot.act(obs, botLegal, n, contexts[seat]!);
+          action = bot.act(obs, given, n, contexts[seat]!);
           if (budget > 0 && performance.now() - t0 > budget) {
             fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
           } else if (!isLegal(action, legal, n)) {

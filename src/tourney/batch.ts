@@ -4,7 +4,7 @@ import { MatchRunner, type Fault, type FaultPolicy } from '../core/match.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
-import { createBot, loadLineupFiles, parseLineup } from '../../bots/index.js';
+import { createBot, isFileSpec, loadLineupFiles, parseLineup } from '../../bots/index.js';
 import { addGame, emptyTally, type Tally } from './aggregate.js';
 import { entryAtSeat } from './schedule.js';
 
@@ -50,6 +50,8 @@ interface Prepared {
   readonly bySeat: Bot[][];
   /** names[rotation][seat]: its spec text, for records. */
   readonly names: string[][];
+  /** shareLegal[rotation][seat]: true for ninefold's own bots (not loaded from a file). */
+  readonly shareLegal: boolean[][];
 }
 
 const cache = new Map<string, Prepared>();
@@ -70,6 +72,7 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   const bySeat: Bot[][] = [];
   const names: string[][] = [];
   const entryOfSeat: number[][] = [];
+  const shareLegal: boolean[][] = [];
   for (let k = 0; k < P; k++) {
     const row: Bot[] = [];
     const nrow: string[] = [];
@@ -81,9 +84,10 @@ async function prepare(config: RunConfig): Promise<Prepared> {
     bySeat.push(row);
     names.push(nrow);
     entryOfSeat.push(Array.from({ length: P }, (_, s) => entryAtSeat(s, k, P)));
+    shareLegal.push(Array.from({ length: P }, (_, s) => !isFileSpec(specs[entryAtSeat(s, k, P)]!.name)));
   }
   const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs });
-  const prepared: Prepared = { runner, game, entryOfSeat, bySeat, names };
+  const prepared: Prepared = { runner, game, entryOfSeat, bySeat, names, shareLegal };
   cache.set(key, prepared);
   return prepared;
 }
@@ -96,7 +100,7 @@ async function prepare(config: RunConfig): Promise<Prepared> {
 export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const { config } = task;
   const beat = task.heartbeat ? new Int32Array(task.heartbeat) : null;
-  const { runner, game, entryOfSeat, bySeat, names } = await prepare(config);
+  const { runner, game, entryOfSeat, bySeat, names, shareLegal } = await prepare(config);
   runner.heartbeat = beat;
   const P = config.lineup.length;
   const tally = emptyTally(P);
@@ -108,7 +112,7 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
     const seed = gameSeed(config.runSeed, d);
     for (let k = 0; k < P; k++, g++) {
       runner.gameInBatch = g;
-      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record, task.imposed?.[g]);
+      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record, task.imposed?.[g], shareLegal[k]);
       addGame(tally, k, o);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, entryOfSeat[k]!, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
