@@ -3,6 +3,7 @@ import { BotSpecError } from '../../src/core/index.js';
 import { captainsOrdersGreedy } from './captains-orders.js';
 import { nineVirtuesGreedy } from './nine-virtues.js';
 import { nineMusesGreedy } from './nine-muses.js';
+import { nineLivesGreedy } from './nine-lives.js';
 
 /** Builds a game's hand-written heuristic bot. */
 export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
@@ -12,6 +13,7 @@ const heuristics: Readonly<Record<string, GreedyFactory>> = {
   'captains-orders': captainsOrdersGreedy,
   'nine-virtues': nineVirtuesGreedy,
   'nine-muses': nineMusesGreedy,
+  'nine-lives': () => nineLivesGreedy(),
 };
 
 /** `greedy`: the game's own hand-written heuristic (bots/greedy/<game>.ts). */
