@@ -3,6 +3,7 @@ import { createRng, intParam, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
+import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { NineVirtuesObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
@@ -62,4 +63,5 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   encodeAction,
   decodeAction,
   balance: nineVirtuesBalance,
+  checkInvariants,
 };
