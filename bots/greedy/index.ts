@@ -4,6 +4,7 @@ import { captainsOrdersGreedy } from './captains-orders.js';
 import { nineVirtuesGreedy } from './nine-virtues.js';
 import { nineMusesGreedy } from './nine-muses.js';
 import { nineLivesGreedy } from './nine-lives.js';
+import { multiplesOfNineGreedy } from './multiples-of-nine.js';
 
 /** Builds a game's hand-written heuristic bot. */
 export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
@@ -14,6 +15,7 @@ const heuristics: Readonly<Record<string, GreedyFactory>> = {
   'nine-virtues': nineVirtuesGreedy,
   'nine-muses': nineMusesGreedy,
   'nine-lives': () => nineLivesGreedy(),
+  'multiples-of-nine': multiplesOfNineGreedy,
 };
 
 /** `greedy`: the game's own hand-written heuristic (bots/greedy/<game>.ts). */

@@ -6,5 +6,6 @@ import './captains-orders/index.js';
 import './nine-virtues/index.js';
 import './nine-muses/index.js';
 import './nine-lives/index.js';
+import './multiples-of-nine/index.js';
 
 export { getGame, gameIds } from '../core/registry.js';
