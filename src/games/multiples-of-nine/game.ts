@@ -3,6 +3,7 @@ import { createRng, intParam, VariantError } from '../../core/index.js';
 import { DECK_SIZE } from '../../cards/nines.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
+import { checkInvariants } from './invariants.js';
 import { MultiplesOfNineObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { MultiplesOfNineState, copyState, Phase } from './state.js';
@@ -54,6 +55,7 @@ export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservat
     copyState(s, dst);
     return dst;
   },
+  checkInvariants,
   encodeAction,
   decodeAction,
 };
