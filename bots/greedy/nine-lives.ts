@@ -13,14 +13,28 @@ export interface NineLivesGreedyWeights {
   readonly cardTricks: readonly number[];
   /** Expected tricks from one Black Cat crown, at 4 players. */
   readonly crownTricks: number;
+  /**
+   * When non-empty, replaces `cardTricks`: expected tricks from a hand card
+   * (not of the bid suit, not a crown) by how many higher cards of its suit
+   * are still unseen (index 0..8), at 4 players; scaled by 4/P.
+   */
+  readonly higherTricks: readonly number[];
   /** Expected tricks of any hand, before its cards (the Kittykeeper's default wins). */
   readonly baseTricks: number;
   /** Spread (in tricks) of the bid estimate: a bid n scores n * exp(-(E - n)^2 / (2 spread^2)). */
   readonly spread: number;
-  /** How safe leading a card of one's own bid suit (ignored, but it makes trump lead) is, on the number scale. */
+  /**
+   * How likely leading a card of one's own bid suit keeps the trick, on the
+   * number scale: it is ignored, but it makes the Kittykeeper's trump the
+   * leading suit, and the Kittykeeper wins when nobody else plays a counted card of it.
+   */
   readonly ownLead: number;
+  /** The same with Black Cat (any crown can be declared that suit, so it is less safe). */
+  readonly ownLeadBlackCat: number;
   /** What an own-bid-suit card is worth kept for winning, on the number scale (it never wins, but helps losing later). */
   readonly ownKeep: number;
+  /** Once its own count is out of reach, play for the team sum. */
+  readonly teamPlay: boolean;
 }
 
 /**
@@ -30,10 +44,13 @@ export interface NineLivesGreedyWeights {
 export const GREEDY_WEIGHTS: NineLivesGreedyWeights = {
   cardTricks: [0, 0.02, 0.03, 0.05, 0.08, 0.12, 0.2, 0.3, 0.45, 0.65],
   crownTricks: 0.3,
+  higherTricks: [],
   baseTricks: 0.3,
   spread: 0.9,
-  ownLead: 3.5,
+  ownLead: 10,
+  ownLeadBlackCat: 3.5,
   ownKeep: 2.5,
+  teamPlay: true,
 };
 
 // Scratch buffers (one decision at a time; nothing is allocated per decision).
@@ -56,11 +73,22 @@ function suitOfPlay(a: number): number {
 export function expectedTricks(o: NineLivesObservation, bid: number, w: NineLivesGreedyWeights = GREEDY_WEIGHTS): number {
   const x = suitOf(bid);
   const scale = 4 / o.players;
+  const relative = w.higherTricks.length > 0;
   let e = w.baseTricks;
-  for (let c = 0; c < NUM_CARDS; c++) {
-    if (o.hand[c] === 0 || c === bid) continue;
+  let higher = 0;
+  let suit = -1;
+  // Cards ascend by suit then number: walk each suit from its 9 down, counting unseen higher cards.
+  for (let c = NUM_CARDS - 1; c >= 0; c--) {
+    if (suitOf(c) !== suit) {
+      suit = suitOf(c);
+      higher = 0;
+    }
+    if (o.hand[c] === 0 || c === bid) {
+      if (o.inGame[c] === 1 && o.leftover[c] === 0 && o.hand[c] === 0) higher++;
+      continue;
+    }
     if (o.blackCat && c >= FIRST_CROWN) e += w.crownTricks * scale;
-    else if (suitOf(c) !== x) e += w.cardTricks[numberOf(c)]! * scale;
+    else if (suitOf(c) !== x) e += (relative ? w.higherTricks[Math.min(higher, w.higherTricks.length - 1)]! : w.cardTricks[numberOf(c)]!) * scale;
   }
   return e;
 }
@@ -99,9 +127,30 @@ function countUnseen(o: NineLivesObservation): void {
 function leadStrength(o: NineLivesObservation, a: number, own: number, w: NineLivesGreedyWeights): number {
   const c = cardOfPlay(a);
   const x = suitOfPlay(a);
-  if (x === own) return w.ownLead;
+  if (x === own) return o.blackCat ? w.ownLeadBlackCat : w.ownLead;
   if (o.blackCat && c >= FIRST_CROWN) return 10 - numberOf(c);
   return numberOf(c);
+}
+
+/**
+ * Whether `o`'s seat wants the current trick: while its own exact count can
+ * still be made, when it still needs tricks; once that is out of reach (too
+ * many or too few left), when its team (same bid suit, team rule on) still
+ * needs tricks for the team sum ("A round", 4).
+ */
+function wantsTrick(o: NineLivesObservation, own: number, w: NineLivesGreedyWeights): boolean {
+  const me = o.seat;
+  const need = numberOf(o.bids[me]!) - o.tricksWon[me]!;
+  if (need >= 0 && need <= o.tricksLeft) return need > 0;
+  if (!o.teams || !w.teamPlay) return false;
+  let members = 0;
+  let teamNeed = 0;
+  for (let q = 0; q < o.players; q++) {
+    if (suitOf(o.bids[q]!) !== own) continue;
+    members++;
+    teamNeed += numberOf(o.bids[q]!) - o.tricksWon[q]!;
+  }
+  return members > 1 && members < o.players && teamNeed > 0 && teamNeed <= o.tricksLeft;
 }
 
 /**
@@ -125,8 +174,7 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS): Bot
       const P = o.players;
       const me = o.seat;
       const own = suitOf(o.bids[me]!);
-      const need = numberOf(o.bids[me]!) - o.tricksWon[me]!;
-      const wantWin = need > 0 && need <= o.tricksLeft;
+      const wantWin = wantsTrick(o, own, w);
       const len = o.trickLen;
       if (len === 0) {
         // Leading: the strongest card to win, the weakest to lose; a crown is declared

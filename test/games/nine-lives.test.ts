@@ -11,6 +11,10 @@ import { isWild, startRound } from '../../src/games/nine-lives/rules.js';
 import { NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from '../../src/games/nine-lives/state.js';
 import { gameStats, gameStatsFromRecord } from '../../src/games/nine-lives/stats.js';
 import type { GameRecord, RecordRound } from '../../src/core/record.js';
+import { MatchRunner } from '../../src/core/match.js';
+import { randomBot } from '../../bots/random.js';
+import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
+import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
 
@@ -938,6 +942,54 @@ describe('nine-lives: records, observation and invariants', () => {
           if (st.blackCat && l[i]! >= A_PLAY && l[i]! < A_CROWN) expect(l[i]! - A_PLAY).toBeLessThan(FIRST_CROWN);
         }
       });
+    }
+  });
+});
+
+describe('nine-lives: balance statistics and the greedy bot', () => {
+  it('balance totals: one bid per seat-round, lives by seat add up, merge adds', () => {
+    const v = variant({ players: 4, blackCat: true });
+    const t = nineLivesBalance.newTotals(v);
+    const rng = createRng('bal');
+    let rounds = 0;
+    let lives = 0;
+    for (let g = 0; g < 40; g++) {
+      const s = nineLives.newState(v);
+      nineLives.deal(s, createRng(`bal-${g}`));
+      randomPlayout(s, rng);
+      rounds += s.round;
+      lives += Array.from(s.lives).reduce((a, b) => a + b, 0);
+      nineLivesBalance.accumulate(s, t, [0, 1, 1, 1], nineLives.result(s));
+    }
+    expect(t.games).toBe(40);
+    expect(t.rounds).toBe(rounds);
+    expect(t.bids.reduce((a, b) => a + b, 0)).toBe(4 * rounds);
+    expect(t.teamSeatRounds.reduce((a, b) => a + b, 0)).toBe(4 * rounds);
+    expect(t.seatLives.reduce((a, b) => a + b, 0)).toBe(lives);
+    expect(t.lives.reduce((a, b) => a + b, 0)).toBe(lives);
+    for (let i = 0; i < t.bids.length; i++) expect(t.hits[i]!).toBeLessThanOrEqual(t.scored[i]!);
+    const u = nineLivesBalance.newTotals(v);
+    nineLivesBalance.merge(u, t);
+    nineLivesBalance.merge(u, t);
+    expect(u.rounds).toBe(2 * rounds);
+    const tables = nineLivesBalance.tables(t, ['greedy', 'random', 'random', 'random']);
+    expect(tables.map((x) => x.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);
+    expect(Object.keys(nineLivesBalance.keyFigures(t, []))).toContain('bid hit rate');
+  });
+
+  it('the greedy bot beats random players clearly (4 players, base game and Black Cat, greedy rotating through the seats)', () => {
+    for (const blackCat of [false, true]) {
+      const v = variant({ players: 4, blackCat });
+      const runner = new MatchRunner(nineLives, v);
+      let share = 0;
+      const games = 120;
+      for (let g = 0; g < games; g++) {
+        const seat = g % 4;
+        const bots = [0, 1, 2, 3].map((q) => (q === seat ? nineLivesGreedy() : randomBot.create({}, nineLives as never)));
+        const out = runner.play(`greedy-${g}`, 0, bots, ['a', 'b', 'c', 'd'], false);
+        if (out.result.winners.includes(seat)) share += 1 / out.result.winners.length;
+      }
+      expect(share / games).toBeGreaterThan(0.6); // fair share 25%; measured above 90%
     }
   });
 });

@@ -8,5 +8,6 @@ export { gameStats, gameStatsFromRecord, type NineLivesGameStats, type NineLives
 export * as actions from './actions.js';
 export * as cards from './cards.js';
 export { trickWinner } from './rules.js';
+export { nineLivesBalance, type NineLivesTotals } from './balance.js';
 
 registerGame(nineLives);

@@ -1,0 +1,226 @@
+import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { intParam } from '../../core/index.js';
+import { meanInterval, wilsonInterval } from '../../stats/intervals.js';
+import { numberOf, suitOf } from './cards.js';
+import { NineLivesState, ROUND_CAP } from './state.js';
+
+/** Bid numbers 1..9, indexed directly (index 0 unused). */
+const NUMS = 10;
+
+/**
+ * Running totals of a run for the Nine Lives balance report. Arrays "per
+ * entry" are indexed by line-up entry e (and `e * 10 + n` for a bid number n);
+ * plain arrays so that they cross worker threads and merge in batch order.
+ */
+export interface NineLivesTotals {
+  players: number;
+  games: number;
+  cappedGames: number;
+  rounds: number;
+  roundsSq: number;
+  /** gamesByRounds[r]: games that lasted r rounds (0..40). */
+  gamesByRounds: number[];
+  /** Per entry: games played and lives won. */
+  seatGames: number[];
+  lives: number[];
+  /** Per entry and bid number: bids made, bids hit (own count exact), bids scored (alone or by team). */
+  bids: number[];
+  hits: number[];
+  scored: number[];
+  /** By team size k (1 = alone, index k): seat-rounds, of which scored, and scored only thanks to the team. */
+  teamSeatRounds: number[];
+  teamScored: number[];
+  teamRescued: number[];
+  /** Rounds in which every seat bid the same suit (the team rule is off). */
+  oneTeamRounds: number;
+  /** By seat position: total lives. */
+  seatLives: number[];
+}
+
+function zeros(n: number): number[] {
+  return new Array<number>(n).fill(0);
+}
+
+function newTotals(variant: Variant): NineLivesTotals {
+  const P = intParam(variant, 'players');
+  return {
+    players: P,
+    games: 0,
+    cappedGames: 0,
+    rounds: 0,
+    roundsSq: 0,
+    gamesByRounds: zeros(ROUND_CAP + 1),
+    seatGames: zeros(P),
+    lives: zeros(P),
+    bids: zeros(P * NUMS),
+    hits: zeros(P * NUMS),
+    scored: zeros(P * NUMS),
+    teamSeatRounds: zeros(P + 1),
+    teamScored: zeros(P + 1),
+    teamRescued: zeros(P + 1),
+    oneTeamRounds: 0,
+    seatLives: zeros(P),
+  };
+}
+
+/** Adds one finished game, read from the per-round history of the final state (`NineLivesState.hist*`). */
+function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly number[], result: GameResult): void {
+  const P = s.players;
+  t.games++;
+  if (result.capped) t.cappedGames++;
+  t.rounds += s.round;
+  t.roundsSq += s.round * s.round;
+  t.gamesByRounds[s.round]!++;
+  for (let q = 0; q < P; q++) {
+    const e = entryOfSeat[q]!;
+    t.seatGames[e]!++;
+    t.lives[e]! += s.lives[q]!;
+    t.seatLives[q]! += s.lives[q]!;
+  }
+  for (let r = 0; r < s.round; r++) {
+    const row = r * P;
+    const suit0 = suitOf(s.histBid[row]!);
+    let oneTeam = true;
+    for (let q = 1; q < P; q++) if (suitOf(s.histBid[row + q]!) !== suit0) oneTeam = false;
+    if (oneTeam) t.oneTeamRounds++;
+    for (let q = 0; q < P; q++) {
+      const e = entryOfSeat[q]!;
+      const bid = s.histBid[row + q]!;
+      const n = numberOf(bid);
+      const hit = s.histTricks[row + q] === n;
+      const scored = s.histGain[row + q]! > 0;
+      t.bids[e * NUMS + n]!++;
+      if (hit) t.hits[e * NUMS + n]!++;
+      if (scored) t.scored[e * NUMS + n]!++;
+      let size = 0;
+      for (let m = 0; m < P; m++) if (suitOf(s.histBid[row + m]!) === suitOf(bid)) size++;
+      t.teamSeatRounds[size]!++;
+      if (scored) t.teamScored[size]!++;
+      if (scored && !hit) t.teamRescued[size]!++;
+    }
+  }
+}
+
+function merge(a: NineLivesTotals, b: NineLivesTotals): void {
+  for (const key of Object.keys(a) as (keyof NineLivesTotals)[]) {
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y)) for (let i = 0; i < x.length; i++) x[i]! += y[i]!;
+    else if (key !== 'players') (a[key] as number) += y as number;
+  }
+}
+
+/** The distinct bot names of a line-up with the entries holding each. */
+function groups(lineup: readonly string[]): { name: string; entries: number[] }[] {
+  const out: { name: string; entries: number[] }[] = [];
+  lineup.forEach((name, e) => {
+    const g = out.find((x) => x.name === name);
+    if (g) g.entries.push(e);
+    else out.push({ name, entries: [e] });
+  });
+  return out;
+}
+
+const sum = (xs: readonly number[], idx: readonly number[], f: (i: number) => number = (i) => i): number => idx.reduce((a, i) => a + xs[f(i)]!, 0);
+const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
+
+/** The median of a histogram of counts by value. */
+function median(hist: readonly number[]): number {
+  const n = hist.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (let v = 0; v < hist.length; v++) {
+    seen += hist[v]!;
+    if (seen * 2 >= n && n > 0) return v;
+  }
+  return 0;
+}
+
+function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
+  const out: BalanceTable[] = [];
+  const bots = groups(lineup);
+  const bidRows: (string | number)[][] = [];
+  for (const b of bots) {
+    const games = sum(t.seatGames, b.entries);
+    let all = 0;
+    for (let n = 1; n < NUMS; n++) all += sum(t.bids, b.entries, (e) => e * NUMS + n);
+    for (let n = 1; n < NUMS; n++) {
+      const bids = sum(t.bids, b.entries, (e) => e * NUMS + n);
+      const hits = sum(t.hits, b.entries, (e) => e * NUMS + n);
+      const scored = sum(t.scored, b.entries, (e) => e * NUMS + n);
+      const ci = wilsonInterval(hits, bids);
+      bidRows.push([b.name, n, ratio(bids, games), ratio(bids, all), ratio(hits, bids), ci[0], ci[1], ratio(scored, bids), ratio(scored * n, bids)]);
+    }
+  }
+  out.push({
+    id: 'bids-by-number',
+    title: 'Nine Lives bids by number, per bot',
+    caption: 'bids/game per seat-game; hit rate: won exactly the bid number of tricks (95% Wilson interval); scored: hit or saved by the team; lives per bid.',
+    columns: ['bot', 'bid number', 'bids/game', 'share of bids', 'hit rate', 'ci95 lo', 'ci95 hi', 'scored rate', 'lives/bid'],
+    rows: bidRows,
+  });
+  const seatRounds = t.teamSeatRounds.reduce((a, b) => a + b, 0);
+  const teamRows: (string | number)[][] = [];
+  for (let k = 1; k <= t.players; k++) {
+    const n = t.teamSeatRounds[k]!;
+    teamRows.push([k === 1 ? '1 (alone)' : k === t.players ? `${k} (all: no team rule)` : k, n, ratio(n, seatRounds), ratio(t.teamScored[k]!, n), ratio(t.teamRescued[k]!, n)]);
+  }
+  out.push({
+    id: 'teams',
+    title: 'Teams by size (seats whose bids share a suit)',
+    caption: `Seat-rounds by the size of the seat's team; scored rate; rescued: scored by the team sum with a wrong own count. Rounds with all seats in one team: ${t.oneTeamRounds}.`,
+    columns: ['team size', 'seat-rounds', 'share', 'scored rate', 'rescued rate'],
+    rows: teamRows,
+  });
+  const ci = meanInterval(t.rounds, t.roundsSq, t.games);
+  const capCi = wilsonInterval(t.cappedGames, t.games);
+  out.push({
+    id: 'game-length',
+    title: 'Rounds per game',
+    caption: `Mean rounds with its 95 percent interval (rounds lo..hi); capped games end at the ${ROUND_CAP}-round cap (the only capped end).`,
+    columns: ['games', 'mean rounds', 'rounds lo', 'rounds hi', 'median rounds', 'capped games', 'capped share', 'ci95 lo', 'ci95 hi'],
+    rows: [[t.games, ratio(t.rounds, t.games), ci[0], ci[1], median(t.gamesByRounds), t.cappedGames, ratio(t.cappedGames, t.games), capCi[0], capCi[1]]],
+  });
+  out.push({
+    id: 'lives-by-seat',
+    title: 'Lives by seat (seat 0 is the first Kittykeeper)',
+    columns: ['seat', 'mean lives'],
+    rows: t.seatLives.map((l, q) => [q, ratio(l, t.games)]),
+  });
+  out.push({
+    id: 'lives-by-bot',
+    title: 'Lives per game, per bot',
+    columns: ['bot', 'seat-games', 'mean lives'],
+    rows: bots.map((b) => [b.name, sum(t.seatGames, b.entries), ratio(sum(t.lives, b.entries), sum(t.seatGames, b.entries))]),
+  });
+  return out;
+}
+
+function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
+  let bids = 0;
+  let hits = 0;
+  for (let i = 0; i < t.bids.length; i++) {
+    bids += t.bids[i]!;
+    hits += t.hits[i]!;
+  }
+  const seatRounds = t.teamSeatRounds.reduce((a, b) => a + b, 0);
+  const inTeam = seatRounds - (t.teamSeatRounds[1] ?? 0);
+  const rescued = t.teamRescued.reduce((a, b) => a + b, 0);
+  return {
+    'bid hit rate': { value: ratio(hits, bids), ci95: wilsonInterval(hits, bids), format: 'percent' },
+    'rounds per game': { value: ratio(t.rounds, t.games), ci95: meanInterval(t.rounds, t.roundsSq, t.games), format: 'number' },
+    'seat-rounds in a team': { value: ratio(inTeam, seatRounds), ci95: wilsonInterval(inTeam, seatRounds), format: 'percent' },
+    'scores rescued by a team': { value: ratio(rescued, seatRounds), ci95: wilsonInterval(rescued, seatRounds), format: 'percent' },
+  };
+}
+
+/**
+ * The Nine Lives sections of the balance report: bids by number (hit and
+ * scored rates), team sizes, rounds per game, lives by seat and by bot.
+ */
+export const nineLivesBalance: GameBalance<NineLivesState, NineLivesTotals> = {
+  newTotals,
+  accumulate,
+  merge,
+  tables,
+  keyFigures: (t) => keyFigures(t),
+};
