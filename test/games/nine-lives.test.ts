@@ -15,6 +15,7 @@ import { MatchRunner } from '../../src/core/match.js';
 import { randomBot } from '../../bots/random.js';
 import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
+import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
 
@@ -896,7 +897,9 @@ describe('nine-lives: records, observation and invariants', () => {
         const steps = randomPlayout(s, rng, (st) => {
           const problem = consistencyProblem(st);
           if (problem !== '') expect.fail(problem);
+          checkInvariants(st);
         });
+        checkInvariants(s);
         expect(steps).toBeLessThanOrEqual(nineLives.maxDecisions(v));
         const r = nineLives.result(s);
         const most = Math.max(...r.scores);
@@ -905,6 +908,20 @@ describe('nine-lives: records, observation and invariants', () => {
         if (s.round < ROUND_CAP || most >= (opts.livesToWin ?? 9)) expect(r.capped).toBe(false);
       }
     }
+  });
+
+  it('checkInvariants catches a card in two minds: a lost card, a wrong count, lives without a scored card', () => {
+    const s = fresh({ players: 4 }, 'broken');
+    expect(() => checkInvariants(s)).not.toThrow();
+    const c = cardsAt(s, W_HAND + 1)[0]!;
+    s.where[parseCard(c)] = W_HAND + 2;
+    expect(() => checkInvariants(s)).toThrow(/seat 1 counts/);
+    s.where[parseCard(c)] = W_HAND + 1;
+    s.lives[0] = 3;
+    expect(() => checkInvariants(s)).toThrow(/lives/);
+    s.lives[0] = 0;
+    s.where[parseCard('he9')] = W_OUT;
+    expect(() => checkInvariants(s)).toThrow();
   });
 
   it('clone is deep and independent; the same seed gives the same trace', () => {

@@ -2,6 +2,7 @@ import type { Game, GameInfo, Variant } from '../../core/index.js';
 import { boolParam, createRng, intParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineLivesBalance } from './balance.js';
+import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { determinize, NineLivesObservation, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
@@ -50,6 +51,7 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
     copyState(s, dst);
     return dst;
   },
+  checkInvariants,
   balance: nineLivesBalance,
   encodeAction,
   decodeAction,
