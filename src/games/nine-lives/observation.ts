@@ -108,6 +108,8 @@ const G_MASK = new Uint16Array(MAX_GROUPS);
 const G_NEEDPLAIN = new Uint8Array(MAX_GROUPS);
 const ASSIGN = new Int8Array(NUM_CARDS);
 const REJECTION_TRIES = 64;
+/** The winners of every unfinished determinized state (shared, never written: a finished game gets its own array). */
+const NO_WINNERS: number[] = [];
 
 /**
  * Fills `into` with a state consistent with `o`, the unseen cards (other
@@ -207,11 +209,13 @@ export function determinizeWith(o: NineLivesObservation, rng: Rng, into: NineLiv
   into.handSize = o.handSize;
   into.tricksLeft = o.tricksLeft;
   into.capped = false;
-  into.winners = [];
+  into.winners = NO_WINNERS;
   if (o.phase === Phase.Over) {
     let most = 0;
     for (let q = 0; q < P; q++) most = Math.max(most, o.lives[q]!);
-    for (let q = 0; q < P; q++) if (o.lives[q] === most) into.winners.push(q);
+    const w: number[] = [];
+    for (let q = 0; q < P; q++) if (o.lives[q] === most) w.push(q);
+    into.winners = w;
   }
   into.histBid.fill(-1);
   into.histTricks.fill(0);

@@ -72,7 +72,7 @@ export class NineLivesState implements GameStateBase {
   /** Tricks still to play this round. */
   tricksLeft = 0;
   capped = false;
-  /** The game winners, filled when the game ends. */
+  /** The game winners, filled when the game ends (a fresh array; never written in place, so clones share it). */
   winners: number[] = [];
 
   /** histBid[r*P + s]: s's bid card in round r. */
@@ -132,7 +132,7 @@ export function copyState(src: NineLivesState, dst: NineLivesState): void {
   dst.handSize = src.handSize;
   dst.tricksLeft = src.tricksLeft;
   dst.capped = src.capped;
-  dst.winners = src.winners.slice();
+  dst.winners = src.winners; // never written in place: a finished game assigns a fresh array
   dst.histBid.set(src.histBid);
   dst.histTricks.set(src.histTricks);
   dst.histGain.set(src.histGain);
