@@ -5,6 +5,7 @@ import { nineVirtuesGreedy } from './nine-virtues.js';
 import { nineMusesGreedy } from './nine-muses.js';
 import { nineLivesGreedy } from './nine-lives.js';
 import { multiplesOfNineGreedy } from './multiples-of-nine.js';
+import { ninesHoldemGreedy } from './nines-holdem.js';
 
 /** Builds a game's hand-written heuristic bot. */
 export type GreedyFactory = (game: Game<GameStateBase, object>) => Bot;
@@ -16,6 +17,7 @@ const heuristics: Readonly<Record<string, GreedyFactory>> = {
   'nine-muses': nineMusesGreedy,
   'nine-lives': () => nineLivesGreedy(),
   'multiples-of-nine': multiplesOfNineGreedy,
+  'nines-holdem': ninesHoldemGreedy,
 };
 
 /** `greedy`: the game's own hand-written heuristic (bots/greedy/<game>.ts). */

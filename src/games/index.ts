@@ -7,5 +7,6 @@ import './nine-virtues/index.js';
 import './nine-muses/index.js';
 import './nine-lives/index.js';
 import './multiples-of-nine/index.js';
+import './nines-holdem/index.js';
 
 export { getGame, gameIds } from '../core/registry.js';
