@@ -55,11 +55,12 @@ const LEFT = new Int32Array(SHOWDOWN_CARDS);
  */
 function bestKey(counts: ArrayLike<number>, bestLeft?: number[]): number {
   let best = -1;
+  /** Nines of the best choice so far: a choice with fewer cannot win. */
+  let bestNines = -1;
   SUB.fill(0);
-  const rec = (v: number): void => {
+  const rec = (v: number, total: number): void => {
     if (v > TOP_RANK) {
-      const total = countsTotal(SUB);
-      if (total % 9 !== 0 || !isSplittable(SUB)) return;
+      if (total % 9 !== 0 || total / 9 < bestNines || !isSplittable(SUB)) return;
       let n = 0;
       for (let r = 1; r <= TOP_RANK; r++) {
         const c = counts[r]! - SUB[r]!;
@@ -70,17 +71,19 @@ function bestKey(counts: ArrayLike<number>, bestLeft?: number[]): number {
       for (let k = 0; k < SHOWDOWN_CARDS; k++) key = key * W + (left[k] ?? 0);
       if (key > best) {
         best = key;
+        bestNines = total / 9;
         if (bestLeft) bestLeft.splice(0, bestLeft.length, ...left);
       }
       return;
     }
-    for (let k = 0; k <= counts[v]!; k++) {
+    // Most cards first, so the most nines tend to come early and prune the rest.
+    for (let k = counts[v]!; k >= 0; k--) {
       SUB[v] = k;
-      rec(v + 1);
+      rec(v + 1, total + k * v);
     }
     SUB[v] = 0;
   };
-  rec(1);
+  rec(1, 0);
   return best;
 }
 
