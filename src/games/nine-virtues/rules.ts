@@ -1,7 +1,7 @@
 import { RuleError, type Rng } from '../../core/index.js';
 import { fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { shuffleInPlace } from '../../core/rng.js';
-import { A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
+import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
 import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
 
@@ -32,12 +32,21 @@ export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   if (s.phase === Phase.Turn) {
     const off = s.turn * RANK_SLOTS;
     const c = s.center;
-    for (let r = 2; r <= PAIRS_RANKS; r++) if (c[r]! > 0) into[n++] = bidId(r);
+    const hands = s.hands;
+    // The distinct center ranks, ascending, once; every list below walks them.
+    const ranks = CENTER_RANKS;
+    let m = 0;
+    for (let r = 1; r <= PAIRS_RANKS; r++) if (c[r]! > 0) ranks[m++] = r;
+    for (let i = 0; i < m; i++) if (ranks[i]! >= 2) into[n++] = A_BID - 1 + ranks[i]!;
     for (let h = 1; h <= PAIRS_RANKS; h++) {
-      if (s.hands[off + h] === 0) continue;
-      for (let r = 1; r <= PAIRS_RANKS; r++) if (r !== h && c[r]! > 0) into[n++] = swapId(h, r);
+      if (hands[off + h] === 0) continue;
+      const base = A_SWAP + (h - 1) * 10 - 1;
+      for (let i = 0; i < m; i++) {
+        const r = ranks[i]!;
+        if (r !== h) into[n++] = base + r;
+      }
     }
-    if (killAllowed(s)) for (let r = 1; r <= PAIRS_RANKS; r++) if (c[r]! > 0) into[n++] = killId(r);
+    if (killAllowed(s)) for (let i = 0; i < m; i++) into[n++] = A_KILL - 1 + ranks[i]!;
     if (n === 0) throw new RuleError(`nine-virtues: seat ${s.turn} has no legal action`);
     return n;
   }
@@ -47,6 +56,9 @@ export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   }
   return 0;
 }
+
+/** Scratch of `legalActions`: the distinct center ranks. */
+const CENTER_RANKS = new Int32Array(PAIRS_RANKS);
 
 /** Starts a new game: clears the scores and statistics, seat 0 deals the first round ("The game"). */
 export function deal(s: NineVirtuesState, rng: Rng): void {
