@@ -3,7 +3,7 @@
  * (SO-ISMCTS), after Peter I. Cowling, Edward J. Powley and Daniel
  * Whitehouse, "Information Set Monte Carlo Tree Search", IEEE Transactions on
  * Computational Intelligence and AI in Games 4(2):120-143, 2012
- * (doi:10.1109/TCIAIG.2012.2200894), Algorithm 3.
+ * (doi:10.1109/TCIAIG.2012.2200894): its SO-ISMCTS algorithm.
  *
  * One search per decision, over a tree of the searching seat's information
  * sets: a node is the sequence of actions from the root (the decision being
@@ -13,8 +13,8 @@
  *    full state the seat cannot tell from the real one, hidden cards dealt
  *    uniformly among those it has not seen);
  * 2. selects down the tree among the children legal in that determinization
- *    by UCB1 with availability counts (the subset-armed bandit of the paper,
- *    section IV-C): value = mean + c * sqrt(ln(avail) / visits), where a
+ *    by UCB1 with availability counts (the paper's subset-armed bandit):
+ *    value = mean + c * sqrt(ln(avail) / visits), where a
  *    child's availability counts the visits of its parent in which its action
  *    was legal. The mean is the reward of the seat that acts at the parent;
  *    rewards are in [0, 1] (`search/reward.ts`);
@@ -33,14 +33,14 @@
  * SO-ISMCTS an opponent's face-down pass (`pass r to q`) is a branch labelled
  * with its rank r, which the searcher will never see, so its later nodes may
  * condition on information it does not have, and opponents' choices in the
- * tree are made knowing the determinization (both known weaknesses, section
- * V of the paper). MO-ISMCTS fixes this with one tree per seat and each
+ * tree are made knowing the determinization (both weaknesses the paper
+ * discusses). MO-ISMCTS fixes this with one tree per seat and each
  * action projected onto what every other seat observes of it ("pass ? to
  * q"). The `Game` interface has no such projection (`encodeAction` is the
  * full record entry, and which of its fields each seat sees is per-game
  * knowledge), so MO-ISMCTS would need per-game code beyond determinization
- * and the greedy rollout, which the search bots must not have. The paper
- * also finds SO-ISMCTS no weaker than MO-ISMCTS in several of its domains.
+ * and the greedy rollout, which the search bots must not have. A future
+ * `Game.observeAction(s, a, seat)` would make MO-ISMCTS generic.
  *
  * Budget: `iterations` per decision (reproducible), or `ms` milliseconds
  * when `ms > 0` (then `reproducible` is false). After warm-up a search
