@@ -109,7 +109,8 @@ describe('resilience', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Wait for the first checkpoint, then interrupt.
     const t0 = Date.now();
-    while (!existsSync(join(dir, 'checkpoint.json')) && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+    const merged = (): boolean => existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
     expect(code).toBe(130);

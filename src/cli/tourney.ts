@@ -210,6 +210,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     startedAt: plan.startedAt.toISOString(),
     complete: run.complete,
     onFault: plan.onFault,
+    ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance);
   process.stdout.write(renderTables(summary) + '\n');

@@ -29,6 +29,12 @@ export interface GameInfo {
   readonly params: readonly VariantParam[];
   /** What the scores count, for report captions: "round wins", "points", "chips". */
   readonly scoreUnit: string;
+  /**
+   * Optional: a rate reported beside the mean score, as poker reports
+   * milli-big-blinds per hand: `label` ("mbb/hand") and the factor that turns
+   * a game score into it (e.g. 1000 / (hands x bigBlind)).
+   */
+  readonly scoreRate?: { readonly label: string; scale(variant: Variant): number };
 }
 
 /** The end of a game, as the rule file scores it. */

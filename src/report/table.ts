@@ -16,7 +16,15 @@ export function renderTables(s: Summary): string {
   out.push(`line-up: ${s.lineup.join(', ')}`);
   const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits', 'faults']);
   for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits, b.faults]);
-  out.push(bots.toString());
+  const rated = s.bots.filter((b) => b.rate);
+  if (rated.length > 0) {
+    const label = rated[0]!.rate!.label;
+    const rates = table(['bot', label, '95% interval']);
+    for (const b of rated) rates.push([b.name, num(b.rate!.value, 1), `${num(b.rate!.ci95[0], 1)} – ${num(b.rate!.ci95[1], 1)}`]);
+    out.push(bots.toString());
+    out.push(rates.toString());
+    out.push(`${label}: mean net ${s.scoreUnit} per seat-game scaled per hand and per big blind (x1000); normal 95% interval over seat-games. Rotations replay each deal with the seats rotated (duplicate play).`);
+  } else out.push(bots.toString());
   out.push('Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won).');
   const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval']);
   for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95)]);

@@ -130,6 +130,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let restarts = 0;
   let failure: Error | null = null;
   const merge = (): void => {
+    const before = next;
     for (let r = pending.get(next); r !== undefined; r = pending.get(next)) {
       pending.delete(next);
       mergeTally(tally, r.tally);
@@ -138,7 +139,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       next++;
       opts.onProgress?.(tally.games, total);
     }
-    if (opts.dir && Date.now() - lastCheckpoint > 1000) checkpoint(false);
+    if (opts.dir && next > before && Date.now() - lastCheckpoint > 1000) checkpoint(false);
   };
 
   const launch = (run: Running): Promise<void> => {

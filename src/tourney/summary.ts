@@ -1,5 +1,5 @@
 import type { Variant, VariantValue } from '../core/variant.js';
-import { wilsonInterval, type Interval } from '../stats/intervals.js';
+import { meanInterval, wilsonInterval, type Interval } from '../stats/intervals.js';
 import type { Tally } from './aggregate.js';
 
 /** One bot (distinct spec) of a run: its seat-games pooled over every line-up entry with its name. */
@@ -16,6 +16,8 @@ export interface BotSummary {
   readonly ci95: Interval;
   /** Mean game score per seat-game (the game's score unit). */
   readonly meanScore: number;
+  /** The game's score rate (e.g. mbb/hand for Nines Hold'em) with its 95% normal interval, when the game declares one. */
+  readonly rate?: { readonly label: string; readonly value: number; readonly ci95: Interval };
   /** Games it lost by forfeit, and faulty decisions (forfeits included). */
   readonly forfeits: number;
   readonly faults: number;
@@ -72,6 +74,8 @@ export interface RunMeta {
   readonly startedAt: string;
   readonly complete: boolean;
   readonly onFault: string;
+  /** The game's score rate: label and the factor from a game score. */
+  readonly scoreRate?: { readonly label: string; readonly scale: number };
 }
 
 /** Builds the summary of a run from its tally. */
@@ -81,6 +85,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     let games = 0;
     let wins = 0;
     let score = 0;
+    let scoreSq = 0;
     let forfeits = 0;
     let faults = 0;
     let entries = 0;
@@ -90,10 +95,11 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       games += t.entryGames[i]!;
       wins += t.entryWins[i]!;
       score += t.entryScore[i]!;
+      scoreSq += t.entryScoreSq[i]!;
       forfeits += t.entryForfeits[i]!;
       faults += t.entryFaults[i]!;
     });
-    return {
+    const base = {
       name,
       entries,
       games,
@@ -104,6 +110,10 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       forfeits,
       faults,
     };
+    if (!meta.scoreRate) return base;
+    const k = meta.scoreRate.scale;
+    const [lo, hi] = meanInterval(score, scoreSq, games);
+    return { ...base, rate: { label: meta.scoreRate.label, value: base.meanScore * k, ci95: [lo * k, hi * k] as Interval } };
   });
   const seats: SeatSummary[] = t.seatGames.map((games, seat) => {
     const wins = t.seatWins[seat]!;
