@@ -274,6 +274,8 @@ describe('nines-holdem: showdown and the match', () => {
     expect(resolveGameVariant(game, { players: 3 })).toEqual({ players: 3, hands: 3, smallBlind: 1, bigBlind: 2, maxBetsPerRound: 4 });
     expect(() => resolveGameVariant(game, { players: 11 })).toThrow(VariantError);
     expect(() => resolveGameVariant(game, { smallBlind: 3, bigBlind: 2 })).toThrow(/smallBlind 3 is above bigBlind 2/);
+    expect(game.info.scoreRate?.label).toBe('mbb/hand');
+    expect(game.info.scoreRate?.scale(resolveGameVariant(game, { players: 4, bigBlind: 4 }))).toBe(1000 / 16);
     const s = fresh({ players: 2, smallBlind: 5, bigBlind: 10 });
     expect(Array.from(s.contrib)).toEqual([5, 10]);
     game.apply(s, A_RAISE);

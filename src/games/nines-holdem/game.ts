@@ -16,6 +16,8 @@ export const ninesHoldemInfo: GameInfo = {
   defaultPlayers: 6,
   hiddenInformation: true,
   scoreUnit: 'chips',
+  // "Match": results in milli-big-blinds per hand: net chips x 1000 / (hands x bigBlind).
+  scoreRate: { label: 'mbb/hand', scale: (v) => 1000 / (intParam(v, 'hands') * intParam(v, 'bigBlind')) },
   params: [
     { key: 'players', kind: 'int', min: 2, max: 10, default: 6, doc: 'number of seats' },
     { key: 'hands', kind: 'int', min: 1, max: 10_000, default: (v) => (typeof v['players'] === 'number' ? v['players'] : 6), doc: 'hands in a match (default: P, one orbit of the button)' },
