@@ -1,3 +1,5 @@
+import type { Rng } from '../core/rng.js';
+
 /**
  * The PAIRS deck (`../shared/rules/README.md`, "The PAIRS deck"): ranks 1..10,
  * with r cards of rank r, 55 cards in all. Ranks index count arrays directly
@@ -33,4 +35,22 @@ export function countsToRanks(counts: Uint8Array, off: number): number[] {
   const out: number[] = [];
   for (let r = 1; r <= PAIRS_RANKS; r++) for (let k = 0; k < counts[off + r]!; k++) out.push(r);
   return out;
+}
+
+/**
+ * Draws `n` cards uniformly without replacement from a rank-count pool
+ * (`pool[1..10]`, `size` cards in all) into `into[off + r]`, for
+ * determinization. Allocates nothing.
+ * @returns the pool's new size.
+ */
+export function drawFromPool(pool: Uint8Array, size: number, n: number, rng: Rng, into: Uint8Array, off: number): number {
+  for (let k = 0; k < n; k++) {
+    let x = rng.int(size);
+    let r = 1;
+    while (x >= pool[r]!) x -= pool[r++]!;
+    pool[r]!--;
+    into[off + r]!++;
+    size--;
+  }
+  return size;
 }

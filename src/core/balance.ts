@@ -42,3 +42,39 @@ export interface GameBalance<S extends GameStateBase, T> {
   /** Headline numbers for `--sweep`, by name. */
   keyFigures(t: T, lineup: readonly string[]): Record<string, KeyFigure>;
 }
+
+/**
+ * Adds the totals `from` into `into`, key by key: numeric arrays element-wise,
+ * numbers by addition; the keys in `fixed` (e.g. `players`) are left as they are.
+ * Balance totals are plain records of numbers and number arrays, so every
+ * game's `merge` can be this.
+ */
+export function mergeNumericTotals<T extends object>(into: T, from: T, fixed: readonly string[] = ['players']): void {
+  const a = into as Record<string, unknown>;
+  const b = from as Record<string, unknown>;
+  for (const key of Object.keys(a)) {
+    if (fixed.includes(key)) continue;
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y)) for (let i = 0; i < x.length; i++) (x as number[])[i]! += (y as number[])[i]!;
+    else if (typeof x === 'number' && typeof y === 'number') a[key] = x + y;
+  }
+}
+
+/** The distinct bot names of a line-up, each with the line-up entries that hold it, in first-seen order. */
+export function lineupGroups(lineup: readonly string[]): { name: string; entries: number[] }[] {
+  const out: { name: string; entries: number[] }[] = [];
+  lineup.forEach((name, e) => {
+    const g = out.find((x) => x.name === name);
+    if (g) g.entries.push(e);
+    else out.push({ name, entries: [e] });
+  });
+  return out;
+}
+
+/** The sum of `xs[index(e)]` over the entries `entries` (index defaults to the entry itself). */
+export function sumOverEntries(xs: readonly number[], entries: readonly number[], index: (e: number) => number = (e) => e): number {
+  let total = 0;
+  for (const e of entries) total += xs[index(e)]!;
+  return total;
+}

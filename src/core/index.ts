@@ -12,3 +12,4 @@ export type { Variant, VariantParam, VariantValue } from './variant.js';
 export { VariantError, boolParam, intParam, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';
 export type { BalanceTable, GameBalance, KeyFigure } from './balance.js';
+export { lineupGroups, mergeNumericTotals, sumOverEntries } from './balance.js';

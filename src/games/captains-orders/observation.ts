@@ -1,5 +1,5 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
-import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { drawFromPool, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { LastKind, Phase, CaptainsOrdersState } from './state.js';
 
 /**
@@ -79,18 +79,6 @@ export function observe(s: CaptainsOrdersState, seat: number, o: CaptainsOrdersO
 const POOL = new Uint8Array(RANK_SLOTS);
 const TRANSIT = new Uint8Array(RANK_SLOTS);
 
-/** Draws `n` cards from the pool counts `pool[1..10]` (total `size`) into `into[off+r]`; returns the new pool size. */
-function drawInto(pool: Uint8Array, size: number, n: number, rng: Rng, into: Uint8Array, off: number): number {
-  for (let k = 0; k < n; k++) {
-    let x = rng.int(size);
-    let r = 1;
-    while (x >= pool[r]!) x -= pool[r++]!;
-    pool[r]!--;
-    into[off + r]!++;
-    size--;
-  }
-  return size;
-}
 
 /**
  * Fills `into` with a state consistent with `o`, the unseen cards dealt
@@ -131,7 +119,7 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   if (o.phase === Phase.Declare && lastRank === 0) {
     const tmp = TRANSIT;
     tmp.fill(0);
-    size = drawInto(pool, size, 1, rng, tmp, 0);
+    size = drawFromPool(pool, size, 1, rng, tmp, 0);
     lastRank = tmp.indexOf(1);
   }
   for (let q = 0; q < P; q++) {
@@ -142,8 +130,8 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
       into.hands[q * RANK_SLOTS + r] = k;
       held += k;
     }
-    size = drawInto(pool, size, o.handCount[q]! - held, rng, into.hands, q * RANK_SLOTS);
-    size = drawInto(pool, size, o.downCount[q]!, rng, into.down, q * RANK_SLOTS);
+    size = drawFromPool(pool, size, o.handCount[q]! - held, rng, into.hands, q * RANK_SLOTS);
+    size = drawFromPool(pool, size, o.downCount[q]!, rng, into.down, q * RANK_SLOTS);
   }
   into.unused.set(pool);
   into.handCount.set(o.handCount);

@@ -1,4 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { meanInterval, wilsonInterval } from '../../stats/intervals.js';
 import { numberOf, suitOf } from './cards.js';
@@ -101,27 +102,8 @@ function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly
   }
 }
 
-function merge(a: NineLivesTotals, b: NineLivesTotals): void {
-  for (const key of Object.keys(a) as (keyof NineLivesTotals)[]) {
-    const x = a[key];
-    const y = b[key];
-    if (Array.isArray(x) && Array.isArray(y)) for (let i = 0; i < x.length; i++) x[i]! += y[i]!;
-    else if (key !== 'players') (a[key] as number) += y as number;
-  }
-}
 
-/** The distinct bot names of a line-up with the entries holding each. */
-function groups(lineup: readonly string[]): { name: string; entries: number[] }[] {
-  const out: { name: string; entries: number[] }[] = [];
-  lineup.forEach((name, e) => {
-    const g = out.find((x) => x.name === name);
-    if (g) g.entries.push(e);
-    else out.push({ name, entries: [e] });
-  });
-  return out;
-}
 
-const sum = (xs: readonly number[], idx: readonly number[], f: (i: number) => number = (i) => i): number => idx.reduce((a, i) => a + xs[f(i)]!, 0);
 const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
 
 /** The median of a histogram of counts by value. */
@@ -137,16 +119,16 @@ function median(hist: readonly number[]): number {
 
 function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
   const out: BalanceTable[] = [];
-  const bots = groups(lineup);
+  const bots = lineupGroups(lineup);
   const bidRows: (string | number)[][] = [];
   for (const b of bots) {
-    const games = sum(t.seatGames, b.entries);
+    const games = sumOverEntries(t.seatGames, b.entries);
     let all = 0;
-    for (let n = 1; n < NUMS; n++) all += sum(t.bids, b.entries, (e) => e * NUMS + n);
+    for (let n = 1; n < NUMS; n++) all += sumOverEntries(t.bids, b.entries, (e) => e * NUMS + n);
     for (let n = 1; n < NUMS; n++) {
-      const bids = sum(t.bids, b.entries, (e) => e * NUMS + n);
-      const hits = sum(t.hits, b.entries, (e) => e * NUMS + n);
-      const scored = sum(t.scored, b.entries, (e) => e * NUMS + n);
+      const bids = sumOverEntries(t.bids, b.entries, (e) => e * NUMS + n);
+      const hits = sumOverEntries(t.hits, b.entries, (e) => e * NUMS + n);
+      const scored = sumOverEntries(t.scored, b.entries, (e) => e * NUMS + n);
       const ci = wilsonInterval(hits, bids);
       bidRows.push([b.name, n, ratio(bids, games), ratio(bids, all), ratio(hits, bids), ci[0], ci[1], ratio(scored, bids), ratio(scored * n, bids)]);
     }
@@ -190,7 +172,7 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
     id: 'lives-by-bot',
     title: 'Lives per game, per bot',
     columns: ['bot', 'seat-games', 'mean lives'],
-    rows: bots.map((b) => [b.name, sum(t.seatGames, b.entries), ratio(sum(t.lives, b.entries), sum(t.seatGames, b.entries))]),
+    rows: bots.map((b) => [b.name, sumOverEntries(t.seatGames, b.entries), ratio(sumOverEntries(t.lives, b.entries), sumOverEntries(t.seatGames, b.entries))]),
   });
   return out;
 }
@@ -220,7 +202,7 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
 export const nineLivesBalance: GameBalance<NineLivesState, NineLivesTotals> = {
   newTotals,
   accumulate,
-  merge,
+  merge: (a, b) => mergeNumericTotals(a, b),
   tables,
   keyFigures: (t) => keyFigures(t),
 };

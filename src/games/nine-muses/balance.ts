@@ -1,4 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
 import { intParam, stringParam } from '../../core/index.js';
 import { wilsonInterval } from '../../stats/intervals.js';
 import { Kind } from './actions.js';
@@ -110,27 +111,8 @@ function accumulate(s: NineMusesState, t: NineMusesTotals, entryOfSeat: readonly
   }
 }
 
-function merge(a: NineMusesTotals, b: NineMusesTotals): void {
-  for (const key of Object.keys(a) as (keyof NineMusesTotals)[]) {
-    const x = a[key];
-    const y = b[key];
-    if (Array.isArray(x) && Array.isArray(y)) for (let i = 0; i < x.length; i++) x[i]! += y[i]!;
-    else if (typeof x === 'number' && typeof y === 'number' && key !== 'players') (a[key] as number) += y;
-  }
-}
 
-/** The distinct bot names of a line-up with the entries holding each. */
-function groups(lineup: readonly string[]): { name: string; entries: number[] }[] {
-  const out: { name: string; entries: number[] }[] = [];
-  lineup.forEach((name, e) => {
-    const g = out.find((x) => x.name === name);
-    if (g) g.entries.push(e);
-    else out.push({ name, entries: [e] });
-  });
-  return out;
-}
 
-const sumOf = (xs: readonly number[], idx: readonly number[], f: (e: number) => number = (e) => e): number => idx.reduce((a, e) => a + xs[f(e)]!, 0);
 const per = (x: number, n: number): number => (n > 0 ? x / n : 0);
 
 /** The card-set line of every caption; a reconstruction is said to be one. */
@@ -140,7 +122,7 @@ function label(t: NineMusesTotals): string {
 }
 
 function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
-  const bots = groups(lineup);
+  const bots = lineupGroups(lineup);
   const srcRows: (string | number)[][] = [];
   const srcRow = (who: string, src: (i: number) => number, n: number): void => {
     const v = [0, 1, 2, 3, 4].map(src);
@@ -149,8 +131,8 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   };
   srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares);
   const all = t.seatGames.map((_, e) => e);
-  srcRow('all seats', (i) => sumOf(t.vpSource, all, (e) => e * NUM_SOURCES + i), t.games * t.players);
-  for (const b of bots) srcRow(`bot ${b.name}`, (i) => sumOf(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOf(t.seatGames, b.entries));
+  srcRow('all seats', (i) => sumOverEntries(t.vpSource, all, (e) => e * NUM_SOURCES + i), t.games * t.players);
+  for (const b of bots) srcRow(`bot ${b.name}`, (i) => sumOverEntries(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOverEntries(t.seatGames, b.entries));
   const out: BalanceTable[] = [
     {
       id: 'vp-sources',
@@ -166,8 +148,8 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
     caption: `Decisions by kind; tokens stolen: Knowledge taken from opponents when the pool ran dry. ${label(t)}`,
     columns: ['bot', 'exchanges', 'calls', 'demonstrations', 'toils', 'tokens stolen', 'tokens lost', 'Muses called', 'Muses taken', 'Muses lost', 'Muses held at end'],
     rows: bots.map((b) => {
-      const g = sumOf(t.seatGames, b.entries);
-      const a = (k: Kind): number => per(sumOf(t.actions, b.entries, (e) => e * NUM_KINDS + k), g);
+      const g = sumOverEntries(t.seatGames, b.entries);
+      const a = (k: Kind): number => per(sumOverEntries(t.actions, b.entries, (e) => e * NUM_KINDS + k), g);
       return [
         b.name,
         a(Kind.Exchange),
@@ -175,11 +157,11 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
         a(Kind.Demonstrate),
         a(Kind.Toil),
         a(Kind.Steal),
-        per(sumOf(t.tokensLost, b.entries), g),
-        per(sumOf(t.musesCalled, b.entries), g),
-        per(sumOf(t.musesStolen, b.entries), g),
-        per(sumOf(t.musesLost, b.entries), g),
-        per(sumOf(t.musesHeld, b.entries), g),
+        per(sumOverEntries(t.tokensLost, b.entries), g),
+        per(sumOverEntries(t.musesCalled, b.entries), g),
+        per(sumOverEntries(t.musesStolen, b.entries), g),
+        per(sumOverEntries(t.musesLost, b.entries), g),
+        per(sumOverEntries(t.musesHeld, b.entries), g),
       ];
     }),
   });
@@ -213,9 +195,9 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
 
 function keyFigures(t: NineMusesTotals): Record<string, KeyFigure> {
   const all = t.seatGames.map((_, e) => e);
-  const src = (i: number): number => sumOf(t.vpSource, all, (e) => e * NUM_SOURCES + i);
+  const src = (i: number): number => sumOverEntries(t.vpSource, all, (e) => e * NUM_SOURCES + i);
   const total = [0, 1, 2, 3, 4].reduce((a, i) => a + src(i), 0);
-  const act = (k: Kind): number => sumOf(t.actions, all, (e) => e * NUM_KINDS + k);
+  const act = (k: Kind): number => sumOverEntries(t.actions, all, (e) => e * NUM_KINDS + k);
   const decisions = act(Kind.Exchange) + act(Kind.Call) + act(Kind.Demonstrate) + act(Kind.Toil);
   const seatGames = t.games * t.players;
   return {
@@ -240,7 +222,7 @@ function keyFigures(t: NineMusesTotals): Record<string, KeyFigure> {
 export const nineMusesBalance: GameBalance<NineMusesState, NineMusesTotals> = {
   newTotals,
   accumulate,
-  merge,
+  merge: (a, b) => mergeNumericTotals(a, b),
   tables,
   keyFigures: (t) => keyFigures(t),
 };

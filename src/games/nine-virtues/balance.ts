@@ -1,4 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { chiSquareTest } from '../../stats/chisquare.js';
@@ -119,38 +120,19 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
   t.winnerShares += result.winners.length > 0 ? 1 : 0;
 }
 
-function merge(a: NineVirtuesTotals, b: NineVirtuesTotals): void {
-  for (const key of Object.keys(a) as (keyof NineVirtuesTotals)[]) {
-    const x = a[key];
-    const y = b[key];
-    if (Array.isArray(x) && Array.isArray(y)) for (let i = 0; i < x.length; i++) x[i]! += y[i]!;
-    else if (key !== 'players') (a[key] as number) += y as number;
-  }
-}
 
-/** The distinct bot names of a line-up with the entries holding each. */
-function groups(lineup: readonly string[]): { name: string; entries: number[] }[] {
-  const out: { name: string; entries: number[] }[] = [];
-  lineup.forEach((name, e) => {
-    const g = out.find((x) => x.name === name);
-    if (g) g.entries.push(e);
-    else out.push({ name, entries: [e] });
-  });
-  return out;
-}
 
-const sum = (xs: readonly number[], idx: readonly number[], f: (i: number) => number = (i) => i): number => idx.reduce((a, i) => a + xs[f(i)]!, 0);
 
 function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[] {
   const out: BalanceTable[] = [];
-  const bots = groups(lineup);
+  const bots = lineupGroups(lineup);
   const bidRows: (string | number)[][] = [];
   for (const b of bots) {
-    const seatGames = sum(t.seatGames, b.entries);
+    const seatGames = sumOverEntries(t.seatGames, b.entries);
     for (let r = 2; r <= PAIRS_RANKS; r++) {
-      const cards = sum(t.bidCards, b.entries, (e) => e * RANK_SLOTS + r);
-      const right = sum(t.bidCardsRight, b.entries, (e) => e * RANK_SLOTS + r);
-      const pts = sum(t.bidPointsByRank, b.entries, (e) => e * RANK_SLOTS + r);
+      const cards = sumOverEntries(t.bidCards, b.entries, (e) => e * RANK_SLOTS + r);
+      const right = sumOverEntries(t.bidCardsRight, b.entries, (e) => e * RANK_SLOTS + r);
+      const pts = sumOverEntries(t.bidPointsByRank, b.entries, (e) => e * RANK_SLOTS + r);
       const ci = wilsonInterval(right, cards);
       bidRows.push([b.name, r, seatGames > 0 ? cards / seatGames : 0, cards, cards > 0 ? right / cards : 0, ci[0], ci[1], cards > 0 ? pts / cards : 0]);
     }
@@ -169,7 +151,7 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
   srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares);
   const allSeats = t.seatGames.reduce((a, b) => a + b, 0);
   srcRow('all seats', t.handPoints.reduce((a, b) => a + b, 0), t.bidPoints.reduce((a, b) => a + b, 0), allSeats);
-  for (const b of bots) srcRow(`bot ${b.name}`, sum(t.handPoints, b.entries), sum(t.bidPoints, b.entries), sum(t.seatGames, b.entries));
+  for (const b of bots) srcRow(`bot ${b.name}`, sumOverEntries(t.handPoints, b.entries), sumOverEntries(t.bidPoints, b.entries), sumOverEntries(t.seatGames, b.entries));
   out.push({
     id: 'score-sources',
     title: 'Where the points come from (per game)',
@@ -178,12 +160,12 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
     rows: srcRows,
   });
   const mixRows = bots.map((b) => {
-    const bids = sum(t.bidActions, b.entries);
-    const swaps = sum(t.swapActions, b.entries);
-    const kills = sum(t.killActions, b.entries);
+    const bids = sumOverEntries(t.bidActions, b.entries);
+    const swaps = sumOverEntries(t.swapActions, b.entries);
+    const kills = sumOverEntries(t.killActions, b.entries);
     const n = bids + swaps + kills;
-    const g = sum(t.seatGames, b.entries);
-    return [b.name, n > 0 ? bids / n : 0, n > 0 ? swaps / n : 0, n > 0 ? kills / n : 0, g > 0 ? n / g : 0, g > 0 ? sum(t.calls, b.entries) / g : 0];
+    const g = sumOverEntries(t.seatGames, b.entries);
+    return [b.name, n > 0 ? bids / n : 0, n > 0 ? swaps / n : 0, n > 0 ? kills / n : 0, g > 0 ? n / g : 0, g > 0 ? sumOverEntries(t.calls, b.entries) / g : 0];
   });
   out.push({
     id: 'action-mix',
@@ -236,7 +218,7 @@ function keyFigures(t: NineVirtuesTotals): Record<string, KeyFigure> {
 export const nineVirtuesBalance: GameBalance<NineVirtuesState, NineVirtuesTotals> = {
   newTotals,
   accumulate,
-  merge,
+  merge: (a, b) => mergeNumericTotals(a, b),
   tables,
   keyFigures: (t) => keyFigures(t),
 };

@@ -1,5 +1,5 @@
 import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
-import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { drawFromPool, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
 /**
@@ -82,18 +82,6 @@ export function observe(s: NineVirtuesState, seat: number, o: NineVirtuesObserva
 /** Scratch buffer of `determinize` (it allocates nothing). */
 const POOL = new Uint8Array(RANK_SLOTS);
 
-/** Draws `n` cards from the pool counts `pool[1..10]` (total `size`) into `into[off+r]`; returns the new pool size. */
-function drawInto(pool: Uint8Array, size: number, n: number, rng: Rng, into: Uint8Array, off: number): number {
-  for (let k = 0; k < n; k++) {
-    let x = rng.int(size);
-    let r = 1;
-    while (x >= pool[r]!) x -= pool[r++]!;
-    pool[r]!--;
-    into[off + r]!++;
-    size--;
-  }
-  return size;
-}
 
 /**
  * Fills `into` with a state consistent with `o`: each other hand keeps the
@@ -137,7 +125,7 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
     }
     const draw = o.handSize - held;
     if (draw < 0 || draw > size) throw new RuleError(`nine-virtues: observation of seat ${me} cannot fill the hand of seat ${q}`);
-    size = drawInto(pool, size, draw, rng, into.hands, q * RANK_SLOTS);
+    size = drawFromPool(pool, size, draw, rng, into.hands, q * RANK_SLOTS);
   }
   into.unused.set(pool);
   into.center.set(o.center);
