@@ -1,5 +1,5 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
-import { drawFromPool, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { LastKind, Phase, CaptainsOrdersState } from './state.js';
 
 /**
@@ -102,6 +102,8 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
     size += c;
   }
   into.rng = rng;
+  // A canonical deck order: later rounds of a simulation depend on (obs, rng) alone.
+  fillPairsDeck(into.deck);
   into.hands.fill(0);
   into.down.fill(0);
   into.unused.fill(0);

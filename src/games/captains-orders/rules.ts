@@ -47,38 +47,59 @@ export function currentSeat(s: CaptainsOrdersState): number {
   }
 }
 
+/**
+ * The ranks held at `hands[off+1..off+10]` as a bit mask (bit r set when rank
+ * r is held), computed without data-dependent branches: `(c + 255) >> 8` is 1
+ * exactly when a count c in 0..255 is not zero. Walking set bits instead of
+ * testing ten counts avoids the branch mispredictions that dominated.
+ */
+export function rankMask(hands: Uint8Array, off: number): number {
+  return (
+    (((hands[off + 1]! + 255) >> 8) << 1) |
+    (((hands[off + 2]! + 255) >> 8) << 2) |
+    (((hands[off + 3]! + 255) >> 8) << 3) |
+    (((hands[off + 4]! + 255) >> 8) << 4) |
+    (((hands[off + 5]! + 255) >> 8) << 5) |
+    (((hands[off + 6]! + 255) >> 8) << 6) |
+    (((hands[off + 7]! + 255) >> 8) << 7) |
+    (((hands[off + 8]! + 255) >> 8) << 8) |
+    (((hands[off + 9]! + 255) >> 8) << 9) |
+    (((hands[off + 10]! + 255) >> 8) << 10)
+  );
+}
+
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
   const P = s.players;
-  const hands = s.hands;
   let n = 0;
   switch (s.phase) {
     case Phase.Turn: {
       const t = s.turn;
-      const off = t * RANK_SLOTS;
+      const held = rankMask(s.hands, t * RANK_SLOTS);
       const order = s.orderRank;
       if (order === 0) {
-        for (let r = 1; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = A_ORDER + r - 1;
-        for (let r = 1; r <= PAIRS_RANKS; r++) {
-          if (hands[off + r] === 0) continue;
-          const base = A_PASS + (r - 1) * MAX_SEATS;
+        for (let m = held; m !== 0; m &= m - 1) into[n++] = A_ORDER - 1 + (31 - Math.clz32(m & -m));
+        for (let m = held; m !== 0; m &= m - 1) {
+          const base = A_PASS + (30 - Math.clz32(m & -m)) * MAX_SEATS;
           for (let q = 0; q < t; q++) into[n++] = base + q;
           for (let q = t + 1; q < P; q++) into[n++] = base + q;
         }
-        for (let q = 0; q < P; q++) if (q !== t) into[n++] = A_ASK + q;
+        for (let q = 0; q < t; q++) into[n++] = A_ASK + q;
+        for (let q = t + 1; q < P; q++) into[n++] = A_ASK + q;
       }
-      for (let q = 0; q < P; q++) if (q !== t) into[n++] = A_DISCOVER + q;
+      for (let q = 0; q < t; q++) into[n++] = A_DISCOVER + q;
+      for (let q = t + 1; q < P; q++) into[n++] = A_DISCOVER + q;
       if (order !== 0) {
-        for (let r = order; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = A_FOLLOW + r - 1;
-        for (let r = 1; r < order; r++) if (hands[off + r]! > 0) into[n++] = A_BELAY + r - 1;
+        // Follow: held ranks >= the Order; belay: held ranks below it.
+        for (let m = held & ~((1 << order) - 1); m !== 0; m &= m - 1) into[n++] = A_FOLLOW - 1 + (31 - Math.clz32(m & -m));
+        for (let m = held & ((1 << order) - 1); m !== 0; m &= m - 1) into[n++] = A_BELAY - 1 + (31 - Math.clz32(m & -m));
       }
       return n;
     }
     case Phase.Discard:
     case Phase.Give: {
       const base = s.phase === Phase.Discard ? A_DISCARD - 1 : A_GIVE - 1;
-      const off = s.pending * RANK_SLOTS;
-      for (let r = 1; r <= PAIRS_RANKS; r++) if (hands[off + r]! > 0) into[n++] = base + r;
+      for (let m = rankMask(s.hands, s.pending * RANK_SLOTS); m !== 0; m &= m - 1) into[n++] = base + (31 - Math.clz32(m & -m));
       return n;
     }
     case Phase.Declare:
@@ -93,6 +114,7 @@ export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
 /** Starts a new game: clears round wins, seat 0 deals the first round. */
 export function deal(s: CaptainsOrdersState, rng: Rng): void {
   s.rng = rng;
+  s.deck.set(FULL_DECK);
   s.roundWins.fill(0);
   s.round = 0;
   s.dealer = 0;
@@ -105,9 +127,10 @@ export function deal(s: CaptainsOrdersState, rng: Rng): void {
 function startRound(s: CaptainsOrdersState): void {
   const P = s.players;
   const h = s.handSize;
-  // A partial Fisher-Yates shuffle: only the P x handSize dealt positions are drawn.
+  // A partial Fisher-Yates shuffle: only the P x handSize dealt positions are
+  // drawn. The deck holds all 55 cards in some order (reset to FULL_DECK when
+  // a game starts); any starting order gives uniformly random dealt cards.
   const deck = s.deck;
-  deck.set(FULL_DECK);
   const dealt = P * h;
   const rng = s.rng;
   for (let i = 0; i < dealt; i++) {
@@ -116,14 +139,8 @@ function startRound(s: CaptainsOrdersState): void {
     deck[j] = deck[i]!;
     deck[i] = c;
   }
-  s.hands.fill(0);
+  s.roundBuffer.fill(0);
   s.handCount.fill(h);
-  s.discardUp.fill(0);
-  s.down.fill(0);
-  s.downCount.fill(0);
-  s.unused.fill(0);
-  s.known.fill(0);
-  s.knownAny.fill(0);
   for (let q = 0, i = 0; q < P; q++) {
     const off = q * RANK_SLOTS;
     for (let k = 0; k < h; k++, i++) s.hands[off + deck[i]!]!++;
@@ -350,12 +367,13 @@ export function apply(s: CaptainsOrdersState, a: number): void {
  */
 function scanHands(s: CaptainsOrdersState): number {
   let low = 11;
+  const hands = s.hands;
   for (let q = 0; q < s.players; q++) {
     const off = q * RANK_SLOTS;
-    const r = lowestRank(s.hands, off);
-    const l = r === 0 ? 11 : r;
+    const m = rankMask(hands, off);
+    const l = m === 0 ? 11 : 31 - Math.clz32(m & -m);
     s.lowest[q] = l;
-    s.points[q] = rankPoints(s.hands, off);
+    s.points[q] = rankPoints(hands, off);
     if (l < low) low = l;
   }
   return low;

@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { intParam } from '../../core/index.js';
-import { RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, RANK_SLOTS } from '../../cards/pairs.js';
 
 /** What the state waits for (`../shared/rules/captains-orders.md`, "A round"). */
 export const enum Phase {
@@ -41,13 +41,18 @@ export class CaptainsOrdersState implements GameStateBase {
   /** Cards in each hand. */
   readonly handCount: Uint8Array;
   /** Face-up discards (retired and belayed Orders) by rank. */
-  readonly discardUp = new Uint8Array(RANK_SLOTS);
+  readonly discardUp: Uint8Array;
   /** down[s*11 + r]: face-down discards made by seat s, by rank. */
   readonly down: Uint8Array;
   /** Face-down discards made by each seat (public). */
   readonly downCount: Uint8Array;
   /** The undealt part of the deck, by rank. */
-  readonly unused = new Uint8Array(RANK_SLOTS);
+  readonly unused: Uint8Array;
+  /**
+   * One buffer behind every array a new round clears (hands, discards, the
+   * unused deck, knowledge), so a deal clears them with one `fill`.
+   */
+  readonly roundBuffer: Uint8Array;
   /**
    * known[(o*P + q)*11 + r]: how many rank-r cards seat o knows for certain to
    * be in seat q's hand (from cards o gave q, minus what q may have lost since).
@@ -83,7 +88,10 @@ export class CaptainsOrdersState implements GameStateBase {
   /** The game winners, filled when the game ends. */
   winners: number[] = [];
 
-  /** Scratch deck used by the deal. */
+  /**
+   * The 55 cards in some order: each deal shuffles the positions it deals
+   * (a partial Fisher-Yates), so it always holds the whole deck.
+   */
   readonly deck = new Uint8Array(55);
 
   constructor(readonly variant: Variant, rng: Rng) {
@@ -92,29 +100,30 @@ export class CaptainsOrdersState implements GameStateBase {
     this.winsToWin = intParam(variant, 'winsToWin');
     this.rng = rng;
     const p = this.players;
-    this.hands = new Uint8Array(p * RANK_SLOTS);
+    const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, RANK_SLOTS, p * p * RANK_SLOTS, p * p];
+    this.roundBuffer = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
+    let at = 0;
+    const view = (n: number): Uint8Array => this.roundBuffer.subarray(at, (at += n));
+    this.hands = view(sizes[0]!);
+    this.discardUp = view(sizes[1]!);
+    this.down = view(sizes[2]!);
+    this.downCount = view(sizes[3]!);
+    this.unused = view(sizes[4]!);
+    this.known = view(sizes[5]!);
+    this.knownAny = view(sizes[6]!);
     this.handCount = new Uint8Array(p);
-    this.down = new Uint8Array(p * RANK_SLOTS);
-    this.downCount = new Uint8Array(p);
-    this.known = new Uint8Array(p * p * RANK_SLOTS);
-    this.knownAny = new Uint8Array(p * p);
     this.lowest = new Uint8Array(p);
     this.points = new Uint16Array(p);
     this.roundWins = new Uint8Array(p);
     this.roundWinners = new Uint8Array(p);
+    fillPairsDeck(this.deck);
   }
 }
 
 /** Copies every field of `src` into `dst` but the generator and the recorder. */
 export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): void {
-  dst.hands.set(src.hands);
+  dst.roundBuffer.set(src.roundBuffer);
   dst.handCount.set(src.handCount);
-  dst.discardUp.set(src.discardUp);
-  dst.down.set(src.down);
-  dst.downCount.set(src.downCount);
-  dst.unused.set(src.unused);
-  dst.known.set(src.known);
-  dst.knownAny.set(src.knownAny);
   dst.roundWins.set(src.roundWins);
   dst.roundWinners.set(src.roundWinners);
   dst.orderRank = src.orderRank;
