@@ -1,7 +1,7 @@
 import type { Bot, BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
-import { botSeed, Rng } from './rng.js';
+import { botSeed, Rng, seedWords } from './rng.js';
 import type { Variant } from './variant.js';
 
 /** Why a bot's decision failed: it threw, chose an action that is not legal, or overran its time. */
@@ -79,7 +79,6 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly gameRng = new Rng();
   /** The bots' stream states of the current deal: words[(rotation * P + seat) * 4 + i]. */
   private readonly botWords: Int32Array;
-  private readonly botSource = new Rng();
   private lastSeed: string | null = null;
   private readonly bound: number;
 
@@ -114,10 +113,8 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
 
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
-    const P = this.state.players;
     this.dealRng.seed(seed);
-    this.botSource.seed(botSeed(seed));
-    for (let i = 0; i < P * P * 4; i++) this.botWords[i] = this.botSource.int32();
+    seedWords(botSeed(seed), this.botWords);
     this.lastSeed = seed;
   }
 
@@ -126,7 +123,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * @param seed the game seed (the deal): the chance events come from it alone
    *   (the stream of `new Rng(seed)`, as a replay uses).
    * @param rotation the line-up rotation; with the seed it seeds the bots' streams
-   *   (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 drawn from `botSeed(seed)`).
+   *   (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of `seedWords(botSeed(seed))`).
    * @param bots one bot per seat.
    * @param names the bot names per seat, for the record.
    * @param record when true, the outcome carries the game's record.

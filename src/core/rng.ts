@@ -13,7 +13,8 @@ import seedrandom from 'seedrandom';
  * state that seedrandom computed and continue it with no allocation: seeding
  * through seedrandom costs about 0.5 µs, so the harness seeds once per deal
  * and copies the 16-byte state into every rotation's game (`copyFrom`), and
- * derives the bots' streams from one seedrandom generator per game (`fromWords`).
+ * loads the bots' streams of the deal from words of one seedrandom alea
+ * generator (`seedWords`, `fromWords`).
  */
 export class Rng {
   private x = 0;
@@ -36,7 +37,12 @@ export class Rng {
     return this;
   }
 
-  /** Loads a state of four 32-bit words (not all zero), e.g. drawn from another generator. */
+  /**
+   * Loads a state of four 32-bit words (not all zero). The words must not be
+   * consecutive outputs of another xor128 stream: its state is its last four
+   * outputs, so the new stream would be a shifted copy of it. `seedWords`
+   * draws suitable words.
+   */
   fromWords(x: number, y: number, z: number, w: number): this {
     this.x = x | 0;
     this.y = y | 0;
@@ -72,6 +78,17 @@ export class Rng {
   int(n: number): number {
     return (((this.int32() >>> 0) / 0x100000000) * n) | 0;
   }
+}
+
+/**
+ * Fills `into` with 32-bit words drawn from seedrandom's alea generator seeded
+ * with `seed`, for loading many independent xor128 streams with `fromWords`
+ * (one seeding for all of them; alea's outputs bear no relation to xor128
+ * states).
+ */
+export function seedWords(seed: string, into: Int32Array): void {
+  const g = seedrandom.alea(seed);
+  for (let i = 0; i < into.length; i++) into[i] = g.int32();
 }
 
 /**

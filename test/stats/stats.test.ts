@@ -32,3 +32,25 @@ describe('statistics', () => {
     expect(separated([0.1, 0.26], [0.25, 0.3])).toBe(false);
   });
 });
+
+import { Rng, seedWords } from '../../src/core/rng.js';
+
+describe('bot streams', () => {
+  it('streams loaded from seedWords are not shifted copies of each other (xor128 states are their last outputs)', () => {
+    const words = new Int32Array(8);
+    seedWords('deal/bots', words);
+    const a = new Rng().fromWords(words[0]!, words[1]!, words[2]!, words[3]!);
+    const b = new Rng().fromWords(words[4]!, words[5]!, words[6]!, words[7]!);
+    const xa = Array.from({ length: 64 }, () => a.int32());
+    const xb = Array.from({ length: 64 }, () => b.int32());
+    for (let shift = 0; shift < 32; shift++) expect(xa.slice(shift, shift + 16)).not.toEqual(xb.slice(0, 16));
+    for (let shift = 0; shift < 32; shift++) expect(xb.slice(shift, shift + 16)).not.toEqual(xa.slice(0, 16));
+  });
+
+  it('new Rng(seed) draws exactly seedrandom.xor128(seed)', async () => {
+    const seedrandom = (await import('seedrandom')).default;
+    const g = seedrandom.xor128('abc');
+    const r = new Rng('abc');
+    for (let i = 0; i < 100; i++) expect(r.next()).toBe(g());
+  });
+});
