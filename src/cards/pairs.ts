@@ -54,3 +54,24 @@ export function drawFromPool(pool: Uint8Array, size: number, n: number, rng: Rng
   }
   return size;
 }
+
+/**
+ * The ranks present in a count array `counts[off+1..off+10]` as a bit mask
+ * (bit r set when its count is not zero), computed without data-dependent branches: `(c + 255) >> 8` is 1
+ * exactly when a count c in 0..255 is not zero. Walking set bits instead of
+ * testing ten counts avoids the branch mispredictions that dominated.
+ */
+export function rankMask(counts: Uint8Array, off: number): number {
+  return (
+    (((counts[off + 1]! + 255) >> 8) << 1) |
+    (((counts[off + 2]! + 255) >> 8) << 2) |
+    (((counts[off + 3]! + 255) >> 8) << 3) |
+    (((counts[off + 4]! + 255) >> 8) << 4) |
+    (((counts[off + 5]! + 255) >> 8) << 5) |
+    (((counts[off + 6]! + 255) >> 8) << 6) |
+    (((counts[off + 7]! + 255) >> 8) << 7) |
+    (((counts[off + 8]! + 255) >> 8) << 8) |
+    (((counts[off + 9]! + 255) >> 8) << 9) |
+    (((counts[off + 10]! + 255) >> 8) << 10)
+  );
+}

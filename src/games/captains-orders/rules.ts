@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
 import {
   A_ASK,
   A_BELAY,
@@ -47,26 +47,6 @@ export function currentSeat(s: CaptainsOrdersState): number {
   }
 }
 
-/**
- * The ranks held at `hands[off+1..off+10]` as a bit mask (bit r set when rank
- * r is held), computed without data-dependent branches: `(c + 255) >> 8` is 1
- * exactly when a count c in 0..255 is not zero. Walking set bits instead of
- * testing ten counts avoids the branch mispredictions that dominated.
- */
-export function rankMask(hands: Uint8Array, off: number): number {
-  return (
-    (((hands[off + 1]! + 255) >> 8) << 1) |
-    (((hands[off + 2]! + 255) >> 8) << 2) |
-    (((hands[off + 3]! + 255) >> 8) << 3) |
-    (((hands[off + 4]! + 255) >> 8) << 4) |
-    (((hands[off + 5]! + 255) >> 8) << 5) |
-    (((hands[off + 6]! + 255) >> 8) << 6) |
-    (((hands[off + 7]! + 255) >> 8) << 7) |
-    (((hands[off + 8]! + 255) >> 8) << 8) |
-    (((hands[off + 9]! + 255) >> 8) << 9) |
-    (((hands[off + 10]! + 255) >> 8) << 10)
-  );
-}
 
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {

@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { shuffleInPlace } from '../../core/rng.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
@@ -30,23 +30,17 @@ export function killAllowed(s: { killAfterFirstLap: boolean; turnInRound: number
 export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   let n = 0;
   if (s.phase === Phase.Turn) {
-    const off = s.turn * RANK_SLOTS;
-    const c = s.center;
-    const hands = s.hands;
-    // The distinct center ranks, ascending, once; every list below walks them.
-    const ranks = CENTER_RANKS;
-    let m = 0;
-    for (let r = 1; r <= PAIRS_RANKS; r++) if (c[r]! > 0) ranks[m++] = r;
-    for (let i = 0; i < m; i++) if (ranks[i]! >= 2) into[n++] = A_BID - 1 + ranks[i]!;
-    for (let h = 1; h <= PAIRS_RANKS; h++) {
-      if (hands[off + h] === 0) continue;
-      const base = A_SWAP + (h - 1) * 10 - 1;
-      for (let i = 0; i < m; i++) {
-        const r = ranks[i]!;
-        if (r !== h) into[n++] = base + r;
-      }
+    // Bit masks of the ranks in the center and in the hand: walking set bits
+    // avoids data-dependent branches (see rankMask).
+    const centre = rankMask(s.center, 0);
+    const held = rankMask(s.hands, s.turn * RANK_SLOTS);
+    for (let m = centre & ~2; m !== 0; m &= m - 1) into[n++] = A_BID - 1 + (31 - Math.clz32(m & -m));
+    for (let hm = held; hm !== 0; hm &= hm - 1) {
+      const bit = hm & -hm;
+      const base = A_SWAP + (30 - Math.clz32(bit)) * 10 - 1;
+      for (let m = centre & ~bit; m !== 0; m &= m - 1) into[n++] = base + (31 - Math.clz32(m & -m));
     }
-    if (killAllowed(s)) for (let i = 0; i < m; i++) into[n++] = A_KILL - 1 + ranks[i]!;
+    if (killAllowed(s)) for (let m = centre; m !== 0; m &= m - 1) into[n++] = A_KILL - 1 + (31 - Math.clz32(m & -m));
     if (n === 0) throw new RuleError(`nine-virtues: seat ${s.turn} has no legal action`);
     return n;
   }
@@ -57,8 +51,6 @@ export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   return 0;
 }
 
-/** Scratch of `legalActions`: the distinct center ranks. */
-const CENTER_RANKS = new Int32Array(PAIRS_RANKS);
 
 /** Starts a new game: clears the scores and statistics, seat 0 deals the first round ("The game"). */
 export function deal(s: NineVirtuesState, rng: Rng): void {
