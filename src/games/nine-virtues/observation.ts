@@ -1,5 +1,5 @@
 import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
-import { drawFromPool, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
 /**
@@ -106,6 +106,8 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
     size += c;
   }
   into.rng = rng;
+  // A canonical deck order: later rounds of a simulation depend on (obs, rng) alone.
+  fillPairsDeck(into.deck);
   into.hands.fill(0);
   into.hands.set(o.hand, me * RANK_SLOTS);
   const callerNeedsOne = o.phase === Phase.Call && o.caller !== me && o.known[o.caller * RANK_SLOTS + 1] === 0;

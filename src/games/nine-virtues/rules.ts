@@ -1,6 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
 import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
-import { shuffleInPlace } from '../../core/rng.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
 import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
@@ -55,6 +54,7 @@ export function legalActions(s: NineVirtuesState, into: Int32Array): number {
 /** Starts a new game: clears the scores and statistics, seat 0 deals the first round ("The game"). */
 export function deal(s: NineVirtuesState, rng: Rng): void {
   s.rng = rng;
+  fillPairsDeck(s.deck);
   s.totals.fill(0);
   s.round = 0;
   s.capped = false;
@@ -80,16 +80,25 @@ function startRound(s: NineVirtuesState): void {
   const P = s.players;
   const h = s.handSize;
   s.dealer = s.round % P;
-  fillPairsDeck(s.deck);
-  shuffleInPlace(s.deck, s.rng);
+  const inHands = P * h;
+  const dealt = inHands + s.centerPerPlayer * P;
+  // A partial Fisher-Yates shuffle of the dealt positions. The deck holds all
+  // 55 cards in some order (sorted when a game starts, then as the previous
+  // round left it); any starting order gives uniformly random dealt cards.
+  const deck = s.deck;
+  const rng = s.rng;
+  for (let i = 0; i < dealt; i++) {
+    const j = i + rng.int(55 - i);
+    const c = deck[j]!;
+    deck[j] = deck[i]!;
+    deck[i] = c;
+  }
   s.hands.fill(0);
   s.bids.fill(0);
   s.known.fill(0);
   s.center.fill(0);
   s.discard.fill(0);
   s.unused.fill(0);
-  const inHands = P * h;
-  const dealt = inHands + s.centerPerPlayer * P;
   for (let i = 0; i < inHands; i++) s.hands[((s.dealer + 1 + (i % P)) % P) * RANK_SLOTS + s.deck[i]!]!++;
   for (let i = inHands; i < dealt; i++) s.center[s.deck[i]!]!++;
   for (let i = dealt; i < 55; i++) s.unused[s.deck[i]!]!++;
@@ -192,19 +201,6 @@ function endPlay(s: NineVirtuesState): void {
 }
 
 /**
- * Rank-r cards in seat q's hand for scoring: the called 1 counts as `called`
- * ("Scoring a round", 1); bid rows never count.
- */
-function handCount(s: NineVirtuesState, q: number, r: number, called: number): number {
-  let c = s.hands[q * RANK_SLOTS + r]!;
-  if (called > 0 && q === s.caller) {
-    if (r === 1) c--;
-    if (r === called) c++;
-  }
-  return c;
-}
-
-/**
  * "Scoring a round", 2-3: every player with the most rank-r cards in hand (at
  * least one) scores r, ties all in full; each bid card of rank r scores +r
  * when nobody holds r or the bidder holds the most (or ties), otherwise
@@ -220,11 +216,18 @@ function scoreRound(s: NineVirtuesState, called: number): void {
     s.statCall[k * 2] = s.caller;
     s.statCall[k * 2 + 1] = called;
   }
+  // Hand counts as scored: the called 1 counts as its called rank ("Scoring a round", 1).
+  const eff = s.scoreCounts;
+  eff.set(s.hands);
+  if (called > 0) {
+    eff[s.caller * RANK_SLOTS + 1]!--;
+    eff[s.caller * RANK_SLOTS + called]!++;
+  }
   for (let r = 1; r <= PAIRS_RANKS; r++) {
     let m = 0;
-    for (let q = 0; q < P; q++) m = Math.max(m, handCount(s, q, r, called));
+    for (let q = 0; q < P; q++) if (eff[q * RANK_SLOTS + r]! > m) m = eff[q * RANK_SLOTS + r]!;
     for (let q = 0; q < P; q++) {
-      const c = handCount(s, q, r, called);
+      const c = eff[q * RANK_SLOTS + r]!;
       if (m >= 1 && c === m) {
         sc[q]! += r;
         s.statHand[k * P + q]! += r;

@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { boolParam, intParam, stringParam } from '../../core/index.js';
-import { RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, RANK_SLOTS } from '../../cards/pairs.js';
 
 /** What the state waits for (`../shared/rules/nine-virtues.md`). */
 export const enum Phase {
@@ -57,6 +57,8 @@ export class NineVirtuesState implements GameStateBase {
   readonly unused = new Uint8Array(RANK_SLOTS);
   /** Game scores so far, per seat. */
   readonly totals: Int32Array;
+  /** Scratch of the scoring: hand counts with the called 1 counted as its rank. */
+  readonly scoreCounts: Uint8Array;
   /** Scratch: the scores of the round being scored. */
   readonly roundScores: Int32Array;
 
@@ -95,7 +97,10 @@ export class NineVirtuesState implements GameStateBase {
   /** statCall[k*2]: the seat that called the 1 in round k (-1 when none); statCall[k*2+1]: the rank called. */
   readonly statCall: Int8Array;
 
-  /** Scratch deck used by the deal. */
+  /**
+   * The 55 cards in some order: each deal shuffles the positions it deals (a
+   * partial Fisher-Yates), so it always holds the whole deck.
+   */
   readonly deck = new Uint8Array(55);
 
   constructor(readonly variant: Variant, rng: Rng) {
@@ -116,6 +121,8 @@ export class NineVirtuesState implements GameStateBase {
     this.known = new Uint8Array(p * RANK_SLOTS);
     this.totals = new Int32Array(p);
     this.roundScores = new Int32Array(p);
+    this.scoreCounts = new Uint8Array(p * RANK_SLOTS);
+    fillPairsDeck(this.deck);
     this.statHand = new Int32Array(k * p);
     this.statBid = new Int32Array(k * p);
     this.statBidRow = new Uint8Array(k * p * RANK_SLOTS);
