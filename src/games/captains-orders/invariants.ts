@@ -22,6 +22,11 @@ export function checkInvariants(s: CaptainsOrdersState): void {
     for (let r = 1; r <= PAIRS_RANKS; r++) h += s.hands[q * RANK_SLOTS + r]!;
     if (h !== s.handCount[q]) throw new RuleError(`captains-orders: seat ${q} counts ${s.handCount[q]} cards but holds ${h}`);
   }
+  for (let q = 0; q < P; q++) {
+    let about = 0;
+    for (let o = 0; o < P; o++) about += s.knownAny[o * P + q]!;
+    if (about !== s.knownAbout[q]) throw new RuleError(`captains-orders: knowledge about seat ${q} totals ${s.knownAbout[q]}, not ${about}`);
+  }
   for (let o = 0; o < P; o++) {
     for (let q = 0; q < P; q++) {
       const pair = o * P + q;

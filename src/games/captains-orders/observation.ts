@@ -112,10 +112,12 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   into.hands.set(o.hand, me * RANK_SLOTS);
   into.down.set(o.ownDown, me * RANK_SLOTS);
   into.known.set(o.known, me * P * RANK_SLOTS);
+  into.knownAbout.fill(0);
   for (let q = 0; q < P; q++) {
     let t = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) t += o.known[q * RANK_SLOTS + r]!;
     into.knownAny[me * P + q] = t;
+    into.knownAbout[q] = t;
   }
   let lastRank = o.lastRank;
   if (o.phase === Phase.Declare && lastRank === 0) {

@@ -143,12 +143,16 @@ function startRound(s: CaptainsOrdersState): void {
 
 /** Seat `o` learns nothing of which card left `q`'s hand: each certain count may have dropped by one. */
 function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
+  if (s.knownAbout[q] === 0) return;
   const P = s.players;
   const known = s.known;
+  let about = 0;
   for (let o = 0; o < P; o++) {
-    if (o === q || o === except) continue;
     const pair = o * P + q;
-    if (s.knownAny[pair] === 0) continue;
+    if (o === q || o === except || s.knownAny[pair] === 0) {
+      about += s.knownAny[pair]!;
+      continue;
+    }
     const off = pair * RANK_SLOTS;
     let left = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) {
@@ -159,7 +163,9 @@ function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
       }
     }
     s.knownAny[pair] = left;
+    about += left;
   }
+  s.knownAbout[q] = about;
 }
 
 /** Seat `o` saw a rank-r card leave `q`'s hand: its certain count of r drops by one. */
@@ -169,6 +175,7 @@ function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): v
   if (s.known[i]! > 0) {
     s.known[i]!--;
     s.knownAny[pair]!--;
+    s.knownAbout[q]!--;
   }
 }
 
@@ -201,6 +208,7 @@ function receive(s: CaptainsOrdersState, from: number, to: number, r: number): v
   const pair = from * s.players + to;
   s.known[pair * RANK_SLOTS + r]!++;
   s.knownAny[pair]!++;
+  s.knownAbout[to]!++;
 }
 
 /** Ends the turn: the turn passes left; an Order that came back to its owner is retired ("A round", 5). */

@@ -60,6 +60,8 @@ export class CaptainsOrdersState implements GameStateBase {
   readonly known: Uint8Array;
   /** knownAny[o*P + q]: the total of o's certain counts of q's hand (0 lets updates skip the row). */
   readonly knownAny: Uint8Array;
+  /** knownAbout[q]: the sum over observers o of knownAny[o*P + q] (0 lets a lost card skip every row). */
+  readonly knownAbout: Uint8Array;
   /** Scratch of the scoring: lowest rank and points of each hand. */
   readonly lowest: Uint8Array;
   readonly points: Uint16Array;
@@ -100,7 +102,7 @@ export class CaptainsOrdersState implements GameStateBase {
     this.winsToWin = intParam(variant, 'winsToWin');
     this.rng = rng;
     const p = this.players;
-    const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, RANK_SLOTS, p * p * RANK_SLOTS, p * p];
+    const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, RANK_SLOTS, p * p * RANK_SLOTS, p * p, p];
     this.roundBuffer = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
     const view = (n: number): Uint8Array => this.roundBuffer.subarray(at, (at += n));
@@ -111,6 +113,7 @@ export class CaptainsOrdersState implements GameStateBase {
     this.unused = view(sizes[4]!);
     this.known = view(sizes[5]!);
     this.knownAny = view(sizes[6]!);
+    this.knownAbout = view(sizes[7]!);
     this.handCount = new Uint8Array(p);
     this.lowest = new Uint8Array(p);
     this.points = new Uint16Array(p);
