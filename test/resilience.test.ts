@@ -70,6 +70,18 @@ describe('resilience', () => {
     expect(forfeits.some((g) => /threw: boom/.test(g.forfeit!.reason))).toBe(true);
   });
 
+  it('a bot that kills its worker thread: the worker is replaced, the batch played again, and the bot forfeits that game', () => {
+    const dir = join(out, 'crash');
+    const r = tourney(['--game', 'captains-orders', '--bots', `./${FIX}/crash.js,greedy,random,random`, '--games', '200', '--out', dir]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = summaryOf(dir);
+    expect(s.complete).toBe(true);
+    expect(s.bots.map((b) => b.games)).toEqual([200, 200, 400]);
+    expect(s.bots[0]!.forfeits).toBeGreaterThan(0);
+    expect(s.bots.slice(1).every((b) => b.forfeits === 0)).toBe(true);
+  });
+
   it('--on-fault random replaces each faulty decision by a random legal action: no forfeits, faults counted', () => {
     const dir = join(out, 'random-fault');
     const r = tourney(['--game', 'captains-orders', '--bots', `./${FIX}/throws.js,./${FIX}/illegal.js,greedy,random`, '--games', '200', '--on-fault', 'random', '--out', dir]);
