@@ -54,26 +54,29 @@ export async function loadLineupFiles(specs: readonly BotSpec[]): Promise<void> 
 
 /**
  * Parses and validates a whole line-up for a game, loading user bot files and
- * building each bot once (a factory that throws or returns no `act` is bad input).
+ * building each bot once (a bot that throws while starting, or a factory that
+ * returns no `act`, is bad input).
  * @throws BotSpecError naming the problem.
  */
-export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>): Promise<BotSpec[]> {
+export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>): Promise<(BotSpec & { reproducible: boolean })[]> {
   const specs = parseLineup(lineup);
   if (specs.length === 0) throw new BotSpecError('empty line-up');
   await loadLineupFiles(specs);
+  const reproducible: boolean[] = [];
   for (const s of specs) {
     validateBotSpec(s, game.info.id);
-    if (isFileSpec(s.name)) {
-      let bot: Bot;
-      try {
-        bot = createBot(s, game);
-      } catch (e) {
-        throw new BotSpecError(`bot ${s.name} failed to start: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
-      }
-      if (typeof bot?.act !== 'function') throw new BotSpecError(`bot ${s.name}: its factory returned no act(obs, legal, count, ctx) function`);
+    // Build each bot once here, so that a bot that cannot start is bad input
+    // named in the main thread, not a failure inside a worker.
+    let bot: Bot;
+    try {
+      bot = createBot(s, game);
+    } catch (e) {
+      throw new BotSpecError(`bot ${s.name} failed to start: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
     }
+    if (typeof bot?.act !== 'function') throw new BotSpecError(`bot ${s.name}: its factory returned no act(obs, legal, count, ctx) function`);
+    reproducible.push(bot.reproducible !== false);
   }
-  return specs;
+  return specs.map((s, i) => ({ ...s, reproducible: reproducible[i]! }));
 }
 
 export { isFileSpec } from './file.js';

@@ -1,12 +1,16 @@
 /**
  * `npm run bench`: throughput of every game with random bots through the full
  * harness path (bot API, tallies, the piscina pool), at one worker and at all
- * cores; the scaling ratio; peak RSS; and heap growth per million games.
- * Prints a table and writes `results/bench/bench.json`.
+ * cores; the scaling ratio; peak RSS; and heap growth per million games;
+ * then the search bots' iterations per second and heap per iteration
+ * (`search-bench.ts`). Prints the tables and writes `results/bench/bench.json`.
  *
- * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 1.5]
+ * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 3] [--no-search]
  */
-import { mkdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { HEAP_FLAGS } from './search-bench.js';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import Table from 'cli-table3';
@@ -41,9 +45,28 @@ function config(id: string): RunConfig {
   return { gameId: id, variant, lineup: Array.from({ length: P }, () => 'random'), runSeed: 'bench', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
 }
 
-async function gamesPerSecond(cfg: RunConfig, games: number, workers: number): Promise<{ gps: number; meanActions: number }> {
-  const run = await runTourney({ config: cfg, games, workers, watchdogMs: 60_000 });
-  return { gps: run.tally.games / run.seconds, meanActions: run.tally.decisions / run.tally.games };
+/**
+ * One run through the harness. `gps` is the steady rate, from the first merged
+ * batch to the last (the pool's start-up, about 0.2-0.3 s of module loading
+ * and compilation per worker, is left out); `wallGps` includes it.
+ */
+async function gamesPerSecond(cfg: RunConfig, games: number, workers: number): Promise<{ gps: number; wallGps: number; meanActions: number }> {
+  let firstAt = 0;
+  let firstGames = 0;
+  const run = await runTourney({
+    config: cfg,
+    games,
+    workers,
+    watchdogMs: 60_000,
+    onProgress: (done) => {
+      if (firstAt === 0) {
+        firstAt = performance.now();
+        firstGames = done;
+      }
+    },
+  });
+  const steady = (run.tally.games - firstGames) / ((performance.now() - firstAt) / 1000);
+  return { gps: steady, wallGps: run.tally.games / run.seconds, meanActions: run.tally.decisions / run.tally.games };
 }
 
 /** Heap growth per million games of one in-process stream of batches, after warm-up (needs --expose-gc for precision). */
@@ -66,7 +89,8 @@ async function main(): Promise<void> {
     .options({
       games: { type: 'string', default: gameIds().join(','), describe: 'comma-separated game ids' },
       runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
-      seconds: { type: 'number', default: 1.5, describe: 'target duration of one run' },
+      seconds: { type: 'number', default: 3, describe: 'target duration of one run' },
+      search: { type: 'boolean', default: true, describe: 'also run the search-bot benchmark (ismcts iterations/s and heap per iteration)' },
     })
     .strict()
     .parseAsync();
@@ -83,10 +107,12 @@ async function main(): Promise<void> {
     const games = Math.max(20_000, Math.round(probe.gps * args.seconds));
     const one: number[] = [];
     const all: number[] = [];
+    const wall: number[] = [];
     let meanActions = probe.meanActions;
     for (let r = 0; r < args.runs; r++) {
       const a = await gamesPerSecond(cfg, games, 1);
       one.push(a.gps);
+      wall.push(a.wallGps);
       meanActions = a.meanActions;
       all.push((await gamesPerSecond(cfg, games, cores)).gps);
     }
@@ -99,6 +125,7 @@ async function main(): Promise<void> {
       players: cfg.lineup.length,
       meanActions,
       gamesPerSecond1: f1,
+      gamesPerSecond1WithStartup: figures(wall),
       decisionsPerSecond1: f1.median * meanActions,
       gamesPerSecondAll: fa,
       workers: cores,
@@ -126,10 +153,20 @@ async function main(): Promise<void> {
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores, node: process.version, platform: process.platform };
   process.stdout.write(table.toString() + '\n');
+  process.stdout.write(
+    `games/s: steady rate after the pool has started (its start-up, ~0.2-0.3 s, is in bench.json as gamesPerSecond1WithStartup); median [min-max] of ${args.runs} runs of ~${args.seconds} s\n`,
+  );
   process.stdout.write(`peak RSS ${peakRssMiB.toFixed(0)} MiB · ${machine.cpu} · ${cores} cores · Node ${machine.node}\n`);
   const dir = join('results', 'bench');
   mkdirSync(dir, { recursive: true });
-  writeFileAtomic(join(dir, 'bench.json'), JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, at: new Date().toISOString() }, null, 2) + '\n');
+  let search: unknown = null;
+  if (args.search) {
+    const file = join(dir, 'search.json');
+    const script = fileURLToPath(new URL('./search-bench.js', import.meta.url));
+    const r = spawnSync(process.execPath, [...HEAP_FLAGS, script, '--out', file], { stdio: 'inherit', env: { ...process.env, SEARCH_BENCH_CHILD: '1' } });
+    if (r.status === 0) search = JSON.parse(readFileSync(file, 'utf8'));
+  }
+  writeFileAtomic(join(dir, 'bench.json'), JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, search, at: new Date().toISOString() }, null, 2) + '\n');
   process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
 }
 

@@ -13,11 +13,13 @@
  *   positions: that is the game's share, and the difference is the bot's
  *   own, which should be ~0.
  *
- * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--iterations 1000] [--positions 16]`
+ * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--iterations 1000] [--positions 16] [--out FILE.json]`
+ * (`npm run bench` runs it after the throughput table)
  * (it re-runs itself under `HEAP_FLAGS`: `--expose-gc` and a 64 MB young
  * generation, so that no collection falls inside a measured window).
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Table from 'cli-table3';
 import '../src/games/index.js';
@@ -176,6 +178,8 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   }
   process.stdout.write(`ismcts:iterations=${iterations},rollout=random, ${count} positions per game, one thread\n${table.toString()}\n`);
   if (!gc) process.stdout.write(`heap columns need: node ${HEAP_FLAGS.join(' ')} dist/scripts/search-bench.js\n`);
+  const out = option(argv, '--out');
+  if (out) writeFileSync(out, JSON.stringify({ iterations, positions: count, rows }, null, 2) + '\n');
   return rows;
 }
 

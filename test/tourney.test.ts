@@ -82,6 +82,16 @@ describe('tourney CLI', () => {
     expect(readFileSync(join(b, 'bots.csv'), 'utf8')).toBe(readFileSync(join(a, 'bots.csv'), 'utf8'));
   });
 
+  it('a bot searching on a time budget (ms) marks the run as not reproducible', () => {
+    const dir = join(out, 'ms');
+    const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '8', '--out', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/NOT REPRODUCIBLE: mc:ms=2/);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
+    expect(s.reproducible).toBe(false);
+    expect(s.clockBound).toEqual(['mc:ms=2']);
+  });
+
   const bad: [string, string[], RegExp][] = [
     ['an unknown game', ['--game', 'chess'], /unknown game 'chess'; valid games: .*captains-orders/],
     ['an unknown bot', ['--game', 'captains-orders', '--bots', 'random,random,random,alphazero'], /unknown bot 'alphazero'; valid bots: random, greedy/],

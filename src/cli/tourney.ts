@@ -60,6 +60,8 @@ interface Plan {
   readonly watchdogMs: number;
   readonly startedAt: Date;
   readonly stop: AbortSignal;
+  /** Bots whose choices depend on the clock (ms budgets): the run is not reproducible. */
+  readonly clockBound: readonly string[];
 }
 
 /**
@@ -109,7 +111,16 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError(`--resume ${args.resume}: no stopped run there (no checkpoint.json)`);
     }
     const game = getGame(cp.config.gameId);
-    const plan: Plan = { ...common, game, games: cp.games, seed: cp.config.runSeed, record: cp.config.record, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs };
+    const plan: Plan = {
+      ...common,
+      game,
+      games: cp.games,
+      seed: cp.config.runSeed,
+      record: cp.config.record,
+      onFault: cp.config.onFault,
+      moveTimeoutMs: cp.config.moveTimeoutMs,
+      clockBound: cp.config.lineup.filter((t) => /(^|[:,])ms=[1-9]/.test(t)),
+    };
     const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
     return finish(r.summary, dir, signal, plan.record);
   }
@@ -118,8 +129,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   const game = getGame(args.game);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
   let lineup: string[];
+  let clockBound: string[] = [];
   if (args.bots !== undefined) {
-    lineup = (await parseAndValidateLineup(args.bots, game)).map((s) => s.text);
+    const specs = await parseAndValidateLineup(args.bots, game);
+    lineup = specs.map((s) => s.text);
+    clockBound = specs.filter((s) => !s.reproducible).map((s) => s.text);
     const P = lineup.length;
     if (given.players !== undefined && Number(given.players) !== P) {
       throw new UsageError(`--variant players=${String(given.players)} does not fit a line-up of ${P} bots`);
@@ -132,7 +146,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     lineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players));
   }
   const seed = args.seed;
-  const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed };
+  const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed, clockBound };
   const dir = resolve(args.out ?? join('results', runName(game.info.id, seed, plan.startedAt)));
 
   if (args.sweep !== undefined) {
@@ -210,6 +224,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     startedAt: plan.startedAt.toISOString(),
     complete: run.complete,
     onFault: plan.onFault,
+    clockBound: plan.clockBound,
     ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance);

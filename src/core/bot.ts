@@ -35,6 +35,11 @@ export interface Bot {
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action;
   /** False when the bot never reads `obs`: the harness then skips building it. */
   readonly observes?: boolean;
+  /**
+   * False when the bot's choices depend on the clock (a search budget in
+   * milliseconds): reports then say the run is not reproducible.
+   */
+  readonly reproducible?: boolean;
   /** Called before each game the bot plays. */
   reset?(ctx: BotContext): void;
 }

@@ -14,6 +14,7 @@ export function renderTables(s: Summary): string {
   const out: string[] = [];
   out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.lineup.length} rotations)${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
   out.push(`line-up: ${s.lineup.join(', ')}`);
+  if (!s.reproducible) out.push(`NOT REPRODUCIBLE: ${s.clockBound.join(', ')} search on a time budget (ms), so the same seed can give other numbers`);
   const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits', 'faults']);
   for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits, b.faults]);
   const rated = s.bots.filter((b) => b.rate);

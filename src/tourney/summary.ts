@@ -52,6 +52,10 @@ export interface Summary {
   readonly faults: { readonly policy: string; readonly byReason: Readonly<Record<string, number>>; readonly forfeitedGames: number };
   /** False for a run stopped early (Ctrl-C); `--resume` completes it. */
   readonly complete: boolean;
+  /** False when some bot searched on a time budget (`ms`): then the same seed need not give the same numbers. */
+  readonly reproducible: boolean;
+  /** The bots with a time budget. */
+  readonly clockBound: readonly string[];
   readonly timing: {
     readonly seconds: number;
     readonly gamesPerSecond: number;
@@ -74,6 +78,7 @@ export interface RunMeta {
   readonly startedAt: string;
   readonly complete: boolean;
   readonly onFault: string;
+  readonly clockBound: readonly string[];
   /** The game's score rate: label and the factor from a game score. */
   readonly scoreRate?: { readonly label: string; readonly scale: number };
 }
@@ -135,6 +140,8 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     maxActions: t.maxDecisions,
     faults: { policy: meta.onFault, byReason: t.faultReasons, forfeitedGames: t.entryForfeits.reduce((a, b) => a + b, 0) },
     complete: meta.complete,
+    reproducible: meta.clockBound.length === 0,
+    clockBound: meta.clockBound,
     timing: {
       seconds: meta.seconds,
       gamesPerSecond: meta.seconds > 0 ? t.games / meta.seconds : 0,
