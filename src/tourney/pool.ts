@@ -17,6 +17,10 @@ export function workerFile(): string {
   return file;
 }
 
+/** Heap limits of each worker (MB): young generation (both semi-spaces) and old generation. */
+export const YOUNG_GENERATION_MB = 6;
+export const OLD_GENERATION_MB = 512;
+
 /** A fixed-size pool of worker threads playing batches. */
 export class BatchPool {
   private readonly pool: Piscina<BatchTask, BatchResult>;
@@ -28,6 +32,12 @@ export class BatchPool {
       minThreads: workers,
       maxThreads: workers,
       idleTimeout: 60_000,
+      // A small young generation keeps a long run's memory flat: left alone,
+      // V8 grows each worker's semi-spaces over the first million games or so
+      // (to ~45 MB of heap, nothing of it live). Short-lived garbage is all a
+      // batch makes, so scavenges stay cheap. Game states, search trees and
+      // tables live in ArrayBuffers, outside these limits.
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB },
     });
   }
 

@@ -125,6 +125,14 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   };
 
   const pool = new BatchPool(opts.workers);
+  // Heartbeats are reused: a SharedArrayBuffer's memory is only freed once
+  // every thread that saw it has collected it, so one per batch would grow a
+  // long run's memory.
+  const freeBeats: Int32Array[] = [];
+  const done = (run: Running): void => {
+    running.delete(run);
+    freeBeats.push(run.beat);
+  };
   const pending = new Map<number, BatchResult>();
   const running = new Set<Running>();
   let restarts = 0;
@@ -154,12 +162,12 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       )
       .then(
         (r) => {
-          running.delete(run);
+          done(run);
           pending.set(run.batch.index, r);
         },
         (e: unknown) => {
           if (opts.stop?.aborted) {
-            running.delete(run);
+            done(run);
             return undefined;
           }
           const t = run.timedOut;
@@ -181,7 +189,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
               });
             } else if (run.attempts > MAX_CRASH_RETRIES) {
               failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times: ${errorLine(e)}`);
-              running.delete(run);
+              done(run);
               return undefined;
             }
           }
@@ -231,7 +239,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       while (!opts.stop?.aborted && submitted < batches.length && inFlight.size < window) {
         const run: Running = {
           batch: batches[submitted++]!,
-          beat: new Int32Array(new SharedArrayBuffer(16)),
+          beat: freeBeats.pop() ?? new Int32Array(new SharedArrayBuffer(16)),
           controller: new AbortController(),
           imposed: {},
           lastCount: 0,
