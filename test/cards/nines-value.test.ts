@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cardCode, ninesValue, showdownRank, showdownRankOf, tableDigest } from '../../src/cards/nines-value.js';
 import { NINES_SLOTS } from '../../src/cards/nines.js';
 import { createRng } from '../../src/core/rng.js';
+import { bruteSplittable } from './brute-force.js';
 
 function c(values: readonly number[]): number[] {
   const out = new Array<number>(NINES_SLOTS).fill(0);
@@ -16,39 +17,13 @@ function c(values: readonly number[]): number[] {
 
 const rank = (values: readonly number[]): number => showdownRankOf(c(values));
 
-/** Brute force: can these cards be dealt into blocks of at most two ranks, each summing to a multiple of 9? */
-function splits(cards: readonly number[]): boolean {
-  const ranks: number[][] = [];
-  const sums: number[] = [];
-  const rec = (i: number): boolean => {
-    if (i === cards.length) return sums.every((s) => s % 9 === 0);
-    const v = cards[i]!;
-    for (let b = 0; b < ranks.length; b++) {
-      const has = ranks[b]!.includes(v);
-      if (!has && ranks[b]!.length === 2) continue;
-      if (!has) ranks[b]!.push(v);
-      sums[b]! += v;
-      const ok = rec(i + 1);
-      if (!has) ranks[b]!.pop();
-      sums[b]! -= v;
-      if (ok) return true;
-    }
-    ranks.push([v]);
-    sums.push(v);
-    const ok = rec(i + 1);
-    ranks.pop();
-    sums.pop();
-    return ok;
-  };
-  return rec(0);
-}
 
 /** Brute force of the rule file's order: the best [nines, -unused ranks, leftovers...] over every subset of the cards used. */
 function bruteValue(cards: readonly number[]): number[] {
   let best: number[] | null = null;
   for (let mask = 0; mask < 1 << cards.length; mask++) {
     const used = cards.filter((_, i) => mask & (1 << i));
-    if (!splits(used)) continue;
+    if (!bruteSplittable(used)) continue;
     const left = new Map<number, number>();
     cards.forEach((v, i) => {
       if (!(mask & (1 << i))) left.set(v, (left.get(v) ?? 0) + (v === 1 ? 14 : v));

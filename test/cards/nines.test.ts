@@ -14,6 +14,7 @@ import {
   NINES_SLOTS,
 } from '../../src/cards/nines.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
+import { bruteSplittable } from './brute-force.js';
 
 /** Counts (index = value) of a list of values. */
 function c(values: readonly number[]): number[] {
@@ -22,32 +23,6 @@ function c(values: readonly number[]): number[] {
   return out;
 }
 
-/** Brute force: tries every assignment of the cards to blocks (at most two ranks each), then checks every block sum. */
-function bruteSplittable(cards: readonly number[]): boolean {
-  const ranks: number[][] = [];
-  const sums: number[] = [];
-  const rec = (i: number): boolean => {
-    if (i === cards.length) return sums.every((s) => s % 9 === 0);
-    const v = cards[i]!;
-    for (let b = 0; b < ranks.length; b++) {
-      const has = ranks[b]!.includes(v);
-      if (!has && ranks[b]!.length === 2) continue;
-      if (!has) ranks[b]!.push(v);
-      sums[b]! += v;
-      const ok = rec(i + 1);
-      if (!has) ranks[b]!.pop();
-      sums[b]! -= v;
-      if (ok) return true;
-    }
-    ranks.push([v]);
-    sums.push(v);
-    const ok = rec(i + 1);
-    ranks.pop();
-    sums.pop();
-    return ok;
-  };
-  return rec(0);
-}
 
 /** Every sub-multiset of `hand` (counts), as count vectors. */
 function subsets(hand: readonly number[]): number[][] {
