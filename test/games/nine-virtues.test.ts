@@ -3,6 +3,7 @@
  * record vocabulary, hidden information, statistics, and random playouts
  * checking card conservation.
  */
+import { syncMasks } from '../../src/games/nine-virtues/state.js';
 import { describe, expect, it } from 'vitest';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
@@ -62,6 +63,7 @@ function place(s: NineVirtuesState, hands: number[][], center: number[], bids: n
   }
   for (const r of center) s.center[r]!++;
   s.centerCount = center.length;
+  syncMasks(s); // the rank masks follow the counts written above
   for (let r = 1; r <= 10; r++) {
     let used = s.center[r]!;
     for (let q = 0; q < s.players; q++) used += s.hands[q * 11 + r]! + s.bids[q * 11 + r]!;

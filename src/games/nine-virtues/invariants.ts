@@ -1,5 +1,5 @@
 import { RuleError } from '../../core/index.js';
-import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { NineVirtuesState } from './state.js';
 
 /**
@@ -20,6 +20,8 @@ export function checkInvariants(s: NineVirtuesState): void {
     if (n !== r) throw new RuleError(`nine-virtues: rank ${r} has ${n} cards, not ${r}`);
   }
   if (center !== s.centerCount) throw new RuleError(`nine-virtues: center counts ${s.centerCount} cards but holds ${center}`);
+  if (s.centerMask !== rankMask(s.center, 0)) throw new RuleError('nine-virtues: the center mask does not match the center');
+  for (let q = 0; q < P; q++) if (s.handMasks[q] !== rankMask(s.hands, q * RANK_SLOTS)) throw new RuleError(`nine-virtues: seat ${q}'s hand mask does not match its hand`);
   for (let q = 0; q < P; q++) {
     let h = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) {

@@ -1,6 +1,6 @@
 import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { NineVirtuesState, Phase, type BidPenalty } from './state.js';
+import { syncMasks, NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
 /**
  * What one seat sees (`nine-virtues.md`, "Hidden information"): its own hand,
@@ -132,6 +132,7 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
   into.unused.set(pool);
   into.center.set(o.center);
   into.centerCount = o.centerCount;
+  syncMasks(into);
   into.bids.set(o.bids);
   into.known.set(o.known);
   into.discard.set(o.discard);

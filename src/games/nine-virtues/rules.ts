@@ -2,7 +2,7 @@ import { RuleError, type Rng } from '../../core/index.js';
 import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
-import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
+import { NineVirtuesState, Phase, STAT_KINDS, syncMasks } from './state.js';
 
 /** The seat that decides now (the turn seat, or the holder of the 1 at scoring); -1 when over. */
 export function currentSeat(s: NineVirtuesState): number {
@@ -29,10 +29,10 @@ export function killAllowed(s: { killAfterFirstLap: boolean; turnInRound: number
 export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   let n = 0;
   if (s.phase === Phase.Turn) {
-    // Bit masks of the ranks in the center and in the hand: walking set bits
-    // avoids data-dependent branches (see rankMask).
-    const centre = rankMask(s.center, 0);
-    const held = rankMask(s.hands, s.turn * RANK_SLOTS);
+    // Bit masks of the ranks in the center and in the hand (kept by apply):
+    // walking set bits avoids data-dependent branches (see rankMask).
+    const centre = s.centerMask;
+    const held = s.handMasks[s.turn]!;
     for (let m = centre & ~2; m !== 0; m &= m - 1) into[n++] = A_BID - 1 + (31 - Math.clz32(m & -m));
     for (let hm = held; hm !== 0; hm &= hm - 1) {
       const bit = hm & -hm;
@@ -101,6 +101,7 @@ function startRound(s: NineVirtuesState): void {
   s.unused.fill(0);
   for (let i = 0; i < inHands; i++) s.hands[((s.dealer + 1 + (i % P)) % P) * RANK_SLOTS + s.deck[i]!]!++;
   for (let i = inHands; i < dealt; i++) s.center[s.deck[i]!]!++;
+  syncMasks(s);
   for (let i = dealt; i < 55; i++) s.unused[s.deck[i]!]!++;
   s.centerCount = dealt - inHands;
   s.turn = (s.dealer + 1) % P;
@@ -144,7 +145,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     const r = a + 1;
     if (r === 1 || s.center[r] === 0) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    s.center[r]!--;
+    if (--s.center[r]! === 0) s.centerMask &= ~(1 << r);
     s.centerCount--;
     s.bids[off + r]!++;
     s.statActions[stat]!++;
@@ -153,10 +154,12 @@ export function apply(s: NineVirtuesState, a: number): void {
     const c = ((a - A_SWAP) % 10) + 1;
     if (h === c || s.hands[off + h] === 0 || s.center[c] === 0) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    s.hands[off + h]!--;
+    if (--s.hands[off + h]! === 0) s.handMasks[t]! &= ~(1 << h);
     s.center[h]!++;
-    s.center[c]!--;
+    if (--s.center[c]! === 0) s.centerMask &= ~(1 << c);
+    s.centerMask |= 1 << h;
     s.hands[off + c]!++;
+    s.handMasks[t]! |= 1 << c;
     if (s.known[off + h]! > 0) s.known[off + h]!--;
     s.known[off + c]!++;
     s.statActions[stat + 1]!++;
@@ -164,7 +167,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     const r = a - A_KILL + 1;
     if (s.center[r] === 0 || !killAllowed(s)) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    s.center[r]!--;
+    if (--s.center[r]! === 0) s.centerMask &= ~(1 << r);
     s.centerCount--;
     s.discard[r]!++;
     s.statActions[stat + 2]!++;
@@ -179,6 +182,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     for (let r = 1; r <= PAIRS_RANKS; r++) s.discard[r]! += s.center[r]!;
     s.center.fill(0);
     s.centerCount = 0;
+    s.centerMask = 0;
     s.roundCapped = true;
     endPlay(s);
     return;

@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { boolParam, intParam, stringParam } from '../../core/index.js';
-import { fillPairsDeck, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 
 /** What the state waits for (`../shared/rules/nine-virtues.md`). */
 export const enum Phase {
@@ -44,6 +44,10 @@ export class NineVirtuesState implements GameStateBase {
   /** The face-up center by rank. */
   readonly center = new Uint8Array(RANK_SLOTS);
   centerCount = 0;
+  /** Bit r set when the center holds a rank-r card (kept with `center`; see `syncMasks`). */
+  centerMask = 0;
+  /** handMasks[s]: bit r set when seat s holds a rank-r card (kept with `hands`). */
+  readonly handMasks: Uint16Array;
   /** bids[s*11 + r]: rank-r cards in seat s's bid row. */
   readonly bids: Uint8Array;
   /**
@@ -122,6 +126,7 @@ export class NineVirtuesState implements GameStateBase {
     this.totals = new Int32Array(p);
     this.roundScores = new Int32Array(p);
     this.scoreCounts = new Uint8Array(p * RANK_SLOTS);
+    this.handMasks = new Uint16Array(p);
     fillPairsDeck(this.deck);
     this.statHand = new Int32Array(k * p);
     this.statBid = new Int32Array(k * p);
@@ -139,6 +144,8 @@ export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
   dst.hands.set(src.hands);
   dst.center.set(src.center);
   dst.centerCount = src.centerCount;
+  dst.centerMask = src.centerMask;
+  dst.handMasks.set(src.handMasks);
   dst.bids.set(src.bids);
   dst.known.set(src.known);
   dst.discard.set(src.discard);
@@ -162,4 +169,10 @@ export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
   dst.statTurns.set(src.statTurns);
   dst.statCapped.set(src.statCapped);
   dst.statCall.set(src.statCall);
+}
+
+/** Recomputes the rank masks from the counts (after a deal or a determinization). */
+export function syncMasks(s: NineVirtuesState): void {
+  s.centerMask = rankMask(s.center, 0);
+  for (let q = 0; q < s.players; q++) s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
 }
