@@ -8,7 +8,7 @@ import type { RecordAction } from '../../src/core/game.js';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { captainsOrders } from '../../src/games/captains-orders/index.js';
-import { CaptainsOrdersState, Phase } from '../../src/games/captains-orders/state.js';
+import { CaptainsOrdersState, Phase, syncMasks } from '../../src/games/captains-orders/state.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { legalList } from '../helpers.js';
 import type { AnyGame } from '../../src/core/registry.js';
@@ -26,6 +26,7 @@ function position(hands: number[][], turn = 0, given: Record<string, number> = {
     for (const r of h) s.hands[q * 11 + r]!++;
     s.handCount[q] = h.length;
   });
+  syncMasks(s); // the rank masks follow the counts written above
   s.turn = turn;
   s.dealer = (turn + hands.length - 1) % hands.length;
   return s;

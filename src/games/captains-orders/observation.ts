@@ -1,6 +1,6 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { LastKind, Phase, CaptainsOrdersState } from './state.js';
+import { LastKind, Phase, CaptainsOrdersState, syncMasks } from './state.js';
 
 /**
  * What one seat sees (`captains-orders.md`, "Hidden information"): its own
@@ -139,6 +139,7 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   }
   into.unused.set(pool);
   into.handCount.set(o.handCount);
+  syncMasks(into);
   into.discardUp.set(o.discardUp);
   into.downCount.set(o.downCount);
   into.roundWins.set(o.roundWins);

@@ -23,7 +23,7 @@ import {
   passId,
 } from './actions.js';
 import { encodeAction } from './codec.js';
-import { CaptainsOrdersState, LastKind, Phase } from './state.js';
+import { CaptainsOrdersState, LastKind, Phase, syncMasks } from './state.js';
 
 /** The 55 cards of a PAIRS deck, ascending (copied into the state's deck before each deal). */
 const FULL_DECK = new Uint8Array(55);
@@ -55,7 +55,7 @@ export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
   switch (s.phase) {
     case Phase.Turn: {
       const t = s.turn;
-      const held = rankMask(s.hands, t * RANK_SLOTS);
+      const held = s.handMasks[t]!;
       const order = s.orderRank;
       if (order === 0) {
         for (let m = held; m !== 0; m &= m - 1) into[n++] = A_ORDER - 1 + (31 - Math.clz32(m & -m));
@@ -79,7 +79,7 @@ export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
     case Phase.Discard:
     case Phase.Give: {
       const base = s.phase === Phase.Discard ? A_DISCARD - 1 : A_GIVE - 1;
-      for (let m = rankMask(s.hands, s.pending * RANK_SLOTS); m !== 0; m &= m - 1) into[n++] = base + (31 - Math.clz32(m & -m));
+      for (let m = s.handMasks[s.pending]!; m !== 0; m &= m - 1) into[n++] = base + (31 - Math.clz32(m & -m));
       return n;
     }
     case Phase.Declare:
@@ -126,6 +126,7 @@ function startRound(s: CaptainsOrdersState): void {
     for (let k = 0; k < h; k++, i++) s.hands[off + deck[i]!]!++;
   }
   for (let i = dealt; i < 55; i++) s.unused[deck[i]!]!++;
+  syncMasks(s);
   s.orderRank = 0;
   s.orderOwner = -1;
   s.phase = Phase.Turn;
@@ -187,12 +188,13 @@ function leavesFaceUp(s: CaptainsOrdersState, q: number, r: number): void {
 function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
   const i = q * RANK_SLOTS + r;
   if (s.hands[i] === 0) throw new RuleError(`captains-orders: seat ${q} has no rank ${r}`);
-  s.hands[i]!--;
+  if (--s.hands[i]! === 0) s.handMasks[q]! &= ~(1 << r);
   s.handCount[q]!--;
 }
 
 function putInHand(s: CaptainsOrdersState, q: number, r: number): void {
   s.hands[q * RANK_SLOTS + r]!++;
+  s.handMasks[q]! |= 1 << r;
   s.handCount[q]!++;
 }
 
@@ -358,7 +360,7 @@ function scanHands(s: CaptainsOrdersState): number {
   const hands = s.hands;
   for (let q = 0; q < s.players; q++) {
     const off = q * RANK_SLOTS;
-    const m = rankMask(hands, off);
+    const m = s.handMasks[q]!;
     const l = m === 0 ? 11 : 31 - Math.clz32(m & -m);
     s.lowest[q] = l;
     s.points[q] = rankPoints(hands, off);

@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { intParam } from '../../core/index.js';
-import { fillPairsDeck, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 
 /** What the state waits for (`../shared/rules/captains-orders.md`, "A round"). */
 export const enum Phase {
@@ -40,6 +40,8 @@ export class CaptainsOrdersState implements GameStateBase {
   readonly hands: Uint8Array;
   /** Cards in each hand. */
   readonly handCount: Uint8Array;
+  /** handMasks[s]: bit r set when seat s holds a rank-r card (kept with `hands`; see `syncMasks`). */
+  readonly handMasks: Uint16Array;
   /** Face-up discards (retired and belayed Orders) by rank. */
   readonly discardUp: Uint8Array;
   /** down[s*11 + r]: face-down discards made by seat s, by rank. */
@@ -115,6 +117,7 @@ export class CaptainsOrdersState implements GameStateBase {
     this.knownAny = view(sizes[6]!);
     this.knownAbout = view(sizes[7]!);
     this.handCount = new Uint8Array(p);
+    this.handMasks = new Uint16Array(p);
     this.lowest = new Uint8Array(p);
     this.points = new Uint16Array(p);
     this.roundWins = new Uint8Array(p);
@@ -127,6 +130,7 @@ export class CaptainsOrdersState implements GameStateBase {
 export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): void {
   dst.roundBuffer.set(src.roundBuffer);
   dst.handCount.set(src.handCount);
+  dst.handMasks.set(src.handMasks);
   dst.roundWins.set(src.roundWins);
   dst.roundWinners.set(src.roundWinners);
   dst.orderRank = src.orderRank;
@@ -142,4 +146,9 @@ export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): v
   dst.lastKind = src.lastKind;
   dst.capped = src.capped;
   dst.winners = src.winners.slice();
+}
+
+/** Recomputes the hand masks from the counts (after a deal or a determinization). */
+export function syncMasks(s: CaptainsOrdersState): void {
+  for (let q = 0; q < s.players; q++) s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
 }
