@@ -20,6 +20,7 @@ import { NodePool } from '../../bots/search/tree.js';
 import '../../src/games/index.js';
 import { Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
+import { syncMasks } from '../../src/games/captains-orders/state.js';
 
 /** Parses and validates a line-up for a game (the CLI's checks, without loading bot files). */
 function lineup(text: string, gameId: string): BotSpec[] {
@@ -213,6 +214,7 @@ describe('SO-ISMCTS tree', () => {
       s.hands[q * 11 + 9] = 1;
       s.handCount[q] = 3;
     }
+    syncMasks(s); // the rank masks follow the counts written above
     s.turn = 0;
     s.dealer = 4;
     const buf = new Int32Array(game.numDistinctActions(variant));
