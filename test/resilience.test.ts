@@ -137,4 +137,24 @@ describe('resilience', () => {
     expect(tourney([...args, '--out', ref]).code).toBe(0);
     expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
   });
+
+  it('--record with SIGINT and --resume: games.jsonl ends byte for byte as in an uninterrupted run', async () => {
+    const dir = join(out, 'stopped-rec');
+    const ref = join(out, 'uninterrupted-rec');
+    const args = ['--game', 'captains-orders', '--bots', 'random,greedy,random,random', '--games', '24000', '--seed', '4', '--workers', '2', '--record'];
+    const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const merged = (): boolean => existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const t0 = Date.now();
+    while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
+    expect([0, 130]).toContain(code);
+    if (code === 130) expect(tourney(['--resume', dir]).code).toBe(0);
+    expect(tourney([...args, '--out', ref]).code).toBe(0);
+    const a = readFileSync(join(dir, 'games.jsonl'));
+    const b = readFileSync(join(ref, 'games.jsonl'));
+    expect(a.length).toBe(b.length);
+    expect(a.equals(b)).toBe(true);
+    expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
+  });
 });
