@@ -50,7 +50,7 @@
  */
 import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
-import { SearchBuffers } from './search/buffers.js';
+import { SearchBuffers, type SearchOptions } from './search/buffers.js';
 import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 import { NodePool } from './search/tree.js';
 
@@ -79,6 +79,8 @@ export class IsmctsBot implements Bot {
     ms: number,
     private readonly c: number,
     private readonly policy: RolloutPolicy,
+    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false },
+    private readonly widen = 0,
   ) {
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
@@ -93,14 +95,14 @@ export class IsmctsBot implements Bot {
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     this.lastIterations = 0;
     if (count === 1) return legal[0]!;
-    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy));
+    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.options));
     if (this.slot.length !== b.legal.length) this.slot = new Int32Array(b.legal.length).fill(-1);
     const depthBound = this.game.maxDecisions(ctx.variant) + 2;
     if (this.path.length < depthBound) this.path = new Int32Array(depthBound);
     if (this.budget.reproducible) this.pool.reserve(this.budget.iterations + 1);
 
-    const { game, budget, pool, slot, path, c } = this;
-    const { state, legal: moves, utilities, scale, rollout, players } = b;
+    const { game, budget, pool, slot, path, c, widen } = this;
+    const { state, legal: moves, utilities, scale, rollout, players, prior, roundHorizon, scores } = b;
     const rng = ctx.rng;
     pool.clear();
     const root = pool.add(-1, -1, -1);
@@ -109,20 +111,33 @@ export class IsmctsBot implements Bot {
     let it = 0;
     for (; budget.allows(it); it++) {
       game.determinize(obs, rng, state);
+      // The round being played: with the round horizon, nothing after its end is searched.
+      const roundLimit = roundHorizon ? game.roundsDone!(state) : -1;
       let node = root;
       let depth = 0;
       path[depth++] = root;
       // Selection and expansion.
-      while (!game.isTerminal(state)) {
+      while (!game.isTerminal(state) && !(roundHorizon && game.roundsDone!(state) > roundLimit)) {
         const n = game.legalActions(state, moves);
         const seat = game.currentSeat(state);
-        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = ch;
+        let children = 0;
+        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+          slot[pool.action[ch]!] = ch;
+          children++;
+        }
         let untried = 0;
         for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0) untried++;
+        // Progressive widening: a new child only while children < (visits + 1)^widen,
+        // or when no child is legal in this determinization.
+        const expand = untried > 0 && (widen <= 0 || untried === n || children < Math.ceil(Math.pow(pool.visits[node]! + 1, widen)));
         let next: number;
-        if (untried > 0) {
-          let k = rng.int(untried);
+        if (expand) {
           let a = -1;
+          if (prior !== null) {
+            const g = prior.act(state, moves, n, rng);
+            if (slot[g]! < 0) a = g;
+          }
+          let k = a < 0 ? rng.int(untried) : -1;
           for (let i = 0; i < n; i++) {
             const m = moves[i]!;
             const ch = slot[m]!;
@@ -136,6 +151,7 @@ export class IsmctsBot implements Bot {
           next = -1;
           for (let i = 0; i < n; i++) {
             const ch = slot[moves[i]!]!;
+            if (ch < 0) continue;
             const v = pool.visits[ch]!;
             const value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
             if (value > bestValue) {
@@ -143,17 +159,25 @@ export class IsmctsBot implements Bot {
               next = ch;
             }
           }
-          for (let i = 0; i < n; i++) pool.avail[slot[moves[i]!]!]!++;
+          for (let i = 0; i < n; i++) {
+            const ch = slot[moves[i]!]!;
+            if (ch >= 0) pool.avail[ch]!++;
+          }
           this.clearSlots(node);
         }
         game.apply(state, pool.action[next]!);
         path[depth++] = next;
         node = next;
-        if (untried > 0) break;
+        if (expand) break;
       }
-      // Simulation.
-      if (!game.isTerminal(state)) rollout.run(state, rng);
-      scale.utilities(game.result(state), players, utilities);
+      // Simulation, then every seat's utility.
+      if (!game.isTerminal(state)) rollout.run(state, rng, roundLimit);
+      if (roundHorizon) {
+        game.runningScores!(state, scores);
+        scale.standings(scores, players, utilities);
+      } else {
+        scale.utilities(game.result(state), players, utilities);
+      }
       // Backpropagation: each node keeps the utility of the seat that acted into it.
       pool.visits[root]!++;
       for (let j = 1; j < depth; j++) {
@@ -203,11 +227,17 @@ export const ismctsBot: BotKind = {
     MS_PARAM,
     { key: 'c', kind: 'float', min: 0, max: 10, default: ISMCTS_DEFAULT_C, doc: 'UCB1 exploration constant (rewards are in [0, 1])' },
     ROLLOUT_PARAM,
+    { key: 'horizon', kind: 'enum', choices: ['game', 'round'], default: 'game', doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)" },
+    { key: 'prior', kind: 'enum', choices: ['none', 'greedy'], default: 'none', doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act" },
+    { key: 'widen', kind: 'float', min: 0, max: 1, default: 0, doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)' },
   ],
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
     checkRollout(policy, game);
-    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy);
+    const greedyPrior = params.prior === 'greedy';
+    if (greedyPrior) checkRollout('greedy', game);
+    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior };
+    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen));
   },
 };

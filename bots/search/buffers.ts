@@ -1,11 +1,22 @@
 import type { BotContext, Game, GameStateBase, Variant } from '../../src/core/index.js';
 import { RewardScale } from './reward.js';
-import { Rollout, type RolloutPolicy } from './rollout.js';
+import { GreedyPolicy, Rollout, type RolloutPolicy } from './rollout.js';
+
+/** How a search bot uses its buffers beyond the rollout policy (`ismcts` parameters). */
+export interface SearchOptions {
+  /** End playouts at the end of the current round and score them by standings (`horizon=round`). */
+  readonly roundHorizon: boolean;
+  /** Build the game's greedy heuristic as an expansion prior (`prior=greedy`). */
+  readonly greedyPrior: boolean;
+}
+
+const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false };
 
 /**
  * What a search bot reuses across iterations and decisions for one variant:
  * the determinized state, the legal-action buffer, the per-seat utilities,
- * the reward scale and the rollout. Built on a bot's first decision in a
+ * the reward scale, the rollout, and what its options need (running scores,
+ * the greedy prior). Built on a bot's first decision in a
  * variant (warm-up), rebuilt only if the variant changes.
  */
 export class SearchBuffers {
@@ -19,22 +30,35 @@ export class SearchBuffers {
   readonly utilities: Float64Array;
   readonly scale: RewardScale;
   readonly rollout: Rollout;
+  /**
+   * True when playouts end with the current round: the option asked for it
+   * and the game has `roundsDone` and `runningScores` (else they play to the end).
+   */
+  readonly roundHorizon: boolean;
+  /** Running game scores per seat (round horizon). */
+  readonly scores: Float64Array;
+  /** The greedy heuristic as a policy, when the options ask for the prior. */
+  readonly prior: GreedyPolicy | null;
 
-  constructor(game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy) {
+  /** @throws BotSpecError when the rollout or the prior is greedy and the game has no greedy heuristic. */
+  constructor(game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN) {
     this.variant = ctx.variant;
     this.players = ctx.players;
     this.state = game.newState(ctx.variant);
     this.legal = new Int32Array(game.numDistinctActions(ctx.variant));
     this.utilities = new Float64Array(ctx.players);
-    this.scale = new RewardScale(game.info);
+    this.roundHorizon = options.roundHorizon && game.roundsDone !== undefined && game.runningScores !== undefined;
+    this.scale = new RewardScale(game.info, this.roundHorizon);
     this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng);
+    this.scores = new Float64Array(ctx.players);
+    this.prior = options.greedyPrior ? new GreedyPolicy(game, ctx.variant, ctx.players, ctx.rng) : null;
   }
 
   /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
-  static for(current: SearchBuffers | null, game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy): SearchBuffers {
+  static for(current: SearchBuffers | null, game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN): SearchBuffers {
     if (current !== null && current.variant === ctx.variant) return current;
     if (current !== null && current.players === ctx.players && sameVariant(current.variant, ctx.variant)) return current;
-    return new SearchBuffers(game, ctx, policy);
+    return new SearchBuffers(game, ctx, policy, options);
   }
 }
 

@@ -19,22 +19,39 @@ import type { GameInfo, GameResult } from '../../src/core/index.js';
  *   mean chips: maximising it maximises expected chips, unlike a per-playout
  *   rank or sign that would weigh a 2-chip win like a 100-chip one.
  *
+ * - Playouts cut at the end of a round (`ismcts:horizon=round`, games with
+ *   `Game.runningScores`): a seat's utility is its margin over the best
+ *   other seat in the running game scores, `x[s] - max(x[q], q != s)`
+ *   (positive for the sole leader), scaled into [0, 1] by the range of
+ *   margins seen in the current search, as chips are. A finished game is
+ *   scored the same way from its final scores, so that one search never
+ *   mixes two scales.
+ *
  * One instance per bot; `reset` at the start of every decision.
  */
 export class RewardScale {
   /** True for chips games: utilities are net chips, scaled by the search's range. */
   readonly chips: boolean;
+  /** True when utilities come from `standings` (margins), scaled by the search's range. */
+  readonly byStandings: boolean;
+  private readonly scaled: boolean;
   private lo = 0;
   private hi = 1;
 
-  constructor(info: GameInfo) {
+  /**
+   * @param info the game's facts (`scoreUnit` 'chips' selects chips).
+   * @param byStandings true when playouts are scored by {@link standings} (round horizon).
+   */
+  constructor(info: GameInfo, byStandings = false) {
     this.chips = info.scoreUnit === 'chips';
+    this.byStandings = byStandings;
+    this.scaled = this.chips || byStandings;
     this.reset();
   }
 
-  /** Starts a new search: forgets the range seen (chips) or fixes it at [0, 1] (wins). */
+  /** Starts a new search: forgets the range seen (chips, standings) or fixes it at [0, 1] (wins). */
   reset(): void {
-    if (this.chips) {
+    if (this.scaled) {
       this.lo = Infinity;
       this.hi = -Infinity;
     } else {
@@ -63,9 +80,35 @@ export class RewardScale {
     for (let i = 0; i < w.length; i++) out[w[i]!] = share;
   }
 
+  /**
+   * Writes each seat's margin over the best other seat of the running game
+   * scores `scores[0..players)` into `out[0..players)`, and widens the range
+   * seen. Needs `players >= 2`.
+   */
+  standings(scores: Float64Array, players: number, out: Float64Array): void {
+    // The best and second-best scores give every seat's best other seat.
+    let top = -Infinity;
+    let second = -Infinity;
+    let topSeat = -1;
+    for (let s = 0; s < players; s++) {
+      const x = scores[s]!;
+      if (x > top) {
+        second = top;
+        top = x;
+        topSeat = s;
+      } else if (x > second) second = x;
+    }
+    for (let s = 0; s < players; s++) {
+      const m = scores[s]! - (s === topSeat ? second : top);
+      out[s] = m;
+      if (m < this.lo) this.lo = m;
+      if (m > this.hi) this.hi = m;
+    }
+  }
+
   /** A utility (or a mean of utilities) of this search mapped into [0, 1]. */
   scale(x: number): number {
-    if (!this.chips) return x;
+    if (!this.scaled) return x;
     const span = this.hi - this.lo;
     return span > 0 ? (x - this.lo) / span : 0.5;
   }

@@ -47,15 +47,50 @@ class PlayoutContext implements BotContext {
 }
 
 /**
- * Plays a state to the end with one rollout policy, allocating nothing per
- * step after construction: one legal-action buffer and, for `greedy`, one
- * observation buffer and one context per seat. Built for one variant.
+ * The game's greedy heuristic as a policy over full states: for the seat to
+ * act, fills that seat's observation of the state and asks the heuristic.
+ * Used by playouts (`rollout=greedy`) and by `ismcts:prior=greedy` to order
+ * expansion. Allocates nothing per call after construction.
+ */
+export class GreedyPolicy {
+  private readonly bot: Bot;
+  private readonly obs: object;
+  private readonly contexts: PlayoutContext[];
+
+  /** @throws BotSpecError when the game has no greedy heuristic. */
+  constructor(
+    private readonly game: Game<GameStateBase, object>,
+    variant: Variant,
+    players: number,
+    rng: Rng,
+  ) {
+    checkRollout('greedy', game);
+    this.bot = greedyBot.create({}, game);
+    this.obs = game.newObservation(variant);
+    this.contexts = Array.from({ length: players }, (_, s) => new PlayoutContext(s, players, variant, rng, game));
+  }
+
+  /**
+   * The heuristic's action for the seat to act in `s`, whose legal actions
+   * are `legal[0..n)`.
+   */
+  act(s: GameStateBase, legal: Int32Array, n: number, rng: Rng): number {
+    const seat = this.game.currentSeat(s);
+    const ctx = this.contexts[seat]!;
+    ctx.rng = rng;
+    if (this.bot.observes !== false) this.game.observe(s, seat, this.obs);
+    return this.bot.act(this.obs, legal, n, ctx);
+  }
+}
+
+/**
+ * Plays a state to the end (or to the end of its round) with one rollout
+ * policy, allocating nothing per step after construction: one legal-action
+ * buffer and, for `greedy`, one {@link GreedyPolicy}. Built for one variant.
  */
 export class Rollout {
   private readonly legal: Int32Array;
-  private readonly obs: object | null;
-  private readonly contexts: PlayoutContext[];
-  private readonly greedy: Bot | null;
+  private readonly greedy: GreedyPolicy | null;
   private readonly bound: number;
 
   /**
@@ -70,38 +105,25 @@ export class Rollout {
   ) {
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.bound = game.maxDecisions(variant);
-    if (policy === 'greedy') {
-      checkRollout(policy, game);
-      this.greedy = greedyBot.create({}, game);
-      this.obs = game.newObservation(variant);
-      this.contexts = Array.from({ length: players }, (_, s) => new PlayoutContext(s, players, variant, rng, game));
-    } else {
-      this.greedy = null;
-      this.obs = null;
-      this.contexts = [];
-    }
+    this.greedy = policy === 'greedy' ? new GreedyPolicy(game, variant, players, rng) : null;
   }
 
   /**
    * Plays `s` to a terminal state, every seat's action drawn from `rng`
    * (random) or chosen by the greedy heuristic on that seat's observation.
+   * With `roundLimit >= 0` and a game that has `roundsDone`, stops as soon
+   * as more than `roundLimit` rounds are done (the end of the round that was
+   * being played when `roundsDone(s)` was `roundLimit`).
    * @throws Error when the game outlasts its own `maxDecisions` (a game bug).
    */
-  run(s: GameStateBase, rng: Rng): void {
-    const { game, legal, greedy, obs } = this;
+  run(s: GameStateBase, rng: Rng, roundLimit = -1): void {
+    const { game, legal, greedy } = this;
+    const truncate = roundLimit >= 0 && game.roundsDone !== undefined;
     let steps = 0;
     while (!game.isTerminal(s)) {
+      if (truncate && game.roundsDone!(s) > roundLimit) return;
       const n = game.legalActions(s, legal);
-      let a: number;
-      if (greedy !== null && obs !== null) {
-        const seat = game.currentSeat(s);
-        const ctx = this.contexts[seat]!;
-        ctx.rng = rng;
-        if (greedy.observes !== false) game.observe(s, seat, obs);
-        a = greedy.act(obs, legal, n, ctx);
-      } else {
-        a = legal[rng.int(n)]!;
-      }
+      const a = greedy !== null ? greedy.act(s, legal, n, rng) : legal[rng.int(n)]!;
       game.apply(s, a);
       if (++steps > this.bound) throw new Error(`${game.info.id}: playout exceeded ${this.bound} decisions`);
     }

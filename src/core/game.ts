@@ -119,6 +119,21 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   clone(s: S, into?: S): S;
 
   /**
+   * Optional, for games played in rounds: the number of rounds finished so far
+   * in `s` (0 during the first round; it grows by one when a round has been
+   * scored). With `runningScores`, search bots can end a playout at the end of
+   * the current round (`ismcts:horizon=round`) instead of the game's end.
+   */
+  roundsDone?(s: S): number;
+  /**
+   * Optional, with `roundsDone`: each seat's game score so far into
+   * `into[0..P)`, in the unit and sense of `result().scores` (the rounds
+   * already scored, summed as the rule file sums them; the game's winners
+   * are the highest once it is over). Allocates nothing.
+   */
+  runningScores?(s: S, into: Float64Array): void;
+
+  /**
    * Optional: checks the game's own invariants on any reachable state (card
    * conservation, counters within bounds); used by the fuzzer and tests.
    * @throws RuleError naming the broken invariant.

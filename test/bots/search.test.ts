@@ -17,6 +17,7 @@ import { IsmctsBot } from '../../bots/ismcts.js';
 import type { FlatMonteCarloBot } from '../../bots/mc.js';
 import { RewardScale } from '../../bots/search/reward.js';
 import { NodePool } from '../../bots/search/tree.js';
+import { Rollout } from '../../bots/search/rollout.js';
 import '../../src/games/index.js';
 import { Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
@@ -68,7 +69,7 @@ describe('search bot specs', () => {
     expect(names).toContain('mc');
     expect(names).toContain('ismcts');
     const keys = (name: string) => getBotKind(name).params.map((p) => `${p.key}:${p.kind}:${String(p.default)}`);
-    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random']);
+    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random', 'horizon:enum:game', 'prior:enum:none', 'widen:float:0']);
     expect(keys('mc')).toEqual(['iterations:int:500', 'ms:int:0', 'rollout:enum:random']);
   });
 
@@ -76,6 +77,9 @@ describe('search bot specs', () => {
     expect(() => lineup('ismcts:c=-1', 'captains-orders')).toThrow(BotSpecError);
     expect(() => lineup('ismcts:iterations=0', 'captains-orders')).toThrow(BotSpecError);
     expect(() => lineup('mc:rollout=smart', 'captains-orders')).toThrow(BotSpecError);
+    expect(() => lineup('ismcts:horizon=trick', 'captains-orders')).toThrow(BotSpecError);
+    expect(() => lineup('ismcts:prior=mc', 'captains-orders')).toThrow(BotSpecError);
+    expect(() => lineup('ismcts:widen=1.5', 'captains-orders')).toThrow(BotSpecError);
     expect(() => lineup('mc:depth=3', 'captains-orders')).toThrow(/valid parameters: iterations, ms, rollout/);
   });
 
@@ -84,6 +88,7 @@ describe('search bot specs', () => {
     expect(() => bot('ismcts:rollout=greedy', fake)).toThrow(BotSpecError);
     expect(() => bot('mc:rollout=greedy', fake)).toThrow(/has none; use rollout=random/);
     expect(() => bot('ismcts', fake)).not.toThrow();
+    expect(() => bot('ismcts:prior=greedy', fake)).toThrow(/has none/);
   });
 
   it('an ms budget marks the bot as not reproducible; an iteration budget as reproducible', () => {
@@ -255,6 +260,134 @@ describe('SO-ISMCTS tree', () => {
     expect(seen.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     pool.clear();
     expect(pool.size).toBe(0);
+  });
+});
+
+describe('ismcts options: greedy prior, progressive widening, round horizon', () => {
+  /**
+   * A position of `id` after `steps` decisions, each the lowest legal action with
+   * probability `low` (Multiples of Nine: stay, so hands grow) else a random one;
+   * null when the game ends first.
+   */
+  function position(id: string, seed: string, steps: number, low = 0) {
+    const game = getGame(id);
+    const variant = resolveGameVariant(game, {});
+    const s = game.newState(variant);
+    game.deal(s, createRng(seed));
+    const buf = new Int32Array(game.numDistinctActions(variant));
+    const rng = createRng(`${seed}-play`);
+    for (let i = 0; i < steps || game.legalActions(s, buf) < 2; i++) {
+      if (game.isTerminal(s)) return null;
+      const n = game.legalActions(s, buf);
+      game.apply(s, rng.next() < low ? buf[0]! : buf[rng.int(n)]!);
+    }
+    if (game.isTerminal(s)) return null;
+    const n = game.legalActions(s, buf);
+    const seat = game.currentSeat(s);
+    return { game, variant, s, seat, legal: buf.slice(0, n), obs: game.observe(s, seat, game.newObservation(variant)) };
+  }
+  // Nines Hold'em's greedy samples its equity from its generator, so it is left out of the equality test.
+  const GREEDY_GAMES = ['captains-orders', 'nine-virtues', 'multiples-of-nine', 'nine-lives', 'nine-muses'];
+
+  it('with one iteration and prior=greedy, ismcts plays exactly what greedy plays (the prior is expanded first)', () => {
+    let compared = 0;
+    for (const id of GREEDY_GAMES) {
+      for (let k = 0; k < 6; k++) {
+        const m = position(id, `prior-${id}-${k}`, 3 + 7 * k, 0.5);
+        if (m === null) continue;
+        const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
+        const search = bot('ismcts:iterations=1,prior=greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 's'));
+        expect(search, `${id} position ${k}`).toBe(greedy);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it('without the prior, one iteration picks an untried action uniformly (not always the greedy one)', () => {
+    const m = midGame('nine-virtues', 'no-prior', 9);
+    const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
+    const picks = new Set<number>();
+    for (let k = 0; k < 20; k++) picks.add(bot('ismcts:iterations=1', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, `u${k}`)));
+    expect(picks.size).toBeGreaterThan(3);
+    expect(picks.has(greedy) ? picks.size : picks.size + 1).toBeGreaterThan(3);
+  });
+
+  it('widen=0.5 keeps the root at most ceil(visits^0.5) children; widen=0 expands every legal action first', () => {
+    const m = position('multiples-of-nine', 'widen', 16, 1)!;
+    const ctx = context(m.game, m.variant, m.seat, 'widen');
+    const rootChildren = (spec: string): number => {
+      const b = bot(spec, m.game) as IsmctsBot;
+      b.act(m.obs, m.legal, m.legal.length, ctx);
+      let k = 0;
+      for (let c = b.tree.firstChild[0]!; c >= 0; c = b.tree.nextSibling[c]!) k++;
+      return k;
+    };
+    // A Multiples of Nine hand offers many discards; make sure this one does.
+    expect(m.legal.length).toBeGreaterThan(20);
+    expect(rootChildren('ismcts:iterations=100,widen=0.5')).toBeLessThanOrEqual(10);
+    expect(rootChildren('ismcts:iterations=100,widen=0.5')).toBeGreaterThanOrEqual(5);
+    expect(rootChildren('ismcts:iterations=20')).toBe(Math.min(20, m.legal.length));
+  });
+
+  it('a round-horizon playout stops at the end of the current round (Nine Virtues, Nine Lives); without a limit it plays to the end', () => {
+    for (const id of ['nine-virtues', 'nine-lives']) {
+      const game = getGame(id);
+      const variant = resolveGameVariant(game, {});
+      const s = game.newState(variant);
+      game.deal(s, createRng(`h-${id}`));
+      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'));
+      rollout.run(s, createRng('r1'), 0);
+      expect(game.roundsDone!(s)).toBe(1);
+      expect(game.isTerminal(s)).toBe(false);
+      const scores = new Float64Array(Number(variant.players));
+      game.runningScores!(s, scores);
+      rollout.run(s, createRng('r2'));
+      expect(game.isTerminal(s)).toBe(true);
+      // The running scores of a finished game are its result's scores.
+      game.runningScores!(s, scores);
+      expect(Array.from(scores)).toEqual(game.result(s).scores);
+    }
+  });
+
+  it('standings utilities: each seat\'s margin over the best other seat, scaled by the range seen', () => {
+    const r = new RewardScale(getGame('nine-virtues').info, true);
+    const u = new Float64Array(4);
+    r.standings(new Float64Array([10, 4, 10, 2]), 4, u);
+    expect(Array.from(u)).toEqual([0, -6, 0, -8]);
+    r.standings(new Float64Array([12, 4, 10, 2]), 4, u);
+    expect(Array.from(u)).toEqual([2, -8, -2, -10]);
+    expect(r.scale(2)).toBe(1);
+    expect(r.scale(-10)).toBe(0);
+    expect(r.scale(-4)).toBeCloseTo(0.5);
+  });
+
+  it('horizon=round never plays past the end of the current round (Nine Virtues); horizon=game does', () => {
+    const m = midGame('nine-virtues', 'horizon', 12);
+    const round = m.game.roundsDone!(m.s);
+    const beyond = { count: 0, applied: 0 };
+    // The same game with an apply that counts actions taken after the current round has been scored.
+    const spy = {
+      ...m.game,
+      apply(s: GameStateBase, a: number) {
+        beyond.applied++;
+        if (m.game.roundsDone!(s) > round) beyond.count++;
+        m.game.apply(s, a);
+      },
+    } as AnyGame;
+    const run = (spec: string) => {
+      beyond.count = 0;
+      beyond.applied = 0;
+      const b = bot(spec, spy) as IsmctsBot;
+      const a = b.act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'horizon'));
+      expect(Array.from(m.legal)).toContain(a);
+      for (let v = 1; v < b.tree.size; v++) expect(Number.isFinite(b.tree.reward[v]!)).toBe(true);
+      return { ...beyond };
+    };
+    const cut = run('ismcts:iterations=60,horizon=round,rollout=greedy,prior=greedy,widen=0.3');
+    expect(cut.applied).toBeGreaterThan(60);
+    expect(cut.count).toBe(0);
+    expect(run('ismcts:iterations=60,rollout=greedy').count).toBeGreaterThan(0);
   });
 });
 

@@ -7,6 +7,7 @@ import { decodeAction, encodeAction } from './codec.js';
 import { determinize, NineLivesObservation, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { copyState, NineLivesState, Phase } from './state.js';
+import { roundsDone, runningScores } from './standings.js';
 
 /** Static facts and variant parameters (`nine-lives.md`, "Variant parameters"). */
 export const nineLivesInfo: GameInfo = {
@@ -53,6 +54,8 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
   },
   checkInvariants,
   balance: nineLivesBalance,
+  roundsDone,
+  runningScores,
   encodeAction,
   decodeAction,
 };

@@ -8,6 +8,7 @@ import { decodeAction, encodeAction } from './codec.js';
 import { NineVirtuesObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { NineVirtuesState, copyState, Phase } from './state.js';
+import { roundsDone, runningScores } from './standings.js';
 
 /** Static facts and variant parameters (`nine-virtues.md`, "Variant parameters"). */
 export const nineVirtuesInfo: GameInfo = {
@@ -60,6 +61,8 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
     copyState(s, dst);
     return dst;
   },
+  roundsDone,
+  runningScores,
   encodeAction,
   decodeAction,
   balance: nineVirtuesBalance,
