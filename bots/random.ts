@@ -10,6 +10,7 @@ export const randomBot: BotKind = {
     return {
       observes: false,
       act: (_obs, legal, count, ctx) => legal[ctx.rng.int(count)]!,
+      actIndex: (_obs, _legal, count, ctx) => ctx.rng.int(count),
     };
   },
 };

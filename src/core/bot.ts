@@ -33,6 +33,16 @@ export interface Bot {
    * @returns one of `legal[0..count)`; anything else forfeits the game.
    */
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action;
+  /**
+   * Optional fast path for bots that choose by position (random play): the
+   * index in `legal[0..count)` of the action `act` would return, drawn the
+   * same way. When present the harness calls it instead of `act` and checks
+   * only that the index is an integer in `[0, count)`, so the action is legal
+   * by construction and no search of `legal` is needed (about 10 ns a
+   * decision, a tenth of a random Nine Virtues decision).
+   * @returns an index; anything outside `[0, count)` forfeits the game.
+   */
+  actIndex?(obs: object, legal: Int32Array, count: number, ctx: BotContext): number;
   /** False when the bot never reads `obs`: the harness then skips building it. */
   readonly observes?: boolean;
   /**

@@ -164,6 +164,20 @@ export interface RecordAction {
   readonly [key: string]: unknown;
 }
 
+/**
+ * A plain array copy of per-seat numbers, for `GameResult.scores`: a loop,
+ * because `Array.from` of a typed array costs about 200 ns, as much as four
+ * decisions of a game (measured on Node 20).
+ * @param a per-seat values (a typed array of the state).
+ * @returns a new `number[]` of the same length.
+ */
+export function plainArray(a: ArrayLike<number>): number[] {
+  const n = a.length;
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = a[i]!;
+  return out;
+}
+
 /** Thrown by a game on a broken invariant or an illegal action: a bug, never data. */
 export class RuleError extends Error {
   override name = 'RuleError';

@@ -3,7 +3,7 @@
  * Bots import only from here (and a game's own greedy heuristic from its game).
  */
 export type { Action, Game, GameInfo, GameResult, GameStateBase, RecordAction, Seat } from './game.js';
-export { RuleError } from './game.js';
+export { plainArray, RuleError } from './game.js';
 export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
 export { BotSpecError } from './bot.js';
 export { UsageError } from './errors.js';

@@ -184,11 +184,20 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         }
         const t0 = budget > 0 ? performance.now() : 0;
         try {
-          action = bot.act(obs, given, n, contexts[seat]!);
+          let legalChoice: boolean;
+          if (bot.actIndex !== undefined) {
+            const i: unknown = bot.actIndex(obs, given, n, contexts[seat]!);
+            legalChoice = typeof i === 'number' && i >= 0 && i < n && (i | 0) === i;
+            action = legalChoice ? legal[i as number]! : (i as number);
+          } else {
+            action = bot.act(obs, given, n, contexts[seat]!);
+            legalChoice = isLegal(action, legal, n);
+          }
           if (budget > 0 && performance.now() - t0 > budget) {
             fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
-          } else if (!isLegal(action, legal, n)) {
-            fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
+          } else if (!legalChoice) {
+            const what = bot.actIndex !== undefined ? `index ${String(action)} of ${n} legal actions` : `illegal action ${String(action)}`;
+            fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose ${what}` };
           }
         } catch (e) {
           fault = { seat, decision: decisions, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
@@ -235,9 +244,18 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   }
 }
 
+/** Whether `action` is among `legal[0..n)`: a binary search, as legal actions are ascending (the `Game` contract). */
 function isLegal(action: unknown, legal: Int32Array, n: number): boolean {
   if (typeof action !== 'number') return false;
-  for (let i = 0; i < n; i++) if (legal[i] === action) return true;
+  let lo = 0;
+  let hi = n - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const m = legal[mid]!;
+    if (m === action) return true;
+    if (m < action) lo = mid + 1;
+    else hi = mid - 1;
+  }
   return false;
 }
 

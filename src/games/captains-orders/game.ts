@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -41,7 +41,7 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
-  result: (s) => ({ scores: Array.from(s.roundWins), winners: s.winners, capped: s.capped }),
+  result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),
   newObservation: (v) => new CaptainsOrdersObservation(v),
   observe,
   determinize,

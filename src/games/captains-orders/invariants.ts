@@ -4,19 +4,22 @@ import { CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /**
  * Captain's Orders invariants: every rank's r cards are in hands, the Order,
- * the face-up or face-down discards, the unused deck, or in transit after a
- * run-out ("Ending a round"); hand counts match the hands; what a seat is sure
- * of is in that hand.
+ * the face-up or face-down discards, or in transit after a run-out ("Ending
+ * a round"), but for exactly 55 - P x handSize undealt cards (not tracked);
+ * hand counts match the hands; what a seat is sure of is in that hand.
  * @throws RuleError naming the first broken invariant.
  */
 export function checkInvariants(s: CaptainsOrdersState): void {
   const P = s.players;
   const transit = s.phase === Phase.Declare && (s.lastKind === LastKind.Pass || s.lastKind === LastKind.Follow || s.lastKind === LastKind.Give) ? s.lastRank : 0;
+  let undealt = 0;
   for (let r = 1; r <= PAIRS_RANKS; r++) {
-    let n = s.discardUp[r]! + s.unused[r]! + (s.orderRank === r ? 1 : 0) + (transit === r ? 1 : 0);
+    let n = s.discardUp[r]! + (s.orderRank === r ? 1 : 0) + (transit === r ? 1 : 0);
     for (let q = 0; q < P; q++) n += s.hands[q * RANK_SLOTS + r]! + s.down[q * RANK_SLOTS + r]!;
-    if (n !== r) throw new RuleError(`captains-orders: rank ${r} has ${n} cards, not ${r}`);
+    if (n > r) throw new RuleError(`captains-orders: rank ${r} has ${n} cards in play, the deck has ${r}`);
+    undealt += r - n;
   }
+  if (undealt !== 55 - P * s.handSize) throw new RuleError(`captains-orders: ${undealt} cards are out of play, not the ${55 - P * s.handSize} undealt`);
   for (let q = 0; q < P; q++) {
     let h = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) h += s.hands[q * RANK_SLOTS + r]!;

@@ -83,8 +83,8 @@ const TRANSIT = new Uint8Array(RANK_SLOTS);
 /**
  * Fills `into` with a state consistent with `o`, the unseen cards dealt
  * uniformly at random: each other hand gets the cards `o` knows it holds plus
- * random unseen cards up to its size; other seats' face-down discards and the
- * unused deck take the rest. Other seats' certain knowledge is cleared (a
+ * random unseen cards up to its size, then other seats' face-down discards;
+ * the rest is the unused deck (not tracked). Other seats' certain knowledge is cleared (a
  * sound under-estimate), which `o` cannot observe.
  * @throws RuleError when the observation is inconsistent (a bug).
  */
@@ -106,7 +106,6 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   fillPairsDeck(into.deck);
   into.hands.fill(0);
   into.down.fill(0);
-  into.unused.fill(0);
   into.known.fill(0);
   into.knownAny.fill(0);
   into.hands.set(o.hand, me * RANK_SLOTS);
@@ -137,7 +136,6 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
     size = drawFromPool(pool, size, o.handCount[q]! - held, rng, into.hands, q * RANK_SLOTS);
     size = drawFromPool(pool, size, o.downCount[q]!, rng, into.down, q * RANK_SLOTS);
   }
-  into.unused.set(pool);
   into.handCount.set(o.handCount);
   syncMasks(into);
   into.discardUp.set(o.discardUp);

@@ -23,7 +23,7 @@ import {
   passId,
 } from './actions.js';
 import { encodeAction } from './codec.js';
-import { CaptainsOrdersState, LastKind, Phase, syncMasks } from './state.js';
+import { CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /** The 55 cards of a PAIRS deck, ascending (copied into the state's deck before each deal). */
 const FULL_DECK = new Uint8Array(55);
@@ -120,13 +120,18 @@ function startRound(s: CaptainsOrdersState): void {
     deck[i] = c;
   }
   s.roundBuffer.fill(0);
-  s.handCount.fill(h);
+  const hands = s.hands;
   for (let q = 0, i = 0; q < P; q++) {
     const off = q * RANK_SLOTS;
-    for (let k = 0; k < h; k++, i++) s.hands[off + deck[i]!]!++;
+    let mask = 0;
+    for (let k = 0; k < h; k++, i++) {
+      const r = deck[i]!;
+      hands[off + r]!++;
+      mask |= 1 << r;
+    }
+    s.handMasks[q] = mask;
+    s.handCount[q] = h;
   }
-  for (let i = dealt; i < 55; i++) s.unused[deck[i]!]!++;
-  syncMasks(s);
   s.orderRank = 0;
   s.orderOwner = -1;
   s.phase = Phase.Turn;
@@ -218,14 +223,15 @@ function nextTurn(s: CaptainsOrdersState): void {
   const P = s.players;
   s.phase = Phase.Turn;
   s.pending = -1;
-  s.turn = (s.turn + 1) % P;
-  if (s.orderRank !== 0 && s.orderOwner === s.turn) {
-    s.recorder?.action({ seat: s.turn, type: 'retire' });
+  let t = s.turn + 1 === P ? 0 : s.turn + 1;
+  if (s.orderRank !== 0 && s.orderOwner === t) {
+    s.recorder?.action({ seat: t, type: 'retire' });
     s.discardUp[s.orderRank]!++;
     s.orderRank = 0;
     s.orderOwner = -1;
-    s.turn = (s.turn + 1) % P;
+    t = t + 1 === P ? 0 : t + 1;
   }
+  s.turn = t;
 }
 
 function startRunout(s: CaptainsOrdersState, seat: number, r: number, to: number, kind: LastKind): void {
@@ -382,9 +388,15 @@ function richestMutineers(s: CaptainsOrdersState, excluded: number, low: number)
   }
 }
 
+/** Clears the round's winner marks (a loop: `fill` costs a call on a 4-8 byte array). */
+function clearRoundWinners(s: CaptainsOrdersState): void {
+  const w = s.roundWinners;
+  for (let q = 0; q < w.length; q++) w[q] = 0;
+}
+
 /** "Ending a round", Discover: accuser `a` names `q`. */
 function scoreDiscover(s: CaptainsOrdersState, a: number, q: number): void {
-  s.roundWinners.fill(0);
+  clearRoundWinners(s);
   const low = scanHands(s);
   if (s.lowest[a] !== low && s.lowest[q] === low) s.roundWinners[a] = 1;
   else richestMutineers(s, a, low);
@@ -393,7 +405,7 @@ function scoreDiscover(s: CaptainsOrdersState, a: number, q: number): void {
 
 /** "Ending a round", Run-out: a right declaration wins alone; otherwise the card reaches its receiver and points decide. */
 function scoreRunout(s: CaptainsOrdersState, declared: boolean): void {
-  s.roundWinners.fill(0);
+  clearRoundWinners(s);
   const seat = s.runout;
   let right = false;
   if (declared) {

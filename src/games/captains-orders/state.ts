@@ -48,11 +48,10 @@ export class CaptainsOrdersState implements GameStateBase {
   readonly down: Uint8Array;
   /** Face-down discards made by each seat (public). */
   readonly downCount: Uint8Array;
-  /** The undealt part of the deck, by rank. */
-  readonly unused: Uint8Array;
   /**
-   * One buffer behind every array a new round clears (hands, discards, the
-   * unused deck, knowledge), so a deal clears them with one `fill`.
+   * One buffer behind every array a new round clears (hands, discards,
+   * knowledge), so a deal clears them with one `fill`. The undealt cards are
+   * not tracked: no rule reads them, and they are the cards of no other place.
    */
   readonly roundBuffer: Uint8Array;
   /**
@@ -104,7 +103,7 @@ export class CaptainsOrdersState implements GameStateBase {
     this.winsToWin = intParam(variant, 'winsToWin');
     this.rng = rng;
     const p = this.players;
-    const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, RANK_SLOTS, p * p * RANK_SLOTS, p * p, p];
+    const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, p * p * RANK_SLOTS, p * p, p];
     this.roundBuffer = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
     let at = 0;
     const view = (n: number): Uint8Array => this.roundBuffer.subarray(at, (at += n));
@@ -112,10 +111,9 @@ export class CaptainsOrdersState implements GameStateBase {
     this.discardUp = view(sizes[1]!);
     this.down = view(sizes[2]!);
     this.downCount = view(sizes[3]!);
-    this.unused = view(sizes[4]!);
-    this.known = view(sizes[5]!);
-    this.knownAny = view(sizes[6]!);
-    this.knownAbout = view(sizes[7]!);
+    this.known = view(sizes[4]!);
+    this.knownAny = view(sizes[5]!);
+    this.knownAbout = view(sizes[6]!);
     this.handCount = new Uint8Array(p);
     this.handMasks = new Uint16Array(p);
     this.lowest = new Uint8Array(p);

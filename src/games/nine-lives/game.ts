@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { boolParam, createRng, intParam, VariantError } from '../../core/index.js';
+import { boolParam, createRng, intParam, plainArray, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineLivesBalance } from './balance.js';
 import { checkInvariants } from './invariants.js';
@@ -43,7 +43,7 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
-  result: (s) => ({ scores: Array.from(s.lives), winners: s.winners, capped: s.capped }),
+  result: (s) => ({ scores: plainArray(s.lives), winners: s.winners, capped: s.capped }),
   newObservation: (v) => new NineLivesObservation(v),
   observe,
   determinize,

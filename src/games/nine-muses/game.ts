@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, stringParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, stringParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
@@ -54,7 +54,7 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
-  result: (s) => ({ scores: Array.from(s.vp), winners: s.winners, capped: false }),
+  result: (s) => ({ scores: plainArray(s.vp), winners: s.winners, capped: false }),
   newObservation: (v) => new NineMusesObservation(v),
   observe,
   determinize,

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
@@ -52,7 +52,7 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
-  result: (s) => ({ scores: Array.from(s.totals), winners: s.winners, capped: s.capped }),
+  result: (s) => ({ scores: plainArray(s.totals), winners: s.winners, capped: s.capped }),
   newObservation: (v) => new NineVirtuesObservation(v),
   observe,
   determinize,

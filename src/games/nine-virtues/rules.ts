@@ -99,10 +99,17 @@ function startRound(s: NineVirtuesState): void {
   s.center.fill(0);
   s.discard.fill(0);
   s.unused.fill(0);
-  for (let i = 0; i < inHands; i++) s.hands[((s.dealer + 1 + (i % P)) % P) * RANK_SLOTS + s.deck[i]!]!++;
-  for (let i = inHands; i < dealt; i++) s.center[s.deck[i]!]!++;
+  // One card at a time starting left of the dealer (a seat counter: no modulo per card).
+  const hands = s.hands;
+  for (let i = 0, q = s.dealer + 1 === P ? 0 : s.dealer + 1; i < inHands; i++) {
+    hands[q * RANK_SLOTS + deck[i]!]!++;
+    if (++q === P) q = 0;
+  }
+  const center = s.center;
+  for (let i = inHands; i < dealt; i++) center[deck[i]!]!++;
   syncMasks(s);
-  for (let i = dealt; i < 55; i++) s.unused[s.deck[i]!]!++;
+  const unused = s.unused;
+  for (let i = dealt; i < 55; i++) unused[deck[i]!]!++;
   s.centerCount = dealt - inHands;
   s.turn = (s.dealer + 1) % P;
   s.turnInRound = 0;
@@ -187,7 +194,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     endPlay(s);
     return;
   }
-  s.turn = (t + 1) % P;
+  s.turn = t + 1 === P ? 0 : t + 1;
 }
 
 /** The center is empty: the holder of the wild 1 calls it, or the round is scored at once. */

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
@@ -45,7 +45,7 @@ export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = {
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
-  result: (s) => ({ scores: Array.from(s.net), winners: s.winners.slice(), capped: false }),
+  result: (s) => ({ scores: plainArray(s.net), winners: s.winners.slice(), capped: false }),
   newObservation: (v) => new NinesHoldemObservation(v),
   observe,
   determinize,
