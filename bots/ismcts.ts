@@ -25,7 +25,36 @@
  *    the seat that acted into it, so multiplayer games need no paranoid or
  *    max^n reduction.
  * The chosen action is the root's most visited child (ties: best mean, then
- * lowest id). Chance events (deals of later rounds, draws) happen inside
+ * lowest id).
+ *
+ * Three options, all generic (off by default, so the defaults are the
+ * paper's algorithm):
+ * - `prior=greedy`: a node expands first the action the game's greedy
+ *   heuristic (the same policy `rollout=greedy` plays) would take for the
+ *   seat to act, on that seat's observation of the determinization; further
+ *   untried actions come uniformly. With one iteration the bot plays exactly
+ *   as greedy does.
+ * - `widen=α` (progressive widening, Coulom, "Computing Elo Ratings of Move
+ *   Patterns in the Game of Go", ICGA Journal 30(4), 2007; Chaslot et al.,
+ *   "Progressive Strategies for Monte-Carlo Tree Search", New Mathematics and
+ *   Natural Computation 4(3), 2008): a node adds a child only while it has
+ *   fewer than ceil((visits + 1)^α) children (or when none of its children is
+ *   legal in this determinization); otherwise UCB1 selects among the children
+ *   legal here. With ~1 600 legal discards (Multiples of Nine) or ~40 moves
+ *   (Nine Virtues) and a few hundred iterations, plain expansion visits each
+ *   root action about once, and the most visited child is then chance.
+ * - `bias=B` (progressive bias, Chaslot et al. 2008, with the prior as the
+ *   heuristic): the child a node expanded from the prior adds
+ *   `B / (visits + 1)` to its UCB1 value, so the search leaves greedy's move
+ *   only for one whose playouts are clearly better; it fades as visits grow.
+ * - `horizon=round`: for games with `Game.roundsDone` and
+ *   `Game.runningScores`, neither the tree nor the playout goes past the end
+ *   of the round being played, and a playout is scored by each seat's margin
+ *   over the best other seat in the running game scores, scaled into [0, 1]
+ *   within the search (`search/reward.ts`). A multi-round game's later rounds
+ *   are mostly noise for the decision at hand; cutting them lowers the
+ *   variance of every estimate (and the cost of a playout). Games without
+ *   those members play to the end as with `horizon=game`. Chance events (deals of later rounds, draws) happen inside
  * `apply` from the determinization's generator and are not tree branches:
  * the tree is keyed by decisions alone, as in SO-ISMCTS.
  *
@@ -81,6 +110,7 @@ export class IsmctsBot implements Bot {
     private readonly policy: RolloutPolicy,
     private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false },
     private readonly widen = 0,
+    private readonly bias = 0,
   ) {
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
@@ -101,7 +131,7 @@ export class IsmctsBot implements Bot {
     if (this.path.length < depthBound) this.path = new Int32Array(depthBound);
     if (this.budget.reproducible) this.pool.reserve(this.budget.iterations + 1);
 
-    const { game, budget, pool, slot, path, c, widen } = this;
+    const { game, budget, pool, slot, path, c, widen, bias } = this;
     const { state, legal: moves, utilities, scale, rollout, players, prior, roundHorizon, scores } = b;
     const rng = ctx.rng;
     pool.clear();
@@ -137,7 +167,8 @@ export class IsmctsBot implements Bot {
             const g = prior.act(state, moves, n, rng);
             if (slot[g]! < 0) a = g;
           }
-          let k = a < 0 ? rng.int(untried) : -1;
+          const fromPrior = a >= 0;
+          let k = fromPrior ? -1 : rng.int(untried);
           for (let i = 0; i < n; i++) {
             const m = moves[i]!;
             const ch = slot[m]!;
@@ -146,6 +177,7 @@ export class IsmctsBot implements Bot {
           }
           this.clearSlots(node);
           next = pool.add(node, a, seat);
+          if (fromPrior) pool.prior[next] = 1;
         } else {
           let bestValue = -Infinity;
           next = -1;
@@ -153,7 +185,8 @@ export class IsmctsBot implements Bot {
             const ch = slot[moves[i]!]!;
             if (ch < 0) continue;
             const v = pool.visits[ch]!;
-            const value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+            let value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+            if (pool.prior[ch] === 1) value += bias / (v + 1);
             if (value > bestValue) {
               bestValue = value;
               next = ch;
@@ -229,6 +262,7 @@ export const ismctsBot: BotKind = {
     ROLLOUT_PARAM,
     { key: 'horizon', kind: 'enum', choices: ['game', 'round'], default: 'game', doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)" },
     { key: 'prior', kind: 'enum', choices: ['none', 'greedy'], default: 'none', doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act" },
+    { key: 'bias', kind: 'float', min: 0, max: 1000, default: 0, doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value" },
     { key: 'widen', kind: 'float', min: 0, max: 1, default: 0, doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)' },
   ],
   supports: () => true,
@@ -238,6 +272,6 @@ export const ismctsBot: BotKind = {
     const greedyPrior = params.prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game);
     const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior };
-    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen));
+    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen), Number(params.bias));
   },
 };

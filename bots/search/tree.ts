@@ -23,6 +23,8 @@ export class NodePool {
   avail: Int32Array = new Int32Array(0);
   /** Sum of the utilities of seat `actor` over the iterations through the node. */
   reward: Float64Array = new Float64Array(0);
+  /** 1 when the node's action was the prior's choice when it was expanded (`ismcts:prior=greedy`), else 0. */
+  prior: Uint8Array = new Uint8Array(0);
   /** Nodes in use. */
   size = 0;
 
@@ -46,7 +48,8 @@ export class NodePool {
 
   /**
    * Adds a node as the first child of `parent` (or a root when -1) with
-   * zero visits, zero reward and availability 1 (it is available now).
+   * zero visits, zero reward, availability 1 (it is available now) and no
+   * prior flag.
    * @returns the new node's index.
    */
   add(parent: number, action: number, actor: number): number {
@@ -59,6 +62,7 @@ export class NodePool {
     this.visits[i] = 0;
     this.avail[i] = 1;
     this.reward[i] = 0;
+    this.prior[i] = 0;
     if (parent >= 0) {
       this.nextSibling[i] = this.firstChild[parent]!;
       this.firstChild[parent] = i;
@@ -84,5 +88,8 @@ export class NodePool {
     const r = new Float64Array(n);
     r.set(this.reward.subarray(0, Math.min(this.reward.length, n)));
     this.reward = r;
+    const f = new Uint8Array(n);
+    f.set(this.prior.subarray(0, Math.min(this.prior.length, n)));
+    this.prior = f;
   }
 }

@@ -69,7 +69,7 @@ describe('search bot specs', () => {
     expect(names).toContain('mc');
     expect(names).toContain('ismcts');
     const keys = (name: string) => getBotKind(name).params.map((p) => `${p.key}:${p.kind}:${String(p.default)}`);
-    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random', 'horizon:enum:game', 'prior:enum:none', 'widen:float:0']);
+    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random', 'horizon:enum:game', 'prior:enum:none', 'bias:float:0', 'widen:float:0']);
     expect(keys('mc')).toEqual(['iterations:int:500', 'ms:int:0', 'rollout:enum:random']);
   });
 
@@ -311,6 +311,26 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     for (let k = 0; k < 20; k++) picks.add(bot('ismcts:iterations=1', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, `u${k}`)));
     expect(picks.size).toBeGreaterThan(3);
     expect(picks.has(greedy) ? picks.size : picks.size + 1).toBeGreaterThan(3);
+  });
+
+  it("bias: a large progressive bias keeps the search on the prior's child; without it the visits spread", () => {
+    const m = position('nine-virtues', 'bias', 9)!;
+    const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
+    const share = (spec: string): number => {
+      const b = bot(spec, m.game) as IsmctsBot;
+      expect(b.act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'bias'))).toBeGreaterThanOrEqual(0);
+      for (let c = b.tree.firstChild[0]!; c >= 0; c = b.tree.nextSibling[c]!) {
+        if (b.tree.action[c] === greedy) {
+          expect(b.tree.prior[c]).toBe(1);
+          return b.tree.visits[c]! / b.tree.visits[0]!;
+        }
+        expect(b.tree.prior[c]).toBe(0);
+      }
+      return 0;
+    };
+    expect(m.legal.length).toBeGreaterThan(5);
+    expect(share('ismcts:iterations=200,prior=greedy,bias=1000,widen=0.5')).toBeGreaterThan(0.9);
+    expect(share('ismcts:iterations=200,prior=greedy,widen=0.5')).toBeLessThan(0.9);
   });
 
   it('widen=0.5 keeps the root at most ceil(visits^0.5) children; widen=0 expands every legal action first', () => {
