@@ -107,6 +107,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
         t.winnerHandPoints += hand * share;
         t.winnerBidPoints += bid * share;
       }
+      if (s.statActions[i * STAT_KINDS] === 0) continue; // no bid this round: the bid row is empty
       for (let r = 1; r <= PAIRS_RANKS; r++) {
         const cards = s.statBidRow[i * RANK_SLOTS + r]!;
         if (cards === 0) continue;

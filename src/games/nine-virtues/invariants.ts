@@ -22,6 +22,9 @@ export function checkInvariants(s: NineVirtuesState): void {
   if (center !== s.centerCount) throw new RuleError(`nine-virtues: center counts ${s.centerCount} cards but holds ${center}`);
   if (s.centerMask !== rankMask(s.center, 0)) throw new RuleError('nine-virtues: the center mask does not match the center');
   for (let q = 0; q < P; q++) if (s.handMasks[q] !== rankMask(s.hands, q * RANK_SLOTS)) throw new RuleError(`nine-virtues: seat ${q}'s hand mask does not match its hand`);
+  let bids = 0;
+  for (let q = 0; q < P; q++) bids |= rankMask(s.bids, q * RANK_SLOTS);
+  if (s.bidMask !== bids) throw new RuleError('nine-virtues: the bid mask does not match the bid rows');
   for (let q = 0; q < P; q++) {
     let h = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) {

@@ -132,8 +132,8 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
   into.unused.set(pool);
   into.center.set(o.center);
   into.centerCount = o.centerCount;
-  syncMasks(into);
   into.bids.set(o.bids);
+  syncMasks(into);
   into.known.set(o.known);
   into.discard.set(o.discard);
   into.totals.set(o.totals);
@@ -147,13 +147,7 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
   into.roundCapped = o.roundCapped;
   into.capped = o.capped;
   into.winners = [];
-  into.statHand.fill(0);
-  into.statBid.fill(0);
-  into.statBidRow.fill(0);
-  into.statBidRight.fill(0);
-  into.statActions.fill(0);
-  into.statTurns.fill(0);
-  into.statCapped.fill(0);
+  into.statBytes.fill(0);
   into.statCall.fill(-1);
   return into;
 }

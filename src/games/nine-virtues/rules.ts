@@ -59,14 +59,7 @@ export function deal(s: NineVirtuesState, rng: Rng): void {
   s.round = 0;
   s.capped = false;
   s.winners = [];
-  s.statHand.fill(0);
-  s.statBid.fill(0);
-  s.statBidRow.fill(0);
-  s.statBidRight.fill(0);
-  s.statActions.fill(0);
-  s.statTurns.fill(0);
-  s.statCapped.fill(0);
-  s.statCall.fill(0);
+  s.statBytes.fill(0);
   startRound(s);
 }
 
@@ -93,12 +86,8 @@ function startRound(s: NineVirtuesState): void {
     deck[j] = deck[i]!;
     deck[i] = c;
   }
-  s.hands.fill(0);
-  s.bids.fill(0);
-  s.known.fill(0);
-  s.center.fill(0);
-  s.discard.fill(0);
-  s.unused.fill(0);
+  s.roundBuffer.fill(0);
+  s.bidMask = 0;
   // One card at a time starting left of the dealer (a seat counter: no modulo per card).
   const hands = s.hands;
   for (let i = 0, q = s.dealer + 1 === P ? 0 : s.dealer + 1; i < inHands; i++) {
@@ -155,6 +144,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     if (--s.center[r]! === 0) s.centerMask &= ~(1 << r);
     s.centerCount--;
     s.bids[off + r]!++;
+    s.bidMask |= 1 << r;
     s.statActions[stat]!++;
   } else if (a < A_KILL) {
     const h = (((a - A_SWAP) / 10) | 0) + 1;
@@ -234,7 +224,12 @@ function scoreRound(s: NineVirtuesState, called: number): void {
     eff[s.caller * RANK_SLOTS + 1]!--;
     eff[s.caller * RANK_SLOTS + called]!++;
   }
-  for (let r = 1; r <= PAIRS_RANKS; r++) {
+  // Only ranks someone holds or bid can score (others have m = 0 and no bids).
+  let ranks = s.bidMask;
+  for (let q = 0; q < P; q++) ranks |= s.handMasks[q]!;
+  if (called > 0) ranks |= 1 << called;
+  for (; ranks !== 0; ranks &= ranks - 1) {
+    const r = 31 - Math.clz32(ranks & -ranks);
     let m = 0;
     for (let q = 0; q < P; q++) if (eff[q * RANK_SLOTS + r]! > m) m = eff[q * RANK_SLOTS + r]!;
     for (let q = 0; q < P; q++) {

@@ -39,10 +39,15 @@ export class NineVirtuesState implements GameStateBase {
   rng: Rng;
   recorder: Recorder | null = null;
 
+  /**
+   * One buffer behind every count a new round clears (hands, bids, known,
+   * center, discard, unused), so a deal clears them with one `fill`.
+   */
+  readonly roundBuffer: Uint8Array;
   /** hands[s*11 + r]: rank-r cards in seat s's hand (always handSize cards). */
   readonly hands: Uint8Array;
   /** The face-up center by rank. */
-  readonly center = new Uint8Array(RANK_SLOTS);
+  readonly center: Uint8Array;
   centerCount = 0;
   /** Bit r set when the center holds a rank-r card (kept with `center`; see `syncMasks`). */
   centerMask = 0;
@@ -50,15 +55,17 @@ export class NineVirtuesState implements GameStateBase {
   readonly handMasks: Uint16Array;
   /** bids[s*11 + r]: rank-r cards in seat s's bid row. */
   readonly bids: Uint8Array;
+  /** Bit r set when some bid row holds a rank-r card (kept with `bids`; see `syncMasks`). */
+  bidMask = 0;
   /**
    * known[s*11 + r]: rank-r cards everybody knows for certain to be in seat
    * s's hand (taken from the center by a swap and not visibly given back).
    */
   readonly known: Uint8Array;
   /** Cards killed this round or discarded by the cap, by rank (face up). */
-  readonly discard = new Uint8Array(RANK_SLOTS);
+  readonly discard: Uint8Array;
   /** The undealt part of the deck, by rank (unseen). */
-  readonly unused = new Uint8Array(RANK_SLOTS);
+  readonly unused: Uint8Array;
   /** Game scores so far, per seat. */
   readonly totals: Int32Array;
   /** Scratch of the scoring: hand counts with the called 1 counted as its rank. */
@@ -83,7 +90,10 @@ export class NineVirtuesState implements GameStateBase {
   /** The game winners, filled when the game ends. */
   winners: number[] = [];
 
-  // Statistics for balance reports, indexed by round k (0..rounds-1).
+  // Statistics for balance reports, indexed by round k (0..rounds-1), all
+  // views of one buffer so that a new game clears them with one `fill`.
+  /** Every statistic's bytes, for clearing. */
+  readonly statBytes: Uint8Array;
   /** statHand[k*P + s]: points seat s scored from hand majorities in round k. */
   readonly statHand: Int32Array;
   /** statBid[k*P + s]: points seat s scored from bids in round k. */
@@ -120,36 +130,44 @@ export class NineVirtuesState implements GameStateBase {
     this.rng = rng;
     const p = this.players;
     const k = this.rounds;
-    this.hands = new Uint8Array(p * RANK_SLOTS);
-    this.bids = new Uint8Array(p * RANK_SLOTS);
-    this.known = new Uint8Array(p * RANK_SLOTS);
+    this.roundBuffer = new Uint8Array(3 * p * RANK_SLOTS + 3 * RANK_SLOTS);
+    let at = 0;
+    const view = (n: number): Uint8Array => this.roundBuffer.subarray(at, (at += n));
+    this.hands = view(p * RANK_SLOTS);
+    this.bids = view(p * RANK_SLOTS);
+    this.known = view(p * RANK_SLOTS);
+    this.center = view(RANK_SLOTS);
+    this.discard = view(RANK_SLOTS);
+    this.unused = view(RANK_SLOTS);
     this.totals = new Int32Array(p);
     this.roundScores = new Int32Array(p);
     this.scoreCounts = new Uint8Array(p * RANK_SLOTS);
     this.handMasks = new Uint16Array(p);
     fillPairsDeck(this.deck);
-    this.statHand = new Int32Array(k * p);
-    this.statBid = new Int32Array(k * p);
-    this.statBidRow = new Uint8Array(k * p * RANK_SLOTS);
-    this.statBidRight = new Uint8Array(k * p * RANK_SLOTS);
-    this.statActions = new Uint16Array(k * p * STAT_KINDS);
-    this.statTurns = new Uint16Array(k);
-    this.statCapped = new Uint8Array(k);
-    this.statCall = new Int8Array(k * 2);
+    // Widest element types first, so every view is aligned.
+    const bytes = [4 * k * p, 4 * k * p, 2 * k * p * STAT_KINDS, 2 * k, k * p * RANK_SLOTS, k * p * RANK_SLOTS, k, 2 * k];
+    const buffer = new ArrayBuffer(bytes.reduce((a, b) => a + b, 0));
+    this.statBytes = new Uint8Array(buffer);
+    let b = 0;
+    const next = (n: number): number => ((b += n), b - n);
+    this.statHand = new Int32Array(buffer, next(bytes[0]!), k * p);
+    this.statBid = new Int32Array(buffer, next(bytes[1]!), k * p);
+    this.statActions = new Uint16Array(buffer, next(bytes[2]!), k * p * STAT_KINDS);
+    this.statTurns = new Uint16Array(buffer, next(bytes[3]!), k);
+    this.statBidRow = new Uint8Array(buffer, next(bytes[4]!), k * p * RANK_SLOTS);
+    this.statBidRight = new Uint8Array(buffer, next(bytes[5]!), k * p * RANK_SLOTS);
+    this.statCapped = new Uint8Array(buffer, next(bytes[6]!), k);
+    this.statCall = new Int8Array(buffer, next(bytes[7]!), k * 2);
   }
 }
 
 /** Copies every field of `src` into `dst` but the generator and the recorder. */
 export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
-  dst.hands.set(src.hands);
-  dst.center.set(src.center);
+  dst.roundBuffer.set(src.roundBuffer);
   dst.centerCount = src.centerCount;
   dst.centerMask = src.centerMask;
   dst.handMasks.set(src.handMasks);
-  dst.bids.set(src.bids);
-  dst.known.set(src.known);
-  dst.discard.set(src.discard);
-  dst.unused.set(src.unused);
+  dst.bidMask = src.bidMask;
   dst.totals.set(src.totals);
   dst.roundScores.set(src.roundScores);
   dst.dealer = src.dealer;
@@ -161,18 +179,16 @@ export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
   dst.roundCapped = src.roundCapped;
   dst.capped = src.capped;
   dst.winners = src.winners.slice();
-  dst.statHand.set(src.statHand);
-  dst.statBid.set(src.statBid);
-  dst.statBidRow.set(src.statBidRow);
-  dst.statBidRight.set(src.statBidRight);
-  dst.statActions.set(src.statActions);
-  dst.statTurns.set(src.statTurns);
-  dst.statCapped.set(src.statCapped);
-  dst.statCall.set(src.statCall);
+  dst.statBytes.set(src.statBytes);
 }
 
-/** Recomputes the rank masks from the counts (after a deal or a determinization). */
+/** Recomputes the rank masks (center, hands, bid rows) from the counts (after a deal or a determinization). */
 export function syncMasks(s: NineVirtuesState): void {
   s.centerMask = rankMask(s.center, 0);
-  for (let q = 0; q < s.players; q++) s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
+  let bids = 0;
+  for (let q = 0; q < s.players; q++) {
+    s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
+    bids |= rankMask(s.bids, q * RANK_SLOTS);
+  }
+  s.bidMask = bids;
 }
