@@ -49,33 +49,79 @@ function compare(a: number, op: number, b: number): boolean {
   }
 }
 
+/** Quantities per seat (`QUANTITIES` order) of the state being examined: QTAB[seat * NUM_QUANTITIES + q]. */
+const NUM_QUANTITIES = 6;
+const QTAB = new Int32Array(4 * NUM_QUANTITIES);
+
 /**
- * Whether seat `seat` meets condition `c` now (`cards.ts` gives the vocabulary;
- * "most"/"fewest" are strict: a tie for the most means nobody has the most).
+ * Fills QTAB with every seat's quantities, once per examination: conditions
+ * ask for them again and again ("most" compares every seat), and counting the
+ * Muses held walks all Muses each time.
  */
-export function meets(s: NineMusesState, c: CompiledCondition, seat: number): boolean {
+function fillQuantities(s: NineMusesState): void {
+  const P = s.players;
+  for (let q = 0; q < P; q++) {
+    const o = q * NUM_QUANTITIES;
+    const a = s.know[q * 3]!;
+    const b = s.know[q * 3 + 1]!;
+    const c = s.know[q * 3 + 2]!;
+    QTAB[o] = a;
+    QTAB[o + 1] = b;
+    QTAB[o + 2] = c;
+    QTAB[o + Q_KNOWLEDGE] = a + b + c;
+    QTAB[o + Q_VP] = s.vp[q]!;
+    QTAB[o + Q_MUSES] = 0;
+  }
+  for (let m = 0; m < s.numMuses; m++) {
+    const loc = s.museLoc[m]!;
+    if (loc >= 0 && loc < P) QTAB[loc * NUM_QUANTITIES + Q_MUSES]!++;
+  }
+}
+
+/** `meets` on the quantities in QTAB (filled by `fillQuantities` for the same state). */
+function meetsFilled(c: CompiledCondition, seat: number, players: number): boolean {
   switch (c.kind) {
     case CondKind.CountValue:
-      return compare(quantity(s, seat, c.q), c.op, c.value);
+      return compare(QTAB[seat * NUM_QUANTITIES + c.q]!, c.op, c.value);
     case CondKind.CountThan:
-      return compare(quantity(s, seat, c.q), c.op, quantity(s, seat, c.value));
+      return compare(QTAB[seat * NUM_QUANTITIES + c.q]!, c.op, QTAB[seat * NUM_QUANTITIES + c.value]!);
     case CondKind.Most:
     case CondKind.Fewest: {
-      const mine = quantity(s, seat, c.q);
-      for (let o = 0; o < s.players; o++) {
+      const mine = QTAB[seat * NUM_QUANTITIES + c.q]!;
+      for (let o = 0; o < players; o++) {
         if (o === seat) continue;
-        const theirs = quantity(s, o, c.q);
+        const theirs = QTAB[o * NUM_QUANTITIES + c.q]!;
         if (c.kind === CondKind.Most ? theirs >= mine : theirs <= mine) return false;
       }
       return true;
     }
     case CondKind.All:
-      for (let i = 0; i < c.children.length; i++) if (!meets(s, c.children[i]!, seat)) return false;
+      for (let i = 0; i < c.children.length; i++) if (!meetsFilled(c.children[i]!, seat, players)) return false;
       return true;
     case CondKind.Any:
-      for (let i = 0; i < c.children.length; i++) if (meets(s, c.children[i]!, seat)) return true;
+      for (let i = 0; i < c.children.length; i++) if (meetsFilled(c.children[i]!, seat, players)) return true;
       return false;
   }
+}
+
+/**
+ * Whether seat `seat` meets condition `c` now (`cards.ts` gives the vocabulary;
+ * "most"/"fewest" are strict: a tie for the most means nobody has the most).
+ */
+export function meets(s: NineMusesState, c: CompiledCondition, seat: number): boolean {
+  fillQuantities(s);
+  return meetsFilled(c, seat, s.players);
+}
+
+/** `canCall` on the quantities in QTAB (filled by `fillQuantities` for the same state). */
+function canCallFilled(s: NineMusesState, m: number, seat: number): boolean {
+  const loc = s.museLoc[m]!;
+  if (loc === IN_DECK || loc === seat) return false;
+  const cond = s.cards.muses[m]!.condition;
+  const P = s.players;
+  if (!meetsFilled(cond, seat, P)) return false;
+  for (let o = 0; o < P; o++) if (o !== seat && meetsFilled(cond, o, P)) return false;
+  return true;
 }
 
 /**
@@ -84,12 +130,8 @@ export function meets(s: NineMusesState, c: CompiledCondition, seat: number): bo
  * other player does.
  */
 export function canCall(s: NineMusesState, m: number, seat: number): boolean {
-  const loc = s.museLoc[m]!;
-  if (loc === IN_DECK || loc === seat) return false;
-  const cond = s.cards.muses[m]!.condition;
-  if (!meets(s, cond, seat)) return false;
-  for (let o = 0; o < s.players; o++) if (o !== seat && meets(s, cond, o)) return false;
-  return true;
+  fillQuantities(s);
+  return canCallFilled(s, m, seat);
 }
 
 /** Seat s's Aristotle rate for Knowledge k: the card's base plus the lasting abilities of the Muses s holds. */
@@ -135,8 +177,9 @@ export function legalActions(s: NineMusesState, into: Int32Array): number {
     for (let o = 0; o < opts.length; o++) if (canPay(s, me, opts[o]!.pay)) into[n++] = exchangeId(t, o);
   }
   let anyCall = false;
+  fillQuantities(s);
   for (let m = 0; m < s.numMuses; m++) {
-    const ok = canCall(s, m, me);
+    const ok = canCallFilled(s, m, me);
     CALLABLE[m] = ok ? 1 : 0;
     anyCall ||= ok;
   }
