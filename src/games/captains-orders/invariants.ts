@@ -1,5 +1,5 @@
 import { RuleError } from '../../core/index.js';
-import { PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
+import { PAIRS_RANKS, rankMask, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
 import { CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /**
@@ -25,6 +25,7 @@ export function checkInvariants(s: CaptainsOrdersState): void {
     for (let r = 1; r <= PAIRS_RANKS; r++) h += s.hands[q * RANK_SLOTS + r]!;
     if (h !== s.handCount[q]) throw new RuleError(`captains-orders: seat ${q} counts ${s.handCount[q]} cards but holds ${h}`);
     if (s.handMasks[q] !== rankMask(s.hands, q * RANK_SLOTS)) throw new RuleError(`captains-orders: seat ${q}'s hand mask does not match its hand`);
+    if (s.points[q] !== rankPoints(s.hands, q * RANK_SLOTS)) throw new RuleError(`captains-orders: seat ${q}'s points ${s.points[q]} do not match its hand`);
   }
   for (let q = 0; q < P; q++) {
     let about = 0;

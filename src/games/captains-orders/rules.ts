@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, lowestRank, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import {
   A_ASK,
   A_BELAY,
@@ -124,12 +124,15 @@ function startRound(s: CaptainsOrdersState): void {
   for (let q = 0, i = 0; q < P; q++) {
     const off = q * RANK_SLOTS;
     let mask = 0;
+    let points = 0;
     for (let k = 0; k < h; k++, i++) {
       const r = deck[i]!;
       hands[off + r]!++;
       mask |= 1 << r;
+      points += r;
     }
     s.handMasks[q] = mask;
+    s.points[q] = points;
     s.handCount[q] = h;
   }
   s.orderRank = 0;
@@ -195,12 +198,14 @@ function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
   if (s.hands[i] === 0) throw new RuleError(`captains-orders: seat ${q} has no rank ${r}`);
   if (--s.hands[i]! === 0) s.handMasks[q]! &= ~(1 << r);
   s.handCount[q]!--;
+  s.points[q]! -= r;
 }
 
 function putInHand(s: CaptainsOrdersState, q: number, r: number): void {
   s.hands[q * RANK_SLOTS + r]!++;
   s.handMasks[q]! |= 1 << r;
   s.handCount[q]!++;
+  s.points[q]! += r;
 }
 
 /** A card moves face down from `from` to `to`: both see it, the others only see that one moved. */
@@ -357,19 +362,16 @@ export function apply(s: CaptainsOrdersState, a: number): void {
 }
 
 /**
- * Fills the state's scratch `lowest` (lowest rank per hand, 11 when empty)
- * and `points` (sum of ranks per hand); returns the Captains' rank (the lowest
- * of all hands, 11 when all are empty).
+ * Fills the state's scratch `lowest` (lowest rank per hand, 11 when empty);
+ * returns the Captains' rank (the lowest of all hands, 11 when all are
+ * empty). Points per hand are kept in `points` as cards move.
  */
 function scanHands(s: CaptainsOrdersState): number {
   let low = 11;
-  const hands = s.hands;
   for (let q = 0; q < s.players; q++) {
-    const off = q * RANK_SLOTS;
     const m = s.handMasks[q]!;
     const l = m === 0 ? 11 : 31 - Math.clz32(m & -m);
     s.lowest[q] = l;
-    s.points[q] = rankPoints(hands, off);
     if (l < low) low = l;
   }
   return low;

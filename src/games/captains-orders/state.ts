@@ -1,6 +1,6 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { intParam } from '../../core/index.js';
-import { fillPairsDeck, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, rankMask, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
 
 /** What the state waits for (`../shared/rules/captains-orders.md`, "A round"). */
 export const enum Phase {
@@ -63,8 +63,9 @@ export class CaptainsOrdersState implements GameStateBase {
   readonly knownAny: Uint8Array;
   /** knownAbout[q]: the sum over observers o of knownAny[o*P + q] (0 lets a lost card skip every row). */
   readonly knownAbout: Uint8Array;
-  /** Scratch of the scoring: lowest rank and points of each hand. */
+  /** Scratch of the scoring: the lowest rank of each hand. */
   readonly lowest: Uint8Array;
+  /** points[s]: the sum of the ranks in seat s's hand ("Words"; kept with `hands`, see `syncMasks`). */
   readonly points: Uint16Array;
   /** Rounds won by each seat. */
   readonly roundWins: Uint8Array;
@@ -129,6 +130,7 @@ export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): v
   dst.roundBuffer.set(src.roundBuffer);
   dst.handCount.set(src.handCount);
   dst.handMasks.set(src.handMasks);
+  dst.points.set(src.points);
   dst.roundWins.set(src.roundWins);
   dst.roundWinners.set(src.roundWinners);
   dst.orderRank = src.orderRank;
@@ -146,7 +148,10 @@ export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): v
   dst.winners = src.winners.slice();
 }
 
-/** Recomputes the hand masks from the counts (after a deal or a determinization). */
+/** Recomputes the hand masks and points from the counts (after a deal or a determinization). */
 export function syncMasks(s: CaptainsOrdersState): void {
-  for (let q = 0; q < s.players; q++) s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
+  for (let q = 0; q < s.players; q++) {
+    s.handMasks[q] = rankMask(s.hands, q * RANK_SLOTS);
+    s.points[q] = rankPoints(s.hands, q * RANK_SLOTS);
+  }
 }
