@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, lowestRank, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import {
   A_ASK,
   A_BELAY,
@@ -162,14 +162,13 @@ function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
       about += s.knownAny[pair]!;
       continue;
     }
+    // Every rank o is sure of loses one: walk the set bits of the row's mask
+    // (branch-free to build) instead of testing ten counts.
     const off = pair * RANK_SLOTS;
-    let left = 0;
-    for (let r = 1; r <= PAIRS_RANKS; r++) {
-      const k = known[off + r]!;
-      if (k > 0) {
-        known[off + r] = k - 1;
-        left += k - 1;
-      }
+    let left = s.knownAny[pair]!;
+    for (let m = rankMask(known, off); m !== 0; m &= m - 1) {
+      known[off + 31 - Math.clz32(m & -m)]!--;
+      left--;
     }
     s.knownAny[pair] = left;
     about += left;
