@@ -110,15 +110,9 @@ function startRound(s: CaptainsOrdersState): void {
   // A partial Fisher-Yates shuffle: only the P x handSize dealt positions are
   // drawn. The deck holds all 55 cards in some order (reset to FULL_DECK when
   // a game starts); any starting order gives uniformly random dealt cards.
+  // Each drawn card goes straight to its hand: positions 0..h-1 to seat 0, and so on.
   const deck = s.deck;
-  const dealt = P * h;
   const rng = s.rng;
-  for (let i = 0; i < dealt; i++) {
-    const j = i + rng.int(55 - i);
-    const c = deck[j]!;
-    deck[j] = deck[i]!;
-    deck[i] = c;
-  }
   s.roundBuffer.fill(0);
   const hands = s.hands;
   for (let q = 0, i = 0; q < P; q++) {
@@ -126,7 +120,10 @@ function startRound(s: CaptainsOrdersState): void {
     let mask = 0;
     let points = 0;
     for (let k = 0; k < h; k++, i++) {
-      const r = deck[i]!;
+      const j = i + rng.int(55 - i);
+      const r = deck[j]!;
+      deck[j] = deck[i]!;
+      deck[i] = r;
       hands[off + r]!++;
       mask |= 1 << r;
       points += r;
