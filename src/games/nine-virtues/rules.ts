@@ -2,7 +2,7 @@ import { RuleError, type Rng } from '../../core/index.js';
 import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
-import { NineVirtuesState, Phase, STAT_KINDS, syncMasks } from './state.js';
+import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
 
 /** The seat that decides now (the turn seat, or the holder of the 1 at scoring); -1 when over. */
 export function currentSeat(s: NineVirtuesState): number {
@@ -80,25 +80,37 @@ function startRound(s: NineVirtuesState): void {
   // round left it); any starting order gives uniformly random dealt cards.
   const deck = s.deck;
   const rng = s.rng;
-  for (let i = 0; i < dealt; i++) {
-    const j = i + rng.int(55 - i);
-    const c = deck[j]!;
-    deck[j] = deck[i]!;
-    deck[i] = c;
-  }
   s.roundBuffer.fill(0);
   s.bidMask = 0;
-  // One card at a time starting left of the dealer (a seat counter: no modulo per card).
+  // Each drawn card goes straight to its place: one at a time to the hands
+  // starting left of the dealer (a seat counter, no modulo per card), then
+  // to the center.
   const hands = s.hands;
-  for (let i = 0, q = s.dealer + 1 === P ? 0 : s.dealer + 1; i < inHands; i++) {
-    hands[q * RANK_SLOTS + deck[i]!]!++;
+  const masks = s.handMasks;
+  masks.fill(0);
+  let i = 0;
+  for (let q = s.dealer + 1 === P ? 0 : s.dealer + 1; i < inHands; i++) {
+    const j = i + rng.int(55 - i);
+    const r = deck[j]!;
+    deck[j] = deck[i]!;
+    deck[i] = r;
+    hands[q * RANK_SLOTS + r]!++;
+    masks[q]! |= 1 << r;
     if (++q === P) q = 0;
   }
   const center = s.center;
-  for (let i = inHands; i < dealt; i++) center[deck[i]!]!++;
-  syncMasks(s);
+  let centerMask = 0;
+  for (; i < dealt; i++) {
+    const j = i + rng.int(55 - i);
+    const r = deck[j]!;
+    deck[j] = deck[i]!;
+    deck[i] = r;
+    center[r]!++;
+    centerMask |= 1 << r;
+  }
+  s.centerMask = centerMask;
   const unused = s.unused;
-  for (let i = dealt; i < 55; i++) unused[deck[i]!]!++;
+  for (; i < 55; i++) unused[deck[i]!]!++;
   s.centerCount = dealt - inHands;
   s.turn = (s.dealer + 1) % P;
   s.turnInRound = 0;
