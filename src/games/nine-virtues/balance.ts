@@ -107,10 +107,9 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
         t.winnerHandPoints += hand * share;
         t.winnerBidPoints += bid * share;
       }
-      if (s.statActions[i * STAT_KINDS] === 0) continue; // no bid this round: the bid row is empty
-      for (let r = 1; r <= PAIRS_RANKS; r++) {
+      for (let m = s.statBidMask[i]!; m !== 0; m &= m - 1) {
+        const r = 31 - Math.clz32(m & -m);
         const cards = s.statBidRow[i * RANK_SLOTS + r]!;
-        if (cards === 0) continue;
         const right = s.statBidRight[i * RANK_SLOTS + r] === 1;
         t.bidCards[e * RANK_SLOTS + r]! += cards;
         if (right) t.bidCardsRight[e * RANK_SLOTS + r]! += cards;

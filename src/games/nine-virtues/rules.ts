@@ -257,6 +257,7 @@ function scoreRound(s: NineVirtuesState, called: number): void {
       sc[q]! += pts;
       s.statBid[k * P + q]! += pts;
       s.statBidRow[(k * P + q) * RANK_SLOTS + r] = b;
+      s.statBidMask[k * P + q]! |= 1 << r;
       s.statBidRight[(k * P + q) * RANK_SLOTS + r] = right ? 1 : 0;
     }
   }

@@ -104,6 +104,8 @@ export class NineVirtuesState implements GameStateBase {
   readonly statBidRight: Uint8Array;
   /** statActions[(k*P + s)*3 + i]: bids (i=0), swaps (1), kills (2) by s in round k. */
   readonly statActions: Uint16Array;
+  /** statBidMask[k*P + s]: bit r set when s's bid row held rank r at the end of round k. */
+  readonly statBidMask: Uint16Array;
   /** statTurns[k]: turns taken in round k. */
   readonly statTurns: Uint16Array;
   /** statCapped[k]: 1 when round k hit the cap. */
@@ -145,7 +147,7 @@ export class NineVirtuesState implements GameStateBase {
     this.handMasks = new Uint16Array(p);
     fillPairsDeck(this.deck);
     // Widest element types first, so every view is aligned.
-    const bytes = [4 * k * p, 4 * k * p, 2 * k * p * STAT_KINDS, 2 * k, k * p * RANK_SLOTS, k * p * RANK_SLOTS, k, 2 * k];
+    const bytes = [4 * k * p, 4 * k * p, 2 * k * p * STAT_KINDS, 2 * k * p, 2 * k, k * p * RANK_SLOTS, k * p * RANK_SLOTS, k, 2 * k];
     const buffer = new ArrayBuffer(bytes.reduce((a, b) => a + b, 0));
     this.statBytes = new Uint8Array(buffer);
     let b = 0;
@@ -153,11 +155,12 @@ export class NineVirtuesState implements GameStateBase {
     this.statHand = new Int32Array(buffer, next(bytes[0]!), k * p);
     this.statBid = new Int32Array(buffer, next(bytes[1]!), k * p);
     this.statActions = new Uint16Array(buffer, next(bytes[2]!), k * p * STAT_KINDS);
-    this.statTurns = new Uint16Array(buffer, next(bytes[3]!), k);
-    this.statBidRow = new Uint8Array(buffer, next(bytes[4]!), k * p * RANK_SLOTS);
-    this.statBidRight = new Uint8Array(buffer, next(bytes[5]!), k * p * RANK_SLOTS);
-    this.statCapped = new Uint8Array(buffer, next(bytes[6]!), k);
-    this.statCall = new Int8Array(buffer, next(bytes[7]!), k * 2);
+    this.statBidMask = new Uint16Array(buffer, next(bytes[3]!), k * p);
+    this.statTurns = new Uint16Array(buffer, next(bytes[4]!), k);
+    this.statBidRow = new Uint8Array(buffer, next(bytes[5]!), k * p * RANK_SLOTS);
+    this.statBidRight = new Uint8Array(buffer, next(bytes[6]!), k * p * RANK_SLOTS);
+    this.statCapped = new Uint8Array(buffer, next(bytes[7]!), k);
+    this.statCall = new Int8Array(buffer, next(bytes[8]!), k * 2);
   }
 }
 
