@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
+import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
 import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
@@ -29,17 +29,19 @@ export function killAllowed(s: { killAfterFirstLap: boolean; turnInRound: number
 export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   let n = 0;
   if (s.phase === Phase.Turn) {
-    // Bit masks of the ranks in the center and in the hand (kept by apply):
-    // walking set bits avoids data-dependent branches (see rankMask).
+    // Bit masks of the ranks in the center and in the hand (kept by apply).
+    // Each run of ranks is written branch-free: all ten candidates are
+    // stored and the count advances by the rank's bit, so no loop exit
+    // depends on the cards (those mispredictions cost more than the stores).
+    // Scratch values land beyond the count, inside `into`.
     const centre = s.centerMask;
     const held = s.handMasks[s.turn]!;
-    for (let m = centre & ~2; m !== 0; m &= m - 1) into[n++] = A_BID - 1 + (31 - Math.clz32(m & -m));
+    n = writeRanks(into, n, A_BID - 1, centre & ~2);
     for (let hm = held; hm !== 0; hm &= hm - 1) {
       const bit = hm & -hm;
-      const base = A_SWAP + (30 - Math.clz32(bit)) * 10 - 1;
-      for (let m = centre & ~bit; m !== 0; m &= m - 1) into[n++] = base + (31 - Math.clz32(m & -m));
+      n = writeRanks(into, n, A_SWAP + (30 - Math.clz32(bit)) * 10 - 1, centre & ~bit);
     }
-    if (killAllowed(s)) for (let m = centre; m !== 0; m &= m - 1) into[n++] = A_KILL - 1 + (31 - Math.clz32(m & -m));
+    if (killAllowed(s)) n = writeRanks(into, n, A_KILL - 1, centre);
     if (n === 0) throw new RuleError(`nine-virtues: seat ${s.turn} has no legal action`);
     return n;
   }
