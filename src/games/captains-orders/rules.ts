@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { emptied, fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import {
   A_ASK,
   A_BELAY,
@@ -177,11 +177,10 @@ function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
 function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): void {
   const pair = o * s.players + q;
   const i = pair * RANK_SLOTS + r;
-  if (s.known[i]! > 0) {
-    s.known[i]!--;
-    s.knownAny[pair]!--;
-    s.knownAbout[q]!--;
-  }
+  const sure = (s.known[i]! + 255) >> 8; // 1 when o was sure of such a card (branch-free)
+  s.known[i]! -= sure;
+  s.knownAny[pair]! -= sure;
+  s.knownAbout[q]! -= sure;
 }
 
 /** A rank-r card leaves q's hand face up: every seat saw it. */
@@ -192,7 +191,7 @@ function leavesFaceUp(s: CaptainsOrdersState, q: number, r: number): void {
 function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
   const i = q * RANK_SLOTS + r;
   if (s.hands[i] === 0) throw new RuleError(`captains-orders: seat ${q} has no rank ${r}`);
-  if (--s.hands[i]! === 0) s.handMasks[q]! &= ~(1 << r);
+  s.handMasks[q]! &= ~(emptied(--s.hands[i]!) << r);
   s.handCount[q]!--;
   s.points[q]! -= r;
 }

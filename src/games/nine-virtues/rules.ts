@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { emptied, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
 import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
@@ -155,7 +155,7 @@ export function apply(s: NineVirtuesState, a: number): void {
     const r = a + 1;
     if (r === 1 || s.center[r] === 0) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    if (--s.center[r]! === 0) s.centerMask &= ~(1 << r);
+    s.centerMask &= ~(emptied(--s.center[r]!) << r);
     s.centerCount--;
     s.bids[off + r]!++;
     s.bidMask |= 1 << r;
@@ -165,20 +165,20 @@ export function apply(s: NineVirtuesState, a: number): void {
     const c = ((a - A_SWAP) % 10) + 1;
     if (h === c || s.hands[off + h] === 0 || s.center[c] === 0) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    if (--s.hands[off + h]! === 0) s.handMasks[t]! &= ~(1 << h);
+    s.handMasks[t]! &= ~(emptied(--s.hands[off + h]!) << h);
     s.center[h]!++;
-    if (--s.center[c]! === 0) s.centerMask &= ~(1 << c);
-    s.centerMask |= 1 << h;
+    s.centerMask = (s.centerMask & ~(emptied(--s.center[c]!) << c)) | (1 << h);
     s.hands[off + c]!++;
     s.handMasks[t]! |= 1 << c;
-    if (s.known[off + h]! > 0) s.known[off + h]!--;
+    const k = s.known[off + h]!;
+    s.known[off + h] = k - ((k + 255) >> 8);
     s.known[off + c]!++;
     s.statActions[stat + 1]!++;
   } else {
     const r = a - A_KILL + 1;
     if (s.center[r] === 0 || !killAllowed(s)) illegal(s, a);
     if (s.recorder) s.recorder.action(encodeAction(s, a));
-    if (--s.center[r]! === 0) s.centerMask &= ~(1 << r);
+    s.centerMask &= ~(emptied(--s.center[r]!) << r);
     s.centerCount--;
     s.discard[r]!++;
     s.statActions[stat + 2]!++;
