@@ -74,6 +74,8 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
   t.games++;
   for (let q = 0; q < P; q++) t.seatGames[entryOfSeat[q]!]!++;
   const share = result.winners.length > 0 ? 1 / result.winners.length : 0;
+  let winnerMask = 0;
+  for (const w of result.winners) winnerMask |= 1 << w;
   for (let k = 0; k < s.round; k++) {
     t.rounds++;
     t.turns += s.statTurns[k]!;
@@ -103,7 +105,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
       const pos = (q - dealer + P) % P;
       t.dealerPosPoints[pos]! += hand + bid;
       if (hand + bid === best) t.dealerPosRoundWins[pos]! += 1 / nBest;
-      if (result.winners.includes(q)) {
+      if ((winnerMask >> q) & 1) {
         t.winnerHandPoints += hand * share;
         t.winnerBidPoints += bid * share;
       }
