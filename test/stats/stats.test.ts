@@ -33,9 +33,19 @@ describe('statistics', () => {
   });
 });
 
+import seedrandom from 'seedrandom';
 import { Rng, seedWords } from '../../src/core/rng.js';
 
 describe('bot streams', () => {
+  it('seedWords draws exactly the int32 outputs of seedrandom.alea(seed)', () => {
+    for (const seed of ['deal/bots', '7:123/bots', '']) {
+      const words = new Int32Array(200);
+      seedWords(seed, words);
+      const g = seedrandom.alea(seed);
+      for (let i = 0; i < words.length; i++) expect(words[i]).toBe(g.int32());
+    }
+  });
+
   it('streams loaded from seedWords are not shifted copies of each other (xor128 states are their last outputs)', () => {
     const words = new Int32Array(8);
     seedWords('deal/bots', words);
