@@ -13,3 +13,4 @@ export { VariantError, boolParam, intParam, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';
 export type { BalanceTable, GameBalance, KeyFigure } from './balance.js';
 export { lineupGroups, mergeNumericTotals, sumOverEntries } from './balance.js';
+export { indexInSorted } from './sorted.js';

@@ -2,6 +2,7 @@ import type { Bot, BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
 import { botSeed, Rng, seedWords } from './rng.js';
+import { indexInSorted } from './sorted.js';
 import type { Variant } from './variant.js';
 
 /** Why a bot's decision failed: it threw, chose an action that is not legal, or overran its time. */
@@ -244,19 +245,9 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   }
 }
 
-/** Whether `action` is among `legal[0..n)`: a binary search, as legal actions are ascending (the `Game` contract). */
+/** Whether `action` is among `legal[0..n)` (ascending, the `Game` contract). */
 function isLegal(action: unknown, legal: Int32Array, n: number): boolean {
-  if (typeof action !== 'number') return false;
-  let lo = 0;
-  let hi = n - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const m = legal[mid]!;
-    if (m === action) return true;
-    if (m < action) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return false;
+  return typeof action === 'number' && indexInSorted(legal, n, action) >= 0;
 }
 
 function errorText(e: unknown): string {

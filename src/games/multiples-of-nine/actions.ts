@@ -13,6 +13,7 @@
  * At most `MAX_LISTED` discards are offered (see the game README: only hands
  * of about 26 cards or more have that many).
  */
+import { indexInSorted } from '../../core/index.js';
 import { discardCode, listDiscards } from '../../cards/nines.js';
 
 export const A_STAY = 0;
@@ -53,14 +54,5 @@ export function discardList(): Int32Array {
  * The index of `code` in the last list, -1 when absent (binary search).
  */
 export function indexInList(code: number): number {
-  let lo = 0;
-  let hi = listCount - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const x = LIST[mid]!;
-    if (x === code) return mid;
-    if (x < code) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return indexInSorted(LIST, listCount, code);
 }
