@@ -9,6 +9,7 @@ export const randomBot: BotKind = {
   create(): Bot {
     return {
       observes: false,
+      readsLegal: false,
       act: (_obs, legal, count, ctx) => legal[ctx.rng.int(count)]!,
       actIndex: (_obs, _legal, count, ctx) => ctx.rng.int(count),
     };

@@ -21,8 +21,10 @@ for (const id of gameIds()) {
     for (const players of playerCounts) {
       const variant = resolveGameVariant(game, { players });
 
-      it(`${players} players: random playouts end within maxDecisions; legal actions non-empty, ascending, in range`, () => {
+      const decodes = game.legalCount !== undefined && game.legalAt !== undefined;
+      it(`${players} players: random playouts end within maxDecisions; legal actions non-empty, ascending, in range${decodes ? '; legalCount and legalAt agree with them' : ''}`, () => {
         const K = game.numDistinctActions(variant);
+        expect(game.legalCount === undefined).toBe(game.legalAt === undefined);
         for (let g = 0; g < GAMES_PER_VARIANT; g++) {
           const s = game.newState(variant);
           game.deal(s, createRng(`conf-${g}`));
@@ -35,6 +37,14 @@ for (const id of gameIds()) {
               const a = legal[i]!;
               if (!(a >= 0 && a < K)) throw new Error(`${id} game ${g}: action ${a} out of range`);
               if (i > 0 && a <= legal[i - 1]!) throw new Error(`${id} game ${g}: legal actions not ascending`);
+            }
+            if (decodes) {
+              const c = game.legalCount!(st);
+              if (c !== n) throw new Error(`${id} game ${g}: legalCount ${c}, legalActions listed ${n}`);
+              for (let i = 0; i < n; i++) {
+                const a = game.legalAt!(st, i);
+                if (a !== legal[i]) throw new Error(`${id} game ${g}: legalAt(${i}) = ${a}, legalActions listed ${legal[i]}`);
+              }
             }
           });
           const r = game.result(s);

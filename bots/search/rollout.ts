@@ -120,6 +120,15 @@ export class Rollout {
     const { game, legal, greedy } = this;
     const truncate = roundLimit >= 0 && game.roundsDone !== undefined;
     let steps = 0;
+    if (greedy === null && game.legalCount !== undefined && game.legalAt !== undefined) {
+      // Random playouts in a game that decodes an index: count, draw, decode (no listing; the same actions).
+      while (!game.isTerminal(s)) {
+        if (truncate && game.roundsDone!(s) > roundLimit) return;
+        game.apply(s, game.legalAt(s, rng.int(game.legalCount(s))));
+        if (++steps > this.bound) throw new Error(`${game.info.id}: playout exceeded ${this.bound} decisions`);
+      }
+      return;
+    }
     while (!game.isTerminal(s)) {
       if (truncate && game.roundsDone!(s) > roundLimit) return;
       const n = game.legalActions(s, legal);

@@ -118,3 +118,30 @@ export function writeRanks(into: Int32Array, n: number, base: number, mask: numb
 export function emptied(count: number): number {
   return 1 - ((count + 255) >> 8);
 }
+
+/** RANKS_IN[m]: ranks in rank mask `m << 1` (bits 1..10); NTH_RANK[m * 10 + i]: the i-th lowest of them. */
+const RANKS_IN = new Uint8Array(1 << PAIRS_RANKS);
+const NTH_RANK = new Uint8Array((1 << PAIRS_RANKS) * PAIRS_RANKS);
+for (let m = 0; m < 1 << PAIRS_RANKS; m++) {
+  let k = 0;
+  for (let r = 1; r <= PAIRS_RANKS; r++) if ((m >> (r - 1)) & 1) NTH_RANK[m * PAIRS_RANKS + k++] = r;
+  RANKS_IN[m] = k;
+}
+
+/**
+ * How many ranks a rank mask holds (bits 1..10 set; bit 0 and bits above 10
+ * must be clear). A table lookup.
+ */
+export function ranksIn(mask: number): number {
+  return RANKS_IN[mask >> 1]!;
+}
+
+/**
+ * The i-th lowest rank (1..10) of a rank mask (bits 1..10), for
+ * 0 <= i < ranksIn(mask); a table lookup, no loop over the bits (short loops
+ * mispredict their exits). Used to decode the i-th legal action without
+ * listing them all (`Game.legalAt`). Outside that range the result is meaningless.
+ */
+export function nthRank(mask: number, i: number): number {
+  return NTH_RANK[(mask >> 1) * PAIRS_RANKS + i]!;
+}

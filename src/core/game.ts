@@ -99,6 +99,21 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   currentSeat(s: S): Seat;
   /** Writes the legal actions ascending into `into`, returns how many. */
   legalActions(s: S, into: Int32Array): number;
+  /**
+   * Optional fast path for choosing by position (random bots, random
+   * playouts): the number of legal actions, exactly what `legalActions`
+   * returns, computed without listing them. Implemented with `legalAt`.
+   */
+  legalCount?(s: S): number;
+  /**
+   * Optional, with `legalCount`: the legal action at position `index`
+   * (0 <= index < legalCount(s)) of the ascending list, exactly
+   * `legal[index]` after `legalActions(s, legal)`, decoded without listing
+   * the others. Outside that range the result is unspecified. The harness
+   * uses the pair for bots that declare `readsLegal: false`; the conformance
+   * suite checks both against `legalActions` at every step of random games.
+   */
+  legalAt?(s: S, index: number): Action;
   /** Applies a legal action of the current seat, then runs every automatic step. */
   apply(s: S, action: Action): void;
   isTerminal(s: S): boolean;

@@ -41,6 +41,8 @@ export interface MatchOptions {
 }
 
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
+/** The `legal` handed to a bot that declared `readsLegal: false` when the actions are not listed. */
+const NO_LEGAL = new Int32Array(0);
 const DEFAULT_OPTIONS: MatchOptions = { onFault: 'forfeit', moveTimeoutMs: 0 };
 
 class MutableContext implements BotContext {
@@ -156,6 +158,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       ctx.rng.fromWords(words[o]!, words[o + 1]!, words[o + 2]!, words[o + 3]!);
       bots[s]!.reset?.(ctx);
     }
+    if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots)) return this.playByIndex(seed, bots, names);
     let decisions = 0;
     let faults: Fault[] | null = null;
     const bound = this.bound;
@@ -220,6 +223,63 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       return { status: 'ok', result, decisions, firstSeat, faults: f, record: buildRecord(game.info.id, this.variant, seed, names, collector.rounds, result) };
     }
     return { status: 'ok', result, decisions, firstSeat, faults: f };
+  }
+
+  /** Whether every seat's bot chooses by index alone in a game that decodes an index (see `Bot.readsLegal`). */
+  private allByIndex(bots: readonly Bot[]): boolean {
+    if (this.game.legalCount === undefined || this.game.legalAt === undefined) return false;
+    for (const b of bots) if (b.readsLegal !== false || b.actIndex === undefined) return false;
+    return true;
+  }
+
+  /**
+   * The rest of `play` when every bot chooses by index alone (random play),
+   * nothing is recorded, imposed or timed: the legal actions are counted,
+   * never listed, and the chosen index is decoded with `legalAt`. The same
+   * games as the general loop (a test compares them); kept apart so that this
+   * loop stays small enough for V8 to inline the game's functions into it.
+   */
+  private playByIndex(seed: string, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
+    const { game, state, observations, contexts, options } = this;
+    const bound = this.bound;
+    const beat = this.heartbeat;
+    const firstSeat = game.currentSeat(state);
+    if (beat) beat[1] = this.gameInBatch;
+    let decisions = 0;
+    let faults: Fault[] | null = null;
+    while (!game.isTerminal(state)) {
+      const seat = game.currentSeat(state);
+      const n = game.legalCount!(state);
+      const bot = bots[seat]!;
+      const obs = observations[seat]!;
+      if (bot.observes !== false) game.observe(state, seat, obs);
+      if (beat) {
+        beat[2] = decisions;
+        beat[3] = seat;
+        beat[0]!++;
+      }
+      let i: unknown;
+      let fault: Fault | null = null;
+      try {
+        i = bot.actIndex!(obs, NO_LEGAL, n, contexts[seat]!);
+        if (!(typeof i === 'number' && i >= 0 && i < n && (i | 0) === i)) {
+          fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose index ${String(i)} of ${n} legal actions` };
+        }
+      } catch (e) {
+        fault = { seat, decision: decisions, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
+      }
+      if (fault !== null) {
+        (faults ??= []).push(fault);
+        if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, null, seed, names);
+        i = this.faultRng.int(n);
+      }
+      game.apply(state, game.legalAt!(state, i as number));
+      decisions++;
+      if (decisions > bound) throw new Error(`${game.info.id}: game ${seed} exceeded its bound of ${bound} decisions`);
+    }
+    const result = game.result(state);
+    state.recorder = null;
+    return { status: 'ok', result, decisions, firstSeat, faults: faults ?? NO_FAULTS };
   }
 
   /** Ends the game with a forfeit: the faulty seat scores nothing, every other seat shares the win. */

@@ -74,6 +74,37 @@ export class Rng {
     return (this.int32() >>> 0) / 0x100000000;
   }
 
+  /**
+   * Draws `count` entries of `a[0..n)` without replacement into `a[0..count)`,
+   * in draw order (the first `count` steps of a Fisher-Yates shuffle from the
+   * front: step i swaps `a[i]` with `a[i + int(n - i)]`). The same stream and
+   * result as calling `int` in that loop; the generator's state is kept in
+   * locals for the loop (a deal's cards cost a few ns each).
+   * @param a typed array of at least `n` entries.
+   * @param n entries that take part, 1 <= count <= n <= 2^31.
+   */
+  drawInto(a: Uint8Array, n: number, count: number): void {
+    let x = this.x;
+    let y = this.y;
+    let z = this.z;
+    let w = this.w;
+    for (let i = 0; i < count; i++) {
+      const t = x ^ (x << 11);
+      x = y;
+      y = z;
+      z = w;
+      w = w ^ (w >>> 19) ^ t ^ (t >>> 8);
+      const j = i + ((((w >>> 0) / 0x100000000) * (n - i)) | 0);
+      const c = a[j]!;
+      a[j] = a[i]!;
+      a[i] = c;
+    }
+    this.x = x;
+    this.y = y;
+    this.z = z;
+    this.w = w;
+  }
+
   /** An integer uniform in [0, n) for 1 <= n <= 2^31; 0 when n <= 1. */
   int(n: number): number {
     return (((this.int32() >>> 0) / 0x100000000) * n) | 0;

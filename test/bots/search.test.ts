@@ -350,6 +350,24 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     expect(rootChildren('ismcts:iterations=20')).toBe(Math.min(20, m.legal.length));
   });
 
+  it('random playouts that decode an index (Game.legalCount/legalAt) play the very games that listing the legal actions plays', () => {
+    for (const id of gameIds()) {
+      const game = getGame(id);
+      if (game.legalCount === undefined) continue;
+      const listing = { ...game, legalCount: undefined, legalAt: undefined } as AnyGame;
+      const variant = resolveGameVariant(game, {});
+      for (let g = 0; g < 20; g++) {
+        const ends = [game, listing].map((model) => {
+          const s = game.newState(variant);
+          game.deal(s, createRng(`dec-${id}-${g}`));
+          new Rollout(model, variant, Number(variant.players), 'random', createRng('x')).run(s, createRng(`dec-play-${g}`));
+          return JSON.stringify(game.result(s));
+        });
+        expect(ends[0]).toBe(ends[1]);
+      }
+    }
+  });
+
   it('a round-horizon playout stops at the end of the current round (Nine Virtues, Nine Lives); without a limit it plays to the end', () => {
     for (const id of ['nine-virtues', 'nine-lives']) {
       const game = getGame(id);

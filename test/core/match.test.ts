@@ -1,13 +1,16 @@
 /**
  * The match runner's handling of a bot's answer (`src/core/match.ts`,
  * `Bot.actIndex` in `src/core/bot.ts`): a bot that chooses by index plays
- * the same game as through `act`, and an index out of range forfeits.
+ * the same game as through `act`, and an index out of range forfeits; bots
+ * that never read `legal` (`Bot.readsLegal`) play the same games while the
+ * runner only counts the legal actions and decodes the index (`Game.legalAt`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/core/bot.js';
 import { MatchRunner } from '../../src/core/match.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
+import { snapshot } from '../helpers.js';
 import '../../src/games/index.js';
 
 const game = getGame('captains-orders');
@@ -37,5 +40,76 @@ describe('match runner: bots that choose by index', () => {
     expect(o.faults[0]!.seat).toBe(1);
     expect(o.faults[0]!.reason).toBe('illegal');
     expect(o.result.winners).toEqual([0, 2, 3, 4]);
+  });
+});
+
+/** The same choices, declaring that `legal` is never read. */
+const blind: Bot = { ...byIndex, readsLegal: false };
+
+/** What a game leaves behind: its outcome (without records) and every seat's final observation. */
+function finalOf(bots: Bot[], seed: string, rotation: number, onFault: 'forfeit' | 'random' = 'forfeit'): unknown {
+  const runner = new MatchRunner(game, variant, { onFault, moveTimeoutMs: 0 });
+  const o = runner.play(seed, rotation, bots, names, false);
+  const seen = names.map((_, p) => snapshot(game.observe(runner.lastState, p, game.newObservation(variant))));
+  return { status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat, faults: o.faults, seen };
+}
+
+describe('match runner: bots that never read the legal actions (Bot.readsLegal, Game.legalCount/legalAt)', () => {
+  it('random games are the same whether the legal actions are listed or only counted and decoded', () => {
+    for (let g = 0; g < 200; g++) expect(finalOf(Array(5).fill(blind), `b${g}`, g % 5)).toEqual(finalOf(Array(5).fill(byIndex), `b${g}`, g % 5));
+  });
+
+  it('such a bot is handed an empty legal array and the count of the legal actions', () => {
+    const counts: number[] = [];
+    const peek: Bot = {
+      ...blind,
+      actIndex: (_o, legal, n, ctx) => {
+        expect(legal).toHaveLength(0);
+        counts.push(n);
+        return ctx.rng.int(n);
+      },
+    };
+    const listed: number[] = [];
+    const peekListed: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
+    new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peek), names, false);
+    new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peekListed), names, false);
+    expect(counts.length).toBeGreaterThan(10);
+    expect(counts).toEqual(listed);
+  });
+
+  it('with one bot that reads the legal actions at the table, every seat gets them listed', () => {
+    const reader: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (expect(legal.length).toBeGreaterThanOrEqual(n), ctx.rng.int(n)) };
+    const o = new MatchRunner(game, variant).play('mixed', 0, [blind, reader, blind, blind, blind], names, false);
+    expect(o.status).toBe('ok');
+  });
+
+  it.each([-1, 1e6, 0.5, NaN])('an index %s outside [0, count) forfeits the game; a throw forfeits it too', (bad) => {
+    const wrong: Bot = { ...blind, actIndex: () => bad };
+    const o = new MatchRunner(game, variant).play('s', 0, [blind, wrong, blind, blind, blind], names, false);
+    expect(o.status).toBe('forfeit');
+    expect(o.faults[0]!.seat).toBe(1);
+    expect(o.faults[0]!.reason).toBe('illegal');
+    expect(o.result.winners).toEqual([0, 2, 3, 4]);
+    const thrower: Bot = {
+      ...blind,
+      actIndex: () => {
+        throw new Error('boom');
+      },
+    };
+    const t = new MatchRunner(game, variant).play('s', 0, [blind, blind, thrower, blind, blind], names, false);
+    expect(t.status).toBe('forfeit');
+    expect(t.faults[0]).toMatchObject({ seat: 2, reason: 'threw', decision: expect.any(Number) });
+  });
+
+  it('under --on-fault random a faulty index is replaced as in the listing loop, and the game goes on', () => {
+    let calls = 0;
+    const flaky = (base: Bot): Bot => ({ ...base, actIndex: (o, l, n, ctx) => (++calls % 7 === 0 ? -1 : base.actIndex!(o, l, n, ctx)) });
+    calls = 0;
+    const a = finalOf([blind, flaky(blind), blind, blind, blind], 'flaky', 0, 'random');
+    calls = 0;
+    const b = finalOf([byIndex, flaky(byIndex), byIndex, byIndex, byIndex], 'flaky', 0, 'random');
+    expect(a).toEqual(b);
+    expect((a as { status: string; faults: unknown[] }).status).toBe('ok');
+    expect((a as { faults: unknown[] }).faults.length).toBeGreaterThan(0);
   });
 });

@@ -4,7 +4,7 @@ import { NUM_ACTIONS } from './actions.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { CaptainsOrdersObservation, determinize, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { CaptainsOrdersState, copyState, Phase } from './state.js';
 
 /** Static facts and variant parameters (`captains-orders.md`, "Variant parameters"). */
@@ -39,6 +39,8 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'handSize')),
   currentSeat,
   legalActions,
+  legalCount,
+  legalAt,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),

@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, lowestRank, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import {
   A_ASK,
   A_BELAY,
@@ -91,6 +91,67 @@ export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
   }
 }
 
+/** The number of legal actions, as `legalActions` returns, without listing them. */
+export function legalCount(s: CaptainsOrdersState): number {
+  switch (s.phase) {
+    case Phase.Turn: {
+      const k = ranksIn(s.handMasks[s.turn]!);
+      const others = s.players - 1;
+      // No Order: order k ranks, pass k ranks to each other seat, ask and discover each other seat.
+      // Under an Order: discover each other seat, follow or belay with each held rank.
+      return s.orderRank === 0 ? k * s.players + 2 * others : others + k;
+    }
+    case Phase.Discard:
+    case Phase.Give:
+      return ranksIn(s.handMasks[s.pending]!);
+    case Phase.Declare:
+      return 2;
+    default:
+      return 0;
+  }
+}
+
+/** The i-th other seat than `t` (0 <= i < P - 1), ascending. */
+function otherSeat(t: number, i: number): number {
+  return i + (i >= t ? 1 : 0);
+}
+
+/** `legal[i]` after `legalActions(s, legal)`, decoded from the layout that function writes (0 <= i < legalCount(s)). */
+export function legalAt(s: CaptainsOrdersState, i: number): number {
+  switch (s.phase) {
+    case Phase.Turn: {
+      const t = s.turn;
+      const held = s.handMasks[t]!;
+      const others = s.players - 1;
+      const order = s.orderRank;
+      if (order === 0) {
+        const k = ranksIn(held);
+        if (i < k) return A_ORDER - 1 + nthRank(held, i);
+        i -= k;
+        if (i < k * others) {
+          const rankIndex = (i / others) | 0;
+          return A_PASS + (nthRank(held, rankIndex) - 1) * MAX_SEATS + otherSeat(t, i - rankIndex * others);
+        }
+        i -= k * others;
+        if (i < others) return A_ASK + otherSeat(t, i);
+        return A_DISCOVER + otherSeat(t, i - others);
+      }
+      if (i < others) return A_DISCOVER + otherSeat(t, i);
+      i -= others;
+      const follow = held & ~((1 << order) - 1);
+      const kf = ranksIn(follow);
+      if (i < kf) return A_FOLLOW - 1 + nthRank(follow, i);
+      return A_BELAY - 1 + nthRank(held & ((1 << order) - 1), i - kf);
+    }
+    case Phase.Discard:
+      return A_DISCARD - 1 + nthRank(s.handMasks[s.pending]!, i);
+    case Phase.Give:
+      return A_GIVE - 1 + nthRank(s.handMasks[s.pending]!, i);
+    default:
+      return A_DECLARE_NO + i;
+  }
+}
+
 /** Starts a new game: clears round wins, seat 0 deals the first round. */
 export function deal(s: CaptainsOrdersState, rng: Rng): void {
   s.rng = rng;
@@ -112,18 +173,15 @@ function startRound(s: CaptainsOrdersState): void {
   // a game starts); any starting order gives uniformly random dealt cards.
   // Each drawn card goes straight to its hand: positions 0..h-1 to seat 0, and so on.
   const deck = s.deck;
-  const rng = s.rng;
   s.roundBuffer.fill(0);
+  s.rng.drawInto(deck, 55, P * h);
   const hands = s.hands;
   for (let q = 0, i = 0; q < P; q++) {
     const off = q * RANK_SLOTS;
     let mask = 0;
     let points = 0;
     for (let k = 0; k < h; k++, i++) {
-      const j = i + rng.int(55 - i);
-      const r = deck[j]!;
-      deck[j] = deck[i]!;
-      deck[i] = r;
+      const r = deck[i]!;
       hands[off + r]!++;
       mask |= 1 << r;
       points += r;

@@ -6,7 +6,7 @@ import { nineVirtuesBalance } from './balance.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { NineVirtuesObservation, determinize, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { NineVirtuesState, copyState, Phase } from './state.js';
 import { roundsDone, runningScores } from './standings.js';
 
@@ -50,6 +50,8 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'rounds')),
   currentSeat,
   legalActions,
+  legalCount,
+  legalAt,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.totals), winners: s.winners, capped: s.capped }),

@@ -1,5 +1,5 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
 import { encodeAction } from './codec.js';
 import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
@@ -52,6 +52,37 @@ export function legalActions(s: NineVirtuesState, into: Int32Array): number {
   return 0;
 }
 
+/** The number of legal actions, as `legalActions` returns, without listing them. */
+export function legalCount(s: NineVirtuesState): number {
+  if (s.phase === Phase.Turn) {
+    const centre = s.centerMask;
+    const held = s.handMasks[s.turn]!;
+    const inCentre = ranksIn(centre);
+    // Bids: centre ranks but 1. Swaps: each held rank h with each centre rank c != h. Kills: centre ranks.
+    const swaps = ranksIn(held) * inCentre - ranksIn(held & centre);
+    return ranksIn(centre & ~2) + swaps + (killAllowed(s) ? inCentre : 0);
+  }
+  return s.phase === Phase.Call ? PAIRS_RANKS : 0;
+}
+
+/** `legal[i]` after `legalActions(s, legal)`, decoded from the layout that function writes (0 <= i < legalCount(s)). */
+export function legalAt(s: NineVirtuesState, i: number): number {
+  if (s.phase !== Phase.Turn) return A_CALL + i;
+  const centre = s.centerMask;
+  const bids = centre & ~2;
+  const nb = ranksIn(bids);
+  if (i < nb) return A_BID - 1 + nthRank(bids, i);
+  i -= nb;
+  // One group per held rank h, ascending: the centre ranks but h.
+  for (let hm = s.handMasks[s.turn]!; hm !== 0; hm &= hm - 1) {
+    const bit = hm & -hm;
+    const takes = centre & ~bit;
+    const size = ranksIn(takes);
+    if (i < size) return A_SWAP + (30 - Math.clz32(bit)) * 10 - 1 + nthRank(takes, i);
+    i -= size;
+  }
+  return A_KILL - 1 + nthRank(centre, i);
+}
 
 /** Starts a new game: clears the scores and statistics, seat 0 deals the first round ("The game"). */
 export function deal(s: NineVirtuesState, rng: Rng): void {
