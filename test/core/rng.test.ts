@@ -1,10 +1,46 @@
 /**
- * `Rng.drawInto` (src/core/rng.ts): drawing a deal's cards with the
- * generator's state in locals gives exactly the cards and the stream of the
- * plain Fisher-Yates loop over `Rng.int`.
+ * The generators (src/core/rng.ts): `Rng` seeds and draws exactly as
+ * seedrandom's xor128, `seedWords` gives exactly seedrandom's alea words
+ * (both are computed in place, without the library's allocations), and
+ * `Rng.drawInto` deals exactly as the plain Fisher-Yates loop over `Rng.int`.
  */
+import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/core/rng.js';
+import { gameSeed, Rng, seedWords, botSeed } from '../../src/core/rng.js';
+
+/** Seeds of every shape the harness makes, and odd ones (empty, long, non-ASCII, surrogate pairs). */
+function seeds(): string[] {
+  const out = ['', ' ', 'faults', 'unseeded', 'x'.repeat(300), 'Ninefold ♠♥ 九', '\u{1F0A1}'.normalize(), '😀 ace'];
+  const pick = seedrandom.alea('seed shapes');
+  for (let i = 0; i < 3000; i++) {
+    const run = String(Math.floor(pick() * 1e9));
+    out.push(gameSeed(run, i), botSeed(gameSeed(run, i)), `${run}-${i}`.slice(0, 1 + (i % 40)));
+  }
+  return out;
+}
+
+describe('seedrandom streams, computed in place', () => {
+  it('new Rng(seed) draws the very int32() stream of seedrandom.xor128(seed)', () => {
+    const r = new Rng();
+    for (const seed of seeds()) {
+      const lib = seedrandom.xor128(seed);
+      r.seed(seed);
+      for (let k = 0; k < 8; k++) if (r.int32() !== lib.int32()) throw new Error(`xor128 stream differs for seed ${JSON.stringify(seed)} at draw ${k}`);
+    }
+    expect(new Rng('abc').next()).toBe(seedrandom.xor128('abc')());
+  });
+
+  it('seedWords(seed) fills the very int32() words of seedrandom.alea(seed)', () => {
+    const words = new Int32Array(100);
+    for (const seed of seeds()) {
+      seedWords(seed, words);
+      const lib = seedrandom.alea(seed);
+      for (let k = 0; k < words.length; k++) if (words[k] !== lib.int32()) throw new Error(`alea word ${k} differs for seed ${JSON.stringify(seed)}`);
+    }
+    seedWords('abc', words);
+    expect(words[0]).toBe(seedrandom.alea('abc').int32());
+  });
+});
 
 describe('Rng.drawInto', () => {
   it('equals the first count steps of a front-to-back Fisher-Yates over int(), and leaves the stream where they do', () => {
