@@ -47,6 +47,8 @@ describe('captains-orders invariants over 20 000 random games', () => {
           const p = rng.int(players);
           const o = game.observe(s, p, game.newObservation(v));
           const other = game.determinize(o, createRng(`inv-det-${g}-${steps}`), game.newState(v));
+          const derr = conservationError(other);
+          if (derr) errors.push(`game ${g} step ${steps}: determinized for seat ${p}: ${derr}`);
           const want = JSON.stringify(snapshot(o));
           if (JSON.stringify(snapshot(game.observe(other, p, game.newObservation(v)))) !== want) errors.push(`game ${g} step ${steps}: observation of seat ${p} depends on hidden cards`);
           observationChecks++;

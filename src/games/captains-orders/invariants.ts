@@ -28,9 +28,9 @@ export function checkInvariants(s: CaptainsOrdersState): void {
     if (s.points[q] !== rankPoints(s.hands, q * RANK_SLOTS)) throw new RuleError(`captains-orders: seat ${q}'s points ${s.points[q]} do not match its hand`);
   }
   for (let q = 0; q < P; q++) {
-    let about = 0;
-    for (let o = 0; o < P; o++) about += s.knownAny[o * P + q]!;
-    if (about !== s.knownAbout[q]) throw new RuleError(`captains-orders: knowledge about seat ${q} totals ${s.knownAbout[q]}, not ${about}`);
+    let who = 0;
+    for (let o = 0; o < P; o++) if (s.knownAny[o * P + q]! > 0) who |= 1 << o;
+    if (who !== s.knowers[q]) throw new RuleError(`captains-orders: the seats sure of cards in seat ${q}'s hand are ${s.knowers[q]}, not ${who} (bit masks)`);
   }
   for (let o = 0; o < P; o++) {
     for (let q = 0; q < P; q++) {
@@ -42,6 +42,7 @@ export function checkInvariants(s: CaptainsOrdersState): void {
         if (o !== q && c > s.hands[q * RANK_SLOTS + r]!) throw new RuleError(`captains-orders: seat ${o} is sure of a rank-${r} card seat ${q} does not hold`);
       }
       if (k !== s.knownAny[pair]) throw new RuleError(`captains-orders: knowledge total of ${o} about ${q} is ${s.knownAny[pair]}, not ${k}`);
+      if (s.knownMask[pair] !== rankMask(s.known, pair * RANK_SLOTS)) throw new RuleError(`captains-orders: the mask of ${o}'s knowledge about ${q} does not match the counts`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
-import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
+import { drawFromPool, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { LastKind, Phase, CaptainsOrdersState, syncMasks } from './state.js';
 
 /**
@@ -104,19 +104,17 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   into.rng = rng;
   // A canonical deck order: later rounds of a simulation depend on (obs, rng) alone.
   fillPairsDeck(into.deck);
-  into.hands.fill(0);
-  into.down.fill(0);
-  into.known.fill(0);
-  into.knownAny.fill(0);
+  // Hands, discards and knowledge: cleared at once, then what the observer knows.
+  into.roundBuffer.fill(0);
   into.hands.set(o.hand, me * RANK_SLOTS);
   into.down.set(o.ownDown, me * RANK_SLOTS);
   into.known.set(o.known, me * P * RANK_SLOTS);
-  into.knownAbout.fill(0);
   for (let q = 0; q < P; q++) {
     let t = 0;
     for (let r = 1; r <= PAIRS_RANKS; r++) t += o.known[q * RANK_SLOTS + r]!;
     into.knownAny[me * P + q] = t;
-    into.knownAbout[q] = t;
+    into.knownMask[me * P + q] = rankMask(o.known, q * RANK_SLOTS);
+    into.knowers[q] = t === 0 ? 0 : 1 << me;
   }
   let lastRank = o.lastRank;
   if (o.phase === Phase.Declare && lastRank === 0) {

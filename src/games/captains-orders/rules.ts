@@ -205,45 +205,45 @@ function startRound(s: CaptainsOrdersState): void {
   }
 }
 
-/** Seat `o` learns nothing of which card left `q`'s hand: each certain count may have dropped by one. */
+/**
+ * Seats other than `except` learn nothing of which card left `q`'s hand: each
+ * of their certain counts of it may have dropped by one, so each drops by one.
+ * Only the seats in `knowers[q]` have counts to lower.
+ */
 function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
-  if (s.knownAbout[q] === 0) return;
+  // except = -1 clears bit 31, which no seat uses.
+  let who = s.knowers[q]! & ~(1 << except);
+  if (who === 0) return;
   const P = s.players;
   const known = s.known;
-  let about = 0;
-  for (let o = 0; o < P; o++) {
+  for (; who !== 0; who &= who - 1) {
+    const o = 31 - Math.clz32(who & -who);
     const pair = o * P + q;
-    if (o === q || o === except || s.knownAny[pair] === 0) {
-      about += s.knownAny[pair]!;
-      continue;
-    }
-    // Every rank o is sure of loses one: walk the set bits of the row's mask
-    // (branch-free to build) instead of testing ten counts.
     const off = pair * RANK_SLOTS;
-    let left = s.knownAny[pair]!;
-    for (let m = rankMask(known, off); m !== 0; m &= m - 1) {
-      known[off + 31 - Math.clz32(m & -m)]!--;
-      left--;
+    let keep = 0;
+    let lost = 0;
+    for (let m = s.knownMask[pair]!; m !== 0; m &= m - 1) {
+      const r = 31 - Math.clz32(m & -m);
+      keep |= ((--known[off + r]! + 255) >> 8) << r;
+      lost++;
     }
-    s.knownAny[pair] = left;
-    about += left;
+    s.knownMask[pair] = keep;
+    s.knowers[q]! &= ~(emptied((s.knownAny[pair]! -= lost)) << o);
   }
-  s.knownAbout[q] = about;
 }
 
-/** Seat `o` saw a rank-r card leave `q`'s hand: its certain count of r drops by one. */
+/** Seat `o` saw a rank-r card leave `q`'s hand: its certain count of r drops by one (if it had one). */
 function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): void {
   const pair = o * s.players + q;
   const i = pair * RANK_SLOTS + r;
   const sure = (s.known[i]! + 255) >> 8; // 1 when o was sure of such a card (branch-free)
-  s.known[i]! -= sure;
-  s.knownAny[pair]! -= sure;
-  s.knownAbout[q]! -= sure;
+  s.knownMask[pair]! &= ~(emptied((s.known[i]! -= sure)) << r);
+  s.knowers[q]! &= ~(emptied((s.knownAny[pair]! -= sure)) << o);
 }
 
-/** A rank-r card leaves q's hand face up: every seat saw it. */
+/** A rank-r card leaves q's hand face up: every seat saw it (only the seats sure of some card of q's have a count to lower). */
 function leavesFaceUp(s: CaptainsOrdersState, q: number, r: number): void {
-  for (let o = 0; o < s.players; o++) if (o !== q) seenLeaving(s, o, q, r);
+  for (let who = s.knowers[q]!; who !== 0; who &= who - 1) seenLeaving(s, 31 - Math.clz32(who & -who), q, r);
 }
 
 function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
@@ -273,7 +273,8 @@ function receive(s: CaptainsOrdersState, from: number, to: number, r: number): v
   const pair = from * s.players + to;
   s.known[pair * RANK_SLOTS + r]!++;
   s.knownAny[pair]!++;
-  s.knownAbout[to]!++;
+  s.knownMask[pair]! |= 1 << r;
+  s.knowers[to]! |= 1 << from;
 }
 
 /** Ends the turn: the turn passes left; an Order that came back to its owner is retired ("A round", 5). */

@@ -59,10 +59,16 @@ export class CaptainsOrdersState implements GameStateBase {
    * be in seat q's hand (from cards o gave q, minus what q may have lost since).
    */
   readonly known: Uint8Array;
-  /** knownAny[o*P + q]: the total of o's certain counts of q's hand (0 lets updates skip the row). */
+  /** knownAny[o*P + q]: the total of o's certain counts of q's hand. */
   readonly knownAny: Uint8Array;
-  /** knownAbout[q]: the sum over observers o of knownAny[o*P + q] (0 lets a lost card skip every row). */
-  readonly knownAbout: Uint8Array;
+  /** knownMask[o*P + q]: bit r set when known[(o*P + q)*11 + r] > 0 (kept with `known`). */
+  readonly knownMask: Uint16Array;
+  /**
+   * knowers[q]: bit o set when knownAny[o*P + q] > 0, the seats sure of some
+   * card in q's hand. A card leaving q's hand visits only these rows (most
+   * of the time none or one) instead of every seat's.
+   */
+  readonly knowers: Uint8Array;
   /** Scratch of the scoring: the lowest rank of each hand. */
   readonly lowest: Uint8Array;
   /** points[s]: the sum of the ranks in seat s's hand ("Words"; kept with `hands`, see `syncMasks`). */
@@ -104,9 +110,12 @@ export class CaptainsOrdersState implements GameStateBase {
     this.winsToWin = intParam(variant, 'winsToWin');
     this.rng = rng;
     const p = this.players;
+    // knownMask (16-bit words) first, at an even offset; then the byte arrays.
     const sizes = [p * RANK_SLOTS, RANK_SLOTS, p * RANK_SLOTS, p, p * p * RANK_SLOTS, p * p, p];
-    this.roundBuffer = new Uint8Array(sizes.reduce((a, b) => a + b, 0));
-    let at = 0;
+    const maskBytes = 2 * p * p;
+    this.roundBuffer = new Uint8Array(maskBytes + sizes.reduce((a, b) => a + b, 0));
+    this.knownMask = new Uint16Array(this.roundBuffer.buffer, 0, p * p);
+    let at = maskBytes;
     const view = (n: number): Uint8Array => this.roundBuffer.subarray(at, (at += n));
     this.hands = view(sizes[0]!);
     this.discardUp = view(sizes[1]!);
@@ -114,7 +123,7 @@ export class CaptainsOrdersState implements GameStateBase {
     this.downCount = view(sizes[3]!);
     this.known = view(sizes[4]!);
     this.knownAny = view(sizes[5]!);
-    this.knownAbout = view(sizes[6]!);
+    this.knowers = view(sizes[6]!);
     this.handCount = new Uint8Array(p);
     this.handMasks = new Uint16Array(p);
     this.lowest = new Uint8Array(p);
