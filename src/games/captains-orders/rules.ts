@@ -111,9 +111,9 @@ export function legalCount(s: CaptainsOrdersState): number {
   }
 }
 
-/** The i-th other seat than `t` (0 <= i < P - 1), ascending. */
+/** The i-th other seat than `t` (0 <= i < P - 1), ascending; branch-free (`t - i - 1 < 0` exactly when i >= t). */
 function otherSeat(t: number, i: number): number {
-  return i + (i >= t ? 1 : 0);
+  return i + ((t - i - 1) >>> 31);
 }
 
 /** `legal[i]` after `legalActions(s, legal)`, decoded from the layout that function writes (0 <= i < legalCount(s)). */
@@ -156,7 +156,7 @@ export function legalAt(s: CaptainsOrdersState, i: number): number {
 export function deal(s: CaptainsOrdersState, rng: Rng): void {
   s.rng = rng;
   s.deck.set(FULL_DECK);
-  s.roundWins.fill(0);
+  for (let q = 0; q < s.players; q++) s.roundWins[q] = 0;
   s.round = 0;
   s.dealer = 0;
   s.capped = false;
@@ -510,8 +510,12 @@ function endRound(s: CaptainsOrdersState): void {
 function finish(s: CaptainsOrdersState, threshold: number, capped: boolean): void {
   s.phase = Phase.Over;
   s.capped = capped;
-  const w: number[] = [];
-  for (let q = 0; q < s.players; q++) if (s.roundWins[q]! >= threshold) w.push(q);
+  // An array of the exact size (a first push reserves room for 17).
+  let k = 0;
+  for (let q = 0; q < s.players; q++) if (s.roundWins[q]! >= threshold) k++;
+  const w = new Array<number>(k);
+  k = 0;
+  for (let q = 0; q < s.players; q++) if (s.roundWins[q]! >= threshold) w[k++] = q;
   s.winners = w;
 }
 
