@@ -8,7 +8,7 @@ import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
-import { discardCode, isLegalDiscard, NINES_SLOTS } from '../../src/cards/nines.js';
+import { discardCode, isLegalDiscard, isSplittable, listDiscards, NINES_SLOTS } from '../../src/cards/nines.js';
 import {
   actions,
   beginTurn,
@@ -309,6 +309,43 @@ describe('multiples-of-nine: "Groups and legal discards" in play', () => {
 });
 
 describe('multiples-of-nine: records and hidden information', () => {
+  it('the hand memo (keyed by the nine-free part) gives exactly listDiscards and isSplittable, first and repeated lookups, small to large hands', () => {
+    const rng = createRng('mon-memo');
+    const out = new Int32Array(actions.MAX_LISTED);
+    const hands: Uint8Array[] = [];
+    for (let t = 0; t < 3000; t++) {
+      const size = t < 60 ? t % 6 : 1 + rng.int(t % 40 === 0 ? 21 : 13);
+      const deck: number[] = [];
+      for (let v = 1; v <= 13; v++) for (let k = 0; k < 4; k++) deck.push(v);
+      const h = new Uint8Array(2 * NINES_SLOTS);
+      const off = (t % 2) * NINES_SLOTS;
+      for (let i = 0; i < size; i++) {
+        const j = i + rng.int(52 - i);
+        [deck[i], deck[j]] = [deck[j]!, deck[i]!];
+        h[off + deck[i]!]!++;
+      }
+      if (t % 5 === 0) h[off + 9] = rng.int(5);
+      hands.push(h);
+    }
+    let codes = 0;
+    for (let pass = 0; pass < 2; pass++) {
+      hands.forEach((h, t) => {
+        const off = (t % 2) * NINES_SLOTS;
+        for (const nineAlone of [true, false]) {
+          const n = listDiscards(h, off, nineAlone, out, actions.MAX_LISTED);
+          const meta = actions.handMeta(h, off, nineAlone);
+          expect(meta).toBe(n * 2 + (isSplittable(h, off) ? 1 : 0));
+          for (let i = 0; i < n; i++) {
+            actions.handMeta(h, off, nineAlone);
+            if (actions.handDiscard(i) !== out[i]) expect([t, nineAlone, i, actions.handDiscard(i)]).toEqual([t, nineAlone, i, out[i]]);
+          }
+          codes += n;
+        }
+      });
+    }
+    expect(codes).toBeGreaterThan(20_000);
+  });
+
   it('"Record vocabulary": every decision encodes to draw/discard/stay entries that decode back', () => {
     const rng = createRng('codec');
     for (let g = 0; g < 40; g++) {

@@ -5,7 +5,7 @@ import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
 import { MultiplesOfNineObservation, determinize, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { MultiplesOfNineState, copyState, Phase } from './state.js';
 
 /** Static facts and variant parameters (`multiples-of-nine.md`, "Variant parameters"). */
@@ -40,6 +40,8 @@ export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservat
   maxDecisions: (v) => maxDecisions(intParam(v, 'players')),
   currentSeat,
   legalActions,
+  legalCount,
+  legalAt,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result(s) {

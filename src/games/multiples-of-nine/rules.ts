@@ -1,6 +1,6 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeDiscard, DECK_SIZE, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
-import { A_DISCARD, A_GO_OUT, A_STAY, discardList, listFor } from './actions.js';
+import { A_DISCARD, A_GO_OUT, A_STAY, handDiscard, handMeta } from './actions.js';
 import { encodeAction } from './codec.js';
 import { MultiplesOfNineState, Phase, TURNS_PER_SEAT_CAP } from './state.js';
 
@@ -16,13 +16,29 @@ export function legalActions(s: MultiplesOfNineState, into: Int32Array): number 
     return 1;
   }
   if (s.phase !== Phase.Decide) return 0;
-  const off = s.turn * NINES_SLOTS;
+  const meta = handMeta(s.hands, s.turn * NINES_SLOTS, s.nineAloneOnlyToGoOut);
   let n = 0;
   into[n++] = A_STAY;
-  if (isSplittable(s.hands, off)) into[n++] = A_GO_OUT;
-  const k = listFor(s.hands, off, s.nineAloneOnlyToGoOut);
+  if ((meta & 1) !== 0) into[n++] = A_GO_OUT;
+  const k = meta >>> 1;
   for (let i = 0; i < k; i++) into[n++] = A_DISCARD + i;
   return n;
+}
+
+/** The number of legal actions (`Game.legalCount`): stay, going out when legal, and the listed discards. */
+export function legalCount(s: MultiplesOfNineState): number {
+  if (s.phase !== Phase.Decide) return s.phase === Phase.Opening ? 1 : 0;
+  const meta = handMeta(s.hands, s.turn * NINES_SLOTS, s.nineAloneOnlyToGoOut);
+  return 1 + (meta & 1) + (meta >>> 1);
+}
+
+/** The legal action at position `i` of {@link legalActions}' list (`Game.legalAt`). */
+export function legalAt(s: MultiplesOfNineState, i: number): number {
+  if (s.phase !== Phase.Decide) return A_GO_OUT;
+  if (i === 0) return A_STAY;
+  const goOut = handMeta(s.hands, s.turn * NINES_SLOTS, s.nineAloneOnlyToGoOut) & 1;
+  // With going out legal, position 1 is A_GO_OUT and position i >= 2 is A_DISCARD + i - 2; without it, A_DISCARD + i - 1.
+  return i + 1 - goOut;
 }
 
 /**
@@ -137,8 +153,8 @@ export function apply(s: MultiplesOfNineState, a: number): void {
     return;
   }
   const i = a - A_DISCARD;
-  if (i < 0 || i >= listFor(s.hands, off, s.nineAloneOnlyToGoOut)) throw new RuleError(`multiples-of-nine: action ${a} is not a listed discard`);
-  decodeDiscard(discardList()[i]!, DISCARD);
+  if (i < 0 || i >= handMeta(s.hands, off, s.nineAloneOnlyToGoOut) >>> 1) throw new RuleError(`multiples-of-nine: action ${a} is not a listed discard`);
+  decodeDiscard(handDiscard(i), DISCARD);
   let n = 0;
   for (let v = 1; v <= TOP_RANK; v++) {
     const c = DISCARD[v]!;
