@@ -16,6 +16,7 @@ import { resolveGameVariant, VariantError, type VariantValue } from '../../src/c
 import {
   actions,
   balanceStats,
+  canCall,
   CardDataError,
   CENTER,
   compileCardSet,
@@ -754,4 +755,101 @@ describe('nine-muses: random playouts', () => {
     }
     expect(wins / G).toBeGreaterThan(0.8);
   });
+});
+
+/**
+ * Every kind of condition the card format allows, for the engine's tables
+ * (`tables.ts`): each operator on each quantity, "than" and "most"/"fewest"
+ * alone and inside "all"/"any", two compound Muses that use up the 16 leaf
+ * bits, and two that fall back to the condition program (no bits left, and
+ * nested "any"/"all").
+ */
+const VOCABULARY_CARDS = {
+  ...TEST_CARDS,
+  title: 'every condition',
+  muses: [
+    { type: 'count', of: 'craft', op: '>=', value: 3 },
+    { type: 'count', of: 'science', op: '<=', value: 1 },
+    { type: 'count', of: 'ethics', op: '>', value: 1 },
+    { type: 'count', of: 'knowledge', op: '<', value: 4 },
+    { type: 'count', of: 'vp', op: '==', value: 5 },
+    { type: 'count', of: 'muses', op: '!=', value: 0 },
+    { type: 'count', of: 'craft', op: '>', than: 'science' },
+    { type: 'count', of: 'vp', op: '<=', than: 'knowledge' },
+    { type: 'count', of: 'muses', op: '>=', than: 'ethics' },
+    { type: 'most', of: 'knowledge' },
+    { type: 'fewest', of: 'muses' },
+    {
+      type: 'all',
+      of: [
+        { type: 'count', of: 'craft', op: '>=', value: 1 },
+        { type: 'count', of: 'science', op: '<=', value: 5 },
+        { type: 'count', of: 'ethics', op: '<=', value: 3 },
+        { type: 'count', of: 'knowledge', op: '>=', value: 1 },
+        { type: 'count', of: 'vp', op: '>=', value: 0 },
+        { type: 'count', of: 'muses', op: '<=', value: 3 },
+        { type: 'count', of: 'craft', op: '!=', than: 'ethics' },
+        { type: 'most', of: 'vp' },
+      ],
+    },
+    {
+      type: 'any',
+      of: [
+        { type: 'count', of: 'craft', op: '==', value: 4 },
+        { type: 'count', of: 'science', op: '==', value: 2 },
+        { type: 'count', of: 'ethics', op: '==', value: 2 },
+        { type: 'count', of: 'knowledge', op: '>=', value: 9 },
+        { type: 'count', of: 'vp', op: '>=', value: 12 },
+        { type: 'count', of: 'muses', op: '>=', value: 2 },
+        { type: 'fewest', of: 'craft' },
+        { type: 'count', of: 'science', op: '<', than: 'craft' },
+      ],
+    },
+    { type: 'all', of: [{ type: 'count', of: 'craft', op: '>=', value: 1 }, { type: 'most', of: 'science' }] },
+    {
+      type: 'any',
+      of: [
+        { type: 'all', of: [{ type: 'most', of: 'vp' }, { type: 'count', of: 'craft', op: '>=', value: 2 }] },
+        { type: 'all', of: [{ type: 'fewest', of: 'vp' }, { type: 'any', of: [{ type: 'count', of: 'ethics', op: '>=', value: 1 }, { type: 'count', of: 'muses', op: '==', than: 'ethics' }] }] },
+      ],
+    },
+  ].map((condition, i) => ({ name: `Muse ${i}`, condition, ability: i % 3 === 0 ? { type: 'aristotle', knowledge: 'science', add: 1 } : { type: 'start-of-turn', gain: { vp: 1 + (i % 2) } } })),
+  philosophers: [...TEST_CARDS.philosophers, { name: 'Delta', count: 4, options: [{ gain: { science: 2 } }, { pay: { ethics: 1 }, gain: { craft: 2, vp: 2 } }] }],
+};
+
+describe('nine-muses: the fast path agrees with the reference rules on every kind of condition', () => {
+  const cards = writeCards('vocabulary.json', VOCABULARY_CARDS);
+  for (const players of [2, 3, 4]) {
+    it(`${players} players: legalCount and legalAt list legalActions; calls are exactly the Muses canCall allows; apply refuses the others`, () => {
+      const v = resolveGameVariant(game, { players, cards });
+      const s = game.newState(v);
+      const probe = game.newState(v);
+      const buf = new Int32Array(NUM_ACTIONS);
+      let calls = 0;
+      for (let g = 0; g < 10; g++) {
+        game.deal(s, createRng(`vocabulary-${players}-${g}`));
+        const rng = createRng(`vocabulary-play-${players}-${g}`);
+        while (!game.isTerminal(s)) {
+          const n = game.legalActions(s, buf);
+          const list = Array.from(buf.subarray(0, n));
+          expect(game.legalCount!(s)).toBe(n);
+          expect(Array.from({ length: n }, (_, i) => game.legalAt!(s, i))).toEqual(list);
+          if (s.phase === Phase.Play) {
+            const t = firstCard(s, s.turn);
+            for (let m = 0; m < s.numMuses; m++) {
+              const ok = canCall(s, m, s.turn);
+              expect(list.includes(callId(t, m))).toBe(ok);
+              if (ok) calls++;
+              else {
+                game.clone(s, probe);
+                expect(() => game.apply(probe, callId(t, m))).toThrow(/not legal/);
+              }
+            }
+          }
+          game.apply(s, list[rng.int(n)]!);
+        }
+      }
+      expect(calls).toBeGreaterThan(20);
+    });
+  }
 });

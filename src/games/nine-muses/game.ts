@@ -5,7 +5,7 @@ import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
 
 /** The label every report carries: the card texts are not the publisher's. */
@@ -52,6 +52,8 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
   maxDecisions: (v) => maxDecisions(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players')),
   currentSeat,
   legalActions,
+  legalCount,
+  legalAt,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.vp), winners: s.winners, capped: false }),

@@ -115,6 +115,7 @@ export function determinize(o: NineMusesObservation, rng: Rng, into: NineMusesSt
   let expected = o.deckLen;
   for (let q = 0; q < P; q++) if (q !== me) expected += o.handCount[q]!;
   if (expected !== unseen) throw new RuleError(`nine-muses: seat ${me} sees ${unseen} unseen Philosophers, hands and deck hold ${expected}`);
+  into.version++;
   const deck = into.deck;
   let n = 0;
   for (let t = 0; t < T; t++) for (let c = UNSEEN[t]!; c > 0; c--) deck[n++] = t;

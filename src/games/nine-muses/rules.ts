@@ -1,6 +1,7 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeId, demonstrateId, exchangeId, callId, toilId, stealId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
-import { CondKind, MAX_MUSES, MAX_OPTIONS, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
+import { CondKind, MAX_MUSES, MAX_OPTIONS, MAX_PHILOSOPHER_TYPES, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
+import { Leaf, Node, NTH4, POP4, Qtab, VALUES, type FastTables } from './tables.js';
 import { encodeAction, recordRoundStart } from './codec.js';
 import {
   CENTER,
@@ -49,9 +50,11 @@ function compare(a: number, op: number, b: number): boolean {
   }
 }
 
-/** Quantities per seat (`QUANTITIES` order) of the state being examined: QTAB[seat * NUM_QUANTITIES + q]. */
-const NUM_QUANTITIES = 6;
-const QTAB = new Int32Array(4 * NUM_QUANTITIES);
+/**
+ * Quantities per seat (`QUANTITIES` order) of the state being examined:
+ * QTAB[seat * Qtab.Stride + q], and a column of zeros (`tables.ts`).
+ */
+const QTAB = new Int32Array(4 * Qtab.Stride);
 
 /**
  * Fills QTAB with every seat's quantities, once per examination: conditions
@@ -61,7 +64,7 @@ const QTAB = new Int32Array(4 * NUM_QUANTITIES);
 function fillQuantities(s: NineMusesState): void {
   const P = s.players;
   for (let q = 0; q < P; q++) {
-    const o = q * NUM_QUANTITIES;
+    const o = q * Qtab.Stride;
     const a = s.know[q * 3]!;
     const b = s.know[q * 3 + 1]!;
     const c = s.know[q * 3 + 2]!;
@@ -74,7 +77,7 @@ function fillQuantities(s: NineMusesState): void {
   }
   for (let m = 0; m < s.numMuses; m++) {
     const loc = s.museLoc[m]!;
-    if (loc >= 0 && loc < P) QTAB[loc * NUM_QUANTITIES + Q_MUSES]!++;
+    if (loc >= 0) QTAB[loc * Qtab.Stride + Q_MUSES]!++;
   }
 }
 
@@ -82,15 +85,15 @@ function fillQuantities(s: NineMusesState): void {
 function meetsFilled(c: CompiledCondition, seat: number, players: number): boolean {
   switch (c.kind) {
     case CondKind.CountValue:
-      return compare(QTAB[seat * NUM_QUANTITIES + c.q]!, c.op, c.value);
+      return compare(QTAB[seat * Qtab.Stride + c.q]!, c.op, c.value);
     case CondKind.CountThan:
-      return compare(QTAB[seat * NUM_QUANTITIES + c.q]!, c.op, QTAB[seat * NUM_QUANTITIES + c.value]!);
+      return compare(QTAB[seat * Qtab.Stride + c.q]!, c.op, QTAB[seat * Qtab.Stride + c.value]!);
     case CondKind.Most:
     case CondKind.Fewest: {
-      const mine = QTAB[seat * NUM_QUANTITIES + c.q]!;
+      const mine = QTAB[seat * Qtab.Stride + c.q]!;
       for (let o = 0; o < players; o++) {
         if (o === seat) continue;
-        const theirs = QTAB[o * NUM_QUANTITIES + c.q]!;
+        const theirs = QTAB[o * Qtab.Stride + c.q]!;
         if (c.kind === CondKind.Most ? theirs >= mine : theirs <= mine) return false;
       }
       return true;
@@ -156,48 +159,270 @@ export function currentSeat(s: NineMusesState): number {
   return s.phase === Phase.Over ? -1 : s.turn;
 }
 
-const CALLABLE = new Uint8Array(MAX_MUSES);
+/** The seats (bit q for seat q < players) for which the leaf at `leaves[i]` holds, on the quantities in QTAB. */
+function leafSeats(leaves: Int32Array, i: number, players: number): number {
+  const a = leaves[i + 1]!;
+  const flip = leaves[i + 5]!;
+  if (leaves[i] === Leaf.Range) {
+    const b = leaves[i + 2]!;
+    const lo = leaves[i + 3]!;
+    const span = leaves[i + 4]!;
+    let out = 0;
+    // d in [0, span] exactly when neither d nor span - d is negative.
+    for (let q = 0; q < players; q++) {
+      const d = QTAB[q * Qtab.Stride + a]! - QTAB[q * Qtab.Stride + b]! - lo;
+      out |= (((span - d) | d) >>> 31) << q;
+    }
+    return (~out ^ flip) & ((1 << players) - 1);
+  }
+  // "Most" of x (flip 0) or of -x (flip -1: "fewest"): the seats at the top, if only one.
+  let best = -0x40000000;
+  for (let q = 0; q < players; q++) best = Math.max(best, (QTAB[q * Qtab.Stride + a]! ^ flip) - flip);
+  let top = 0;
+  for (let q = 0; q < players; q++) top |= ((QTAB[q * Qtab.Stride + a]! ^ flip) - flip === best ? 1 : 0) << q;
+  return (top & (top - 1)) === 0 ? top : 0;
+}
+
+/** The seats that meet the program node at code[pc] (`tables.ts`), on QTAB. */
+function nodeSeats(tb: FastTables, pc: number, players: number): number {
+  const code = tb.code;
+  const kind = code[pc]!;
+  if (kind === Node.Leaf) return leafSeats(tb.leaves, code[pc + 1]!, players);
+  let c = pc + Node.Size;
+  let mask = kind === Node.And ? -1 : 0;
+  for (let i = code[pc + 1]!; i > 0; i--) {
+    const m = nodeSeats(tb, c, players);
+    mask = kind === Node.And ? mask & m : mask | m;
+    c = code[c + 2]!;
+  }
+  return mask;
+}
+
+/**
+ * 1 when x is 0, else 0, without a branch (V8 compiles `x === 0 ? 1 : 0` to
+ * one, mispredicted on data like these).
+ */
+function isZero(x: number): number {
+  return ((x | -x) >>> 31) ^ 1;
+}
+
+/** SEAT_BITS[q]: the leaves (bits 16 up) and the Muses (bits below 16) of the bit-parallel form (`tables.ts`) that seat q meets. */
+const SEAT_BITS = new Int32Array(4);
+
+/**
+ * The Muses seat `me` may call in `s` (bit m for Muse m): she is not in the
+ * deck nor `me`'s, `me` meets her condition and no other seat does. Fills
+ * QTAB and works every condition out for all seats at once (`tables.ts`).
+ */
+function callableMuses(s: NineMusesState, me: number): number {
+  const tb = s.tables;
+  const cb = tb.colBits;
+  const P = s.players;
+  const know = s.know;
+  for (let q = 0; q < P; q++) {
+    const row = q * Qtab.Stride;
+    const a = know[q * 3]!;
+    const b = know[q * 3 + 1]!;
+    const c = know[q * 3 + 2]!;
+    const v = s.vp[q]!;
+    QTAB[row] = a;
+    QTAB[row + 1] = b;
+    QTAB[row + 2] = c;
+    QTAB[row + Q_KNOWLEDGE] = a + b + c;
+    QTAB[row + Q_VP] = v;
+    QTAB[row + Q_MUSES] = 0;
+    // Only VP can exceed the values a leaf tells apart (the supply bounds the tokens).
+    SEAT_BITS[q] = cb[a]! | cb[VALUES + b]! | cb[2 * VALUES + c]! | cb[3 * VALUES + a + b + c]! | cb[4 * VALUES + Math.min(v, VALUES - 1)]!;
+  }
+  let closed = 0;
+  for (let m = 0; m < s.numMuses; m++) {
+    const loc = s.museLoc[m]!;
+    closed |= (isZero(loc - IN_DECK) | isZero(loc - me)) << m;
+  }
+  if (tb.readsMuses) {
+    for (let m = 0; m < s.numMuses; m++) {
+      const loc = s.museLoc[m]!;
+      if (loc >= 0) QTAB[loc * Qtab.Stride + Q_MUSES]!++;
+    }
+    for (let q = 0; q < P; q++) SEAT_BITS[q]! |= cb[5 * VALUES + QTAB[q * Qtab.Stride + Q_MUSES]!]!;
+  }
+  const diffs = tb.diffs;
+  for (let i = 0; i < diffs.length; i += 5) {
+    const qa = diffs[i]!;
+    const qb = diffs[i + 1]!;
+    for (let q = 0; q < P; q++) {
+      const d = QTAB[q * Qtab.Stride + qa]! - QTAB[q * Qtab.Stride + qb]!;
+      SEAT_BITS[q]! |= diffs[i + 3 + ((d >> 31) | (-d >>> 31))]!;
+    }
+  }
+  const ex = tb.extremes;
+  for (let i = 0; i < ex.length; i += 3) {
+    // "Most" of x (flip 0) or of -x (flip -1: "fewest"): the seat strictly above every other, if any.
+    const a = ex[i]!;
+    const flip = ex[i + 1]!;
+    let best = (QTAB[a]! ^ flip) - flip;
+    let who = 0;
+    let tie = 0;
+    for (let q = 1; q < P; q++) {
+      const x = (QTAB[q * Qtab.Stride + a]! ^ flip) - flip;
+      const above = (best - x) >>> 31;
+      tie = isZero(x - best) | (tie & (above ^ 1));
+      who += (q - who) & -above;
+      best += (x - best) & -above;
+    }
+    SEAT_BITS[who]! |= ex[i + 2]! & (tie - 1);
+  }
+  const cp = tb.compounds;
+  for (let i = 0; i < cp.length; i += 3) {
+    const bit = 1 << cp[i]!;
+    const leaves = cp[i + 2]!;
+    const all = cp[i + 1] === 1;
+    for (let q = 0; q < P; q++) {
+      const hit = SEAT_BITS[q]! & leaves;
+      SEAT_BITS[q]! |= bit & -(all ? isZero(hit ^ leaves) : isZero(hit) ^ 1);
+    }
+  }
+  const trees = tb.trees;
+  for (let i = 0; i < trees.length; i++) {
+    const m = trees[i]!;
+    const seats = nodeSeats(tb, tb.treePc[m]!, P);
+    for (let q = 0; q < P; q++) SEAT_BITS[q]! |= ((seats >> q) & 1) << m;
+  }
+  let others = 0;
+  for (let q = 0; q < P; q++) others |= SEAT_BITS[q]! & (isZero(q - me) - 1);
+  return SEAT_BITS[me]! & ~others & ~closed & ((1 << s.numMuses) - 1);
+}
+
+/*
+ * The legal actions of one decision, worked out once by `prepare` and kept
+ * here for the state and `version` they were computed for: `legalCount`
+ * computes them, `legalAt` right after reads them (apply, deal, clone and
+ * determinize bump the version). In the order `legalActions` lists them:
+ * exchanges (each held type t, its payable options), calls (each held type,
+ * each callable Muse), demonstrations (each held type, Knowledge k, count
+ * 1..held), toils (each held type); or the seats one can steal from.
+ */
+let cacheState: NineMusesState | null = null;
+let cacheVersion = -1;
+/** The held Philosopher types ascending (at most HAND_SIZE), their payable-option masks and counts. */
+const HELD = new Int32Array(MAX_PHILOSOPHER_TYPES);
+const PAYABLE = new Int32Array(MAX_PHILOSOPHER_TYPES);
+const PAYABLE_N = new Int32Array(MAX_PHILOSOPHER_TYPES);
+/** The callable Muses ascending, or (phase Steal) the seats one can steal from. */
+const CALLABLE = new Int32Array(MAX_MUSES);
+let held = 0;
+let exchanges = 0;
+let callable = 0;
+let craft = 0;
+let craftScience = 0;
+let tokens = 0;
+/** The callable Muses as a mask (bit m), for `apply` to check a call against. */
+let callableMask = 0;
+
+/** Works out the legal actions of `s` into the cache; returns their number. */
+function prepare(s: NineMusesState): number {
+  cacheState = s;
+  cacheVersion = s.version;
+  const me = s.turn;
+  if (s.phase !== Phase.Play) {
+    let n = 0;
+    if (s.phase === Phase.Steal) {
+      const k = s.stealType;
+      for (let q = 0; q < s.players; q++) if (q !== me && s.know[q * 3 + k]! > 0) CALLABLE[n++] = q;
+    }
+    return n;
+  }
+  const tb = s.tables;
+  const k0 = s.know[me * 3]!;
+  const k1 = s.know[me * 3 + 1]!;
+  const k2 = s.know[me * 3 + 2]!;
+  const size = tb.d0 * tb.d1 * tb.d2;
+  const idx = (Math.min(k0, tb.d0 - 1) * tb.d1 + Math.min(k1, tb.d1 - 1)) * tb.d2 + Math.min(k2, tb.d2 - 1);
+  const T = s.types;
+  const off = me * T;
+  // Every type is written as a candidate; the count advances only for the held ones (no branch to mispredict).
+  let h = 0;
+  let e = 0;
+  for (let t = 0; t < T; t++) {
+    const has = -s.hand[off + t]! >>> 31;
+    const mask = tb.payMask[t * size + idx]! & -has;
+    HELD[h] = t;
+    PAYABLE[h] = mask;
+    const c = POP4[mask]!;
+    PAYABLE_N[h] = c;
+    e += c;
+    h += has;
+  }
+  let c = 0;
+  callableMask = callableMuses(s, me);
+  for (let b = callableMask; b !== 0; b &= b - 1) CALLABLE[c++] = 31 - Math.clz32(b & -b);
+  held = h;
+  exchanges = e;
+  callable = c;
+  craft = k0;
+  craftScience = k0 + k1;
+  tokens = k0 + k1 + k2;
+  return e + h * (c + tokens + 1);
+}
+
+/** The number of legal actions, as `legalActions` returns, without listing them. */
+export function legalCount(s: NineMusesState): number {
+  return prepare(s);
+}
+
+/** `legal[i]` after `legalActions(s, legal)`, decoded from the cache `legalCount` filled (0 <= i < legalCount(s)). */
+export function legalAt(s: NineMusesState, i: number): number {
+  if (cacheState !== s || cacheVersion !== s.version) prepare(s);
+  if (s.phase !== Phase.Play) return stealId(CALLABLE[i]!);
+  if (i < exchanges) {
+    let j = 0;
+    while (i >= PAYABLE_N[j]!) i -= PAYABLE_N[j++]!;
+    return exchangeId(HELD[j]!, NTH4[PAYABLE[j]! * MAX_OPTIONS + i]!);
+  }
+  i -= exchanges;
+  const calls = held * callable;
+  if (i < calls) {
+    const j = (i / callable) | 0;
+    return callId(HELD[j]!, CALLABLE[i - j * callable]!);
+  }
+  i -= calls;
+  const demos = held * tokens;
+  if (i < demos) {
+    const j = (i / tokens) | 0;
+    const r = i - j * tokens;
+    const t = HELD[j]!;
+    if (r < craft) return demonstrateId(t, 0, r + 1);
+    if (r < craftScience) return demonstrateId(t, 1, r - craft + 1);
+    return demonstrateId(t, 2, r - craftScience + 1);
+  }
+  return toilId(HELD[i - demos]!);
+}
 
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: NineMusesState, into: Int32Array): number {
-  const me = s.turn;
-  let n = 0;
-  if (s.phase === Phase.Steal) {
-    const k = s.stealType;
-    for (let q = 0; q < s.players; q++) if (q !== me && s.know[q * 3 + k]! > 0) into[n++] = stealId(q);
+  const n = prepare(s);
+  // Tests set positions by hand between listing and applying: only legalCount's cache is trusted by apply.
+  cacheState = null;
+  if (s.phase !== Phase.Play) {
+    for (let i = 0; i < n; i++) into[i] = stealId(CALLABLE[i]!);
     return n;
   }
-  if (s.phase !== Phase.Play) return 0;
-  const T = s.types;
-  const off = me * T;
-  const phils = s.cards.philosophers;
-  for (let t = 0; t < T; t++) {
-    if (s.hand[off + t] === 0) continue;
-    const opts = phils[t]!.options;
-    for (let o = 0; o < opts.length; o++) if (canPay(s, me, opts[o]!.pay)) into[n++] = exchangeId(t, o);
+  let w = 0;
+  for (let j = 0; j < held; j++) {
+    const t = HELD[j]!;
+    for (let m = PAYABLE[j]!; m !== 0; m &= m - 1) into[w++] = exchangeId(t, 31 - Math.clz32(m & -m));
   }
-  let anyCall = false;
-  fillQuantities(s);
-  for (let m = 0; m < s.numMuses; m++) {
-    const ok = canCallFilled(s, m, me);
-    CALLABLE[m] = ok ? 1 : 0;
-    anyCall ||= ok;
-  }
-  if (anyCall) {
-    for (let t = 0; t < T; t++) {
-      if (s.hand[off + t] === 0) continue;
-      for (let m = 0; m < s.numMuses; m++) if (CALLABLE[m] === 1) into[n++] = callId(t, m);
-    }
-  }
-  for (let t = 0; t < T; t++) {
-    if (s.hand[off + t] === 0) continue;
+  for (let j = 0; j < held; j++) for (let r = 0; r < callable; r++) into[w++] = callId(HELD[j]!, CALLABLE[r]!);
+  const me = s.turn;
+  for (let j = 0; j < held; j++) {
+    const t = HELD[j]!;
     for (let k = 0; k < 3; k++) {
       const have = s.know[me * 3 + k]!;
-      for (let c = 1; c <= have; c++) into[n++] = demonstrateId(t, k, c);
+      for (let c = 1; c <= have; c++) into[w++] = demonstrateId(t, k, c);
     }
   }
-  for (let t = 0; t < T; t++) if (s.hand[off + t]! > 0) into[n++] = toilId(t);
-  return n;
+  for (let j = 0; j < held; j++) into[w++] = toilId(HELD[j]!);
+  return w;
 }
 
 function canPay(s: NineMusesState, seat: number, pay: Int32Array): boolean {
@@ -252,6 +477,7 @@ function dealPhilosophers(s: NineMusesState): void {
 export function deal(s: NineMusesState, rng: Rng): void {
   const P = s.players;
   s.rng = rng;
+  s.version++;
   clearCounters(s);
   s.vp.fill(0);
   s.roundStartVp.fill(0);
@@ -401,6 +627,9 @@ const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: NineMusesState, a: number): void {
+  // What legalCount worked out for this very position (the harness applies right after it).
+  const fresh = cacheState === s && cacheVersion === s.version && s.phase === Phase.Play;
+  s.version++;
   if (s.recorder) s.recorder.action(encodeAction(s, a));
   const me = s.turn;
   const d = decodeId(a, D);
@@ -440,7 +669,7 @@ export function apply(s: NineMusesState, a: number): void {
     }
     case Kind.Call: {
       const m = d.arg;
-      if (m >= s.numMuses || !canCall(s, m, me)) illegal(s, a);
+      if ((((fresh ? callableMask : callableMuses(s, me)) >> m) & 1) === 0) illegal(s, a);
       playCard(s, me, t);
       s.actionMix[me * NUM_KINDS + Kind.Call]!++;
       const from = s.museLoc[m]!;

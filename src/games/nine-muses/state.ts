@@ -1,6 +1,7 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { intParam, stringParam } from '../../core/index.js';
 import { loadCardSet, MAX_OPTIONS, type CardSet } from './cards.js';
+import { fastTables, type FastTables } from './tables.js';
 
 /** What the state waits for (`../shared/rules/nine-muses.md`, "A turn"). */
 export const enum Phase {
@@ -51,6 +52,8 @@ export class NineMusesState implements GameStateBase {
   readonly players: number;
   /** The card set (shared, read-only). */
   readonly cards: CardSet;
+  /** The card set's hot-path tables (shared, read-only). */
+  readonly tables: FastTables;
   /** Philosopher types T and Muses M of the card set. */
   readonly types: number;
   readonly numMuses: number;
@@ -93,6 +96,12 @@ export class NineMusesState implements GameStateBase {
   /** The seat a reshuffle happened for while dealing (recorded after the round header), -1 none. */
   reshuffleSeat = -1;
   winners: number[] = [];
+  /**
+   * Bumped by every change through the engine (deal, apply, clone into,
+   * determinize into): `legalAt` reuses what `legalCount` worked out for the
+   * same state and version.
+   */
+  version = 0;
 
   /** Balance counters (`balanceStats`): vpSource[s*5 + src], vpByMuse[m], actionMix[s*5 + kind]. */
   readonly vpSource: Int32Array;
@@ -116,6 +125,7 @@ export class NineMusesState implements GameStateBase {
   ) {
     this.players = intParam(variant, 'players');
     this.cards = loadCardSet(stringParam(variant, 'cards'));
+    this.tables = fastTables(this.cards);
     const P = this.players;
     const T = (this.types = this.cards.philosophers.length);
     const M = (this.numMuses = this.cards.muses.length);
@@ -159,6 +169,7 @@ export function clearCounters(s: NineMusesState): void {
 
 /** Copies every field of `src` into `dst` but the generator and the recorder. */
 export function copyState(src: NineMusesState, dst: NineMusesState): void {
+  dst.version++;
   dst.hand.set(src.hand);
   dst.handCount.set(src.handCount);
   dst.deck.set(src.deck);
