@@ -228,7 +228,12 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
 
   let complete = false;
   try {
-    const window = Math.max(2, opts.workers * 4);
+    // One batch per worker plus one waiting, so no worker idles between
+    // batches. Never more: with several tasks queued, piscina may leave one
+    // of them waiting until the end of the run while later ones run, and
+    // every later result then waits for it to be merged (with one worker,
+    // no progress, checkpoint or Ctrl-C result until the run ends).
+    const window = opts.workers + 1;
     let submitted = next;
     const inFlight = new Set<Promise<void>>();
     const onStop = (): void => {
