@@ -6,7 +6,7 @@ import { writeFileAtomic } from '../report/files.js';
 import { emptyTally, mergeTally, type Tally } from './aggregate.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import { BatchPool } from './pool.js';
-import { dealsFor, entryAtSeat, makeBatches, type Batch } from './schedule.js';
+import { dealsFor, dealsPerBatch, entryAtSeat, GAMES_PER_BATCH, makeBatches, type Batch } from './schedule.js';
 
 /** A run to play. */
 export interface TourneyOptions {
@@ -55,6 +55,8 @@ export interface Checkpoint {
   readonly games: number;
   readonly deals: number;
   readonly batchesDone: number;
+  /** Deals per batch of the run's layout (absent in checkpoints of versions that cut every run into 4000-game batches). */
+  readonly dealsPerBatch?: number;
   readonly tally: Tally;
   readonly balance: unknown;
   /** Bytes of `games.jsonl` that belong to the merged batches. */
@@ -98,10 +100,12 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   const { config } = opts;
   const P = config.lineup.length;
   const deals = dealsFor(opts.games, P);
-  const batches = makeBatches(deals, P);
+  const cp = opts.resume;
+  // A resumed run keeps the layout it was started with.
+  const per = cp ? (cp.dealsPerBatch ?? Math.max(1, Math.floor(GAMES_PER_BATCH / P))) : dealsPerBatch(deals, P);
+  const batches = makeBatches(deals, per);
   const total = deals * P;
   const gameBalance = getGame(config.gameId).balance;
-  const cp = opts.resume;
   const tally = cp ? cp.tally : emptyTally(P);
   const balance = cp ? cp.balance : gameBalance ? gameBalance.newTotals(config.variant) : null;
   let next = cp ? cp.batchesDone : 0;
@@ -119,7 +123,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let lastCheckpoint = 0;
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
-    const c: Checkpoint = { version: 1, config, games: opts.games, deals, batchesDone: next, tally, balance, recordBytes, seconds: elapsed(), complete };
+    const c: Checkpoint = { version: 1, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, recordBytes, seconds: elapsed(), complete };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };

@@ -4,7 +4,8 @@
  * Ctrl-C see results as the run goes. (With more tasks queued than workers,
  * piscina could leave one queued task waiting until the end of the run while
  * later ones ran: with one worker, every result after the first then waited
- * for the last batch.)
+ * for the last batch.) Runs are cut into at least MIN_BATCHES batches when
+ * they have the deals, so short runs and runs of slow bots use every worker.
  */
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
@@ -12,7 +13,7 @@ import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
 import { runTourney } from '../../src/tourney/run.js';
-import { GAMES_PER_BATCH } from '../../src/tourney/schedule.js';
+import { dealsPerBatch, GAMES_PER_BATCH, makeBatches, MIN_BATCHES } from '../../src/tourney/schedule.js';
 
 describe('batches merge as the run goes', () => {
   it.each([1, 2])('with %i worker(s), half the games are merged well before the run ends', async (workers) => {
@@ -30,4 +31,24 @@ describe('batches merge as the run goes', () => {
     // Merged evenly, half the games are in at about half the time; a starved batch puts it at the end.
     expect((half - first) / (last - first)).toBeLessThan(0.8);
   }, 60_000);
+});
+
+describe('batch layout', () => {
+  it('a run is cut into MIN_BATCHES batches or more when it has the deals, of at most GAMES_PER_BATCH games, covering every deal once', () => {
+    for (const [deals, players] of [[1, 5], [63, 4], [400, 5], [5000, 4], [200_000, 5], [1_000_000, 2]] as const) {
+      const per = dealsPerBatch(deals, players);
+      const batches = makeBatches(deals, per);
+      expect(per * players).toBeLessThanOrEqual(Math.max(players, GAMES_PER_BATCH));
+      expect(batches.length).toBeGreaterThanOrEqual(Math.min(MIN_BATCHES, deals, Math.ceil((deals * players) / GAMES_PER_BATCH)));
+      let next = 0;
+      for (const [i, b] of batches.entries()) {
+        expect(b.index).toBe(i);
+        expect(b.dealStart).toBe(next);
+        next = b.dealEnd;
+      }
+      expect(next).toBe(deals);
+    }
+    // 2 000 games of five seats (a search-bot run) are many batches, not one.
+    expect(makeBatches(400, dealsPerBatch(400, 5)).length).toBeGreaterThanOrEqual(50);
+  });
 });
