@@ -818,9 +818,10 @@ const VOCABULARY_CARDS = {
 };
 
 describe('nine-muses: the fast path agrees with the reference rules on every kind of condition', () => {
-  const cards = writeCards('vocabulary.json', VOCABULARY_CARDS);
-  for (const players of [2, 3, 4]) {
-    it(`${players} players: legalCount and legalAt list legalActions; calls are exactly the Muses canCall allows; apply refuses the others`, () => {
+  const vocabulary = writeCards('vocabulary.json', VOCABULARY_CARDS);
+  // The shipped cards too: their And Muses read Knowledge only, folded into one table (`knowBits` in tables.ts).
+  for (const [name, cards, players] of [...[2, 3, 4].map((p) => ['every condition', vocabulary, p] as const), ...[2, 3, 4].map((p) => ['shipped cards', DEFAULT_CARDS, p] as const)]) {
+    it(`${name}, ${players} players: legalCount and legalAt list legalActions; calls are exactly the Muses canCall allows; apply refuses the others`, () => {
       const v = resolveGameVariant(game, { players, cards });
       const s = game.newState(v);
       const probe = game.newState(v);

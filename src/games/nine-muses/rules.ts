@@ -1,7 +1,7 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeId, demonstrateId, exchangeId, callId, toilId, stealId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
 import { CondKind, MAX_MUSES, MAX_OPTIONS, MAX_PHILOSOPHER_TYPES, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
-import { Leaf, Node, NTH4, POP4, Qtab, VALUES, type FastTables } from './tables.js';
+import { Leaf, Node, NTH4, Qtab, VALUES, type FastTables } from './tables.js';
 import { encodeAction, recordRoundStart } from './codec.js';
 import {
   CENTER,
@@ -206,6 +206,27 @@ function isZero(x: number): number {
   return ((x | -x) >>> 31) ^ 1;
 }
 
+/**
+ * Bit i set when byte i of the word v is zero (exact: no carry crosses a
+ * byte); the multiply gathers the bytes' top bits 7, 15, 23, 31 into bits 21-24.
+ */
+function zeroBytes(v: number): number {
+  const z = ~((((v & 0x7f7f7f7f) + 0x7f7f7f7f) | 0) | v | 0x7f7f7f7f);
+  return (Math.imul(z >>> 7, 0x204081) >>> 21) & 15;
+}
+
+/**
+ * The Muses (bit m) whose byte in `s.museWords` is `loc` (-2 CENTER, -1 IN_DECK or a seat),
+ * four a word; the padding bytes beyond the last Muse may set bits (mask them).
+ */
+function musesAt(s: NineMusesState, loc: number): number {
+  const w = s.museWords;
+  const pattern = Math.imul(loc & 255, 0x01010101);
+  let out = 0;
+  for (let i = 0; i < w.length; i++) out |= zeroBytes(w[i]! ^ pattern) << (4 * i);
+  return out;
+}
+
 /** SEAT_BITS[q]: the leaves (bits 16 up) and the Muses (bits below 16) of the bit-parallel form (`tables.ts`) that seat q meets. */
 const SEAT_BITS = new Int32Array(4);
 
@@ -215,44 +236,56 @@ const SEAT_BITS = new Int32Array(4);
  * QTAB and works every condition out for all seats at once (`tables.ts`).
  */
 function callableMuses(s: NineMusesState, me: number): number {
+  // Everything in locals: V8 reloads fields and imported constants (with a hole check) in every iteration otherwise.
   const tb = s.tables;
   const cb = tb.colBits;
+  const kb = tb.knowBits;
   const P = s.players;
+  const M = s.numMuses;
   const know = s.know;
+  const vp = s.vp;
+  const loc = s.museLoc;
+  const Q = QTAB;
+  const sb = SEAT_BITS;
+  const values = VALUES;
   for (let q = 0; q < P; q++) {
     const row = q * Qtab.Stride;
     const a = know[q * 3]!;
     const b = know[q * 3 + 1]!;
     const c = know[q * 3 + 2]!;
-    const v = s.vp[q]!;
-    QTAB[row] = a;
-    QTAB[row + 1] = b;
-    QTAB[row + 2] = c;
-    QTAB[row + Q_KNOWLEDGE] = a + b + c;
-    QTAB[row + Q_VP] = v;
-    QTAB[row + Q_MUSES] = 0;
+    const v = vp[q]!;
+    Q[row] = a;
+    Q[row + 1] = b;
+    Q[row + 2] = c;
+    Q[row + Qtab.Knowledge] = a + b + c;
+    Q[row + Qtab.Vp] = v;
+    Q[row + Qtab.Muses] = 0;
     // Only VP can exceed the values a leaf tells apart (the supply bounds the tokens).
-    SEAT_BITS[q] = cb[a]! | cb[VALUES + b]! | cb[2 * VALUES + c]! | cb[3 * VALUES + a + b + c]! | cb[4 * VALUES + Math.min(v, VALUES - 1)]!;
+    sb[q] = kb[(a << 8) | (b << 4) | c]! | cb[4 * values + Math.min(v, values - 1)]!;
   }
+  // The Muses `me` cannot call: in the deck or already hers (four a word, `zeroBytes`).
+  const words = s.museWords;
+  const deckBytes = Math.imul(IN_DECK & 255, 0x01010101);
+  const meBytes = Math.imul(me, 0x01010101);
   let closed = 0;
-  for (let m = 0; m < s.numMuses; m++) {
-    const loc = s.museLoc[m]!;
-    closed |= (isZero(loc - IN_DECK) | isZero(loc - me)) << m;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    closed |= (zeroBytes(w ^ deckBytes) | zeroBytes(w ^ meBytes)) << (4 * i);
   }
   if (tb.readsMuses) {
-    for (let m = 0; m < s.numMuses; m++) {
-      const loc = s.museLoc[m]!;
-      if (loc >= 0) QTAB[loc * Qtab.Stride + Q_MUSES]!++;
+    for (let m = 0; m < M; m++) {
+      const l = loc[m]!;
+      if (l >= 0) Q[l * Qtab.Stride + Qtab.Muses]!++;
     }
-    for (let q = 0; q < P; q++) SEAT_BITS[q]! |= cb[5 * VALUES + QTAB[q * Qtab.Stride + Q_MUSES]!]!;
+    for (let q = 0; q < P; q++) sb[q]! |= cb[5 * values + Q[q * Qtab.Stride + Qtab.Muses]!]!;
   }
   const diffs = tb.diffs;
   for (let i = 0; i < diffs.length; i += 5) {
     const qa = diffs[i]!;
     const qb = diffs[i + 1]!;
     for (let q = 0; q < P; q++) {
-      const d = QTAB[q * Qtab.Stride + qa]! - QTAB[q * Qtab.Stride + qb]!;
-      SEAT_BITS[q]! |= diffs[i + 3 + ((d >> 31) | (-d >>> 31))]!;
+      const d = Q[q * Qtab.Stride + qa]! - Q[q * Qtab.Stride + qb]!;
+      sb[q]! |= diffs[i + 3 + ((d >> 31) | (-d >>> 31))]!;
     }
   }
   const ex = tb.extremes;
@@ -260,17 +293,17 @@ function callableMuses(s: NineMusesState, me: number): number {
     // "Most" of x (flip 0) or of -x (flip -1: "fewest"): the seat strictly above every other, if any.
     const a = ex[i]!;
     const flip = ex[i + 1]!;
-    let best = (QTAB[a]! ^ flip) - flip;
+    let best = (Q[a]! ^ flip) - flip;
     let who = 0;
     let tie = 0;
     for (let q = 1; q < P; q++) {
-      const x = (QTAB[q * Qtab.Stride + a]! ^ flip) - flip;
+      const x = (Q[q * Qtab.Stride + a]! ^ flip) - flip;
       const above = (best - x) >>> 31;
       tie = isZero(x - best) | (tie & (above ^ 1));
       who += (q - who) & -above;
       best += (x - best) & -above;
     }
-    SEAT_BITS[who]! |= ex[i + 2]! & (tie - 1);
+    sb[who]! |= ex[i + 2]! & (tie - 1);
   }
   const cp = tb.compounds;
   for (let i = 0; i < cp.length; i += 3) {
@@ -278,19 +311,19 @@ function callableMuses(s: NineMusesState, me: number): number {
     const leaves = cp[i + 2]!;
     const all = cp[i + 1] === 1;
     for (let q = 0; q < P; q++) {
-      const hit = SEAT_BITS[q]! & leaves;
-      SEAT_BITS[q]! |= bit & -(all ? isZero(hit ^ leaves) : isZero(hit) ^ 1);
+      const hit = sb[q]! & leaves;
+      sb[q]! |= bit & -(all ? isZero(hit ^ leaves) : isZero(hit) ^ 1);
     }
   }
   const trees = tb.trees;
   for (let i = 0; i < trees.length; i++) {
     const m = trees[i]!;
     const seats = nodeSeats(tb, tb.treePc[m]!, P);
-    for (let q = 0; q < P; q++) SEAT_BITS[q]! |= ((seats >> q) & 1) << m;
+    for (let q = 0; q < P; q++) sb[q]! |= ((seats >> q) & 1) << m;
   }
   let others = 0;
-  for (let q = 0; q < P; q++) others |= SEAT_BITS[q]! & (isZero(q - me) - 1);
-  return SEAT_BITS[me]! & ~others & ~closed & ((1 << s.numMuses) - 1);
+  for (let q = 0; q < P; q++) others |= sb[q]! & (isZero(q - me) - 1);
+  return sb[me]! & ~others & ~closed & ((1 << M) - 1);
 }
 
 /*
@@ -304,10 +337,12 @@ function callableMuses(s: NineMusesState, me: number): number {
  */
 let cacheState: NineMusesState | null = null;
 let cacheVersion = -1;
-/** The held Philosopher types ascending (at most HAND_SIZE), their payable-option masks and counts. */
+/**
+ * The held Philosopher types ascending (at most HAND_SIZE), each packed with
+ * its `payable` entry: type t in bits 0-7, the payable options' mask in bits
+ * 8-11, their count from bit 12.
+ */
 const HELD = new Int32Array(MAX_PHILOSOPHER_TYPES);
-const PAYABLE = new Int32Array(MAX_PHILOSOPHER_TYPES);
-const PAYABLE_N = new Int32Array(MAX_PHILOSOPHER_TYPES);
 /** The callable Muses ascending, or (phase Steal) the seats one can steal from. */
 const CALLABLE = new Int32Array(MAX_MUSES);
 let held = 0;
@@ -333,29 +368,34 @@ function prepare(s: NineMusesState): number {
     return n;
   }
   const tb = s.tables;
-  const k0 = s.know[me * 3]!;
-  const k1 = s.know[me * 3 + 1]!;
-  const k2 = s.know[me * 3 + 2]!;
-  const size = tb.d0 * tb.d1 * tb.d2;
-  const idx = (Math.min(k0, tb.d0 - 1) * tb.d1 + Math.min(k1, tb.d1 - 1)) * tb.d2 + Math.min(k2, tb.d2 - 1);
+  const know = s.know;
+  const k0 = know[me * 3]!;
+  const k1 = know[me * 3 + 1]!;
+  const k2 = know[me * 3 + 2]!;
+  const d1 = tb.d1;
+  const d2 = tb.d2;
+  const size = tb.d0 * d1 * d2;
   const T = s.types;
   const off = me * T;
+  const hand = s.hand;
+  const pay = tb.payable;
+  const heldTypes = HELD;
+  let at = (Math.min(k0, tb.d0 - 1) * d1 + Math.min(k1, d1 - 1)) * d2 + Math.min(k2, d2 - 1);
   // Every type is written as a candidate; the count advances only for the held ones (no branch to mispredict).
   let h = 0;
   let e = 0;
-  for (let t = 0; t < T; t++) {
-    const has = -s.hand[off + t]! >>> 31;
-    const mask = tb.payMask[t * size + idx]! & -has;
-    HELD[h] = t;
-    PAYABLE[h] = mask;
-    const c = POP4[mask]!;
-    PAYABLE_N[h] = c;
-    e += c;
+  for (let t = 0; t < T; t++, at += size) {
+    const has = -hand[off + t]! >>> 31;
+    const p = pay[at]! & -has;
+    heldTypes[h] = t | (p << 8);
+    e += p >> 4;
     h += has;
   }
   let c = 0;
-  callableMask = callableMuses(s, me);
-  for (let b = callableMask; b !== 0; b &= b - 1) CALLABLE[c++] = 31 - Math.clz32(b & -b);
+  const calls = callableMuses(s, me);
+  const list = CALLABLE;
+  callableMask = calls;
+  for (let b = calls; b !== 0; b &= b - 1) list[c++] = 31 - Math.clz32(b & -b);
   held = h;
   exchanges = e;
   callable = c;
@@ -376,26 +416,30 @@ export function legalAt(s: NineMusesState, i: number): number {
   if (s.phase !== Phase.Play) return stealId(CALLABLE[i]!);
   if (i < exchanges) {
     let j = 0;
-    while (i >= PAYABLE_N[j]!) i -= PAYABLE_N[j++]!;
-    return exchangeId(HELD[j]!, NTH4[PAYABLE[j]! * MAX_OPTIONS + i]!);
+    let x = HELD[0]!;
+    while (i >= x >> 12) {
+      i -= x >> 12;
+      x = HELD[++j]!;
+    }
+    return exchangeId(x & 255, NTH4[((x >> 8) & 15) * MAX_OPTIONS + i]!);
   }
   i -= exchanges;
   const calls = held * callable;
   if (i < calls) {
     const j = (i / callable) | 0;
-    return callId(HELD[j]!, CALLABLE[i - j * callable]!);
+    return callId(HELD[j]! & 255, CALLABLE[i - j * callable]!);
   }
   i -= calls;
   const demos = held * tokens;
   if (i < demos) {
     const j = (i / tokens) | 0;
     const r = i - j * tokens;
-    const t = HELD[j]!;
+    const t = HELD[j]! & 255;
     if (r < craft) return demonstrateId(t, 0, r + 1);
     if (r < craftScience) return demonstrateId(t, 1, r - craft + 1);
     return demonstrateId(t, 2, r - craftScience + 1);
   }
-  return toilId(HELD[i - demos]!);
+  return toilId(HELD[i - demos]! & 255);
 }
 
 /** Writes the legal actions ascending into `into`; returns the count. */
@@ -409,19 +453,19 @@ export function legalActions(s: NineMusesState, into: Int32Array): number {
   }
   let w = 0;
   for (let j = 0; j < held; j++) {
-    const t = HELD[j]!;
-    for (let m = PAYABLE[j]!; m !== 0; m &= m - 1) into[w++] = exchangeId(t, 31 - Math.clz32(m & -m));
+    const t = HELD[j]! & 255;
+    for (let m = (HELD[j]! >> 8) & 15; m !== 0; m &= m - 1) into[w++] = exchangeId(t, 31 - Math.clz32(m & -m));
   }
-  for (let j = 0; j < held; j++) for (let r = 0; r < callable; r++) into[w++] = callId(HELD[j]!, CALLABLE[r]!);
+  for (let j = 0; j < held; j++) for (let r = 0; r < callable; r++) into[w++] = callId(HELD[j]! & 255, CALLABLE[r]!);
   const me = s.turn;
   for (let j = 0; j < held; j++) {
-    const t = HELD[j]!;
+    const t = HELD[j]! & 255;
     for (let k = 0; k < 3; k++) {
       const have = s.know[me * 3 + k]!;
       for (let c = 1; c <= have; c++) into[w++] = demonstrateId(t, k, c);
     }
   }
-  for (let j = 0; j < held; j++) into[w++] = toilId(HELD[j]!);
+  for (let j = 0; j < held; j++) into[w++] = toilId(HELD[j]! & 255);
   return w;
 }
 
@@ -513,22 +557,21 @@ export function deal(s: NineMusesState, rng: Rng): void {
 /** "A turn", 1. Collect: the Muses the turn player holds give their start-of-turn gains. */
 function beginTurn(s: NineMusesState): void {
   const me = s.turn;
+  const tb = s.tables;
+  const mine = musesAt(s, me);
+  const g = tb.startGain;
   let c = 0;
   let sc = 0;
   let e = 0;
-  for (let m = 0; m < s.numMuses; m++) {
-    if (s.museLoc[m] !== me) continue;
-    const muse = s.cards.muses[m]!;
-    if (!muse.hasStartGain) continue;
-    const g = muse.startGain;
-    c += g[0]!;
-    sc += g[1]!;
-    e += g[2]!;
-    if (g[3]! > 0) {
-      s.vp[me]! += g[3]!;
-      s.vpSource[me * NUM_SOURCES + SRC_MUSE]! += g[3]!;
-      s.vpByMuse[m]! += g[3]!;
-    }
+  for (let b = mine & tb.startMask; b !== 0; b &= b - 1) {
+    const m = 31 - Math.clz32(b & -b);
+    c += g[m * 4]!;
+    sc += g[m * 4 + 1]!;
+    e += g[m * 4 + 2]!;
+    const v = g[m * 4 + 3]!;
+    s.vp[me]! += v;
+    s.vpSource[me * NUM_SOURCES + SRC_MUSE]! += v;
+    s.vpByMuse[m]! += v;
   }
   gain(s, c, sc, e, Then.Play);
 }
@@ -539,19 +582,28 @@ function beginTurn(s: NineMusesState): void {
  * as far as opponents hold any; then `then` follows.
  */
 function gain(s: NineMusesState, c: number, sc: number, e: number, then: Then): void {
-  const me = s.turn;
-  takeFromPool(s, me, 0, c);
-  takeFromPool(s, me, 1, sc);
-  takeFromPool(s, me, 2, e);
+  const o = s.turn * 3;
+  const pool = s.pool;
+  const know = s.know;
+  const left = s.stealLeft;
+  // min(want, pool) without a branch (or a float compare): want + (the shortfall if negative).
+  const d0 = pool[0]! - c;
+  const d1 = pool[1]! - sc;
+  const d2 = pool[2]! - e;
+  const t0 = c + (d0 & (d0 >> 31));
+  const t1 = sc + (d1 & (d1 >> 31));
+  const t2 = e + (d2 & (d2 >> 31));
+  pool[0]! -= t0;
+  pool[1]! -= t1;
+  pool[2]! -= t2;
+  know[o]! += t0;
+  know[o + 1]! += t1;
+  know[o + 2]! += t2;
+  left[0] = c - t0;
+  left[1] = sc - t1;
+  left[2] = e - t2;
   s.stealThen = then;
   advanceSteal(s);
-}
-
-function takeFromPool(s: NineMusesState, me: number, k: number, want: number): void {
-  const take = Math.min(want, s.pool[k]!);
-  s.pool[k]! -= take;
-  s.know[me * 3 + k]! += take;
-  s.stealLeft[k] = want - take;
 }
 
 /** Moves to the next steal decision, or on to `stealThen` when nothing more can be taken. */
@@ -696,10 +748,9 @@ export function apply(s: NineMusesState, a: number): void {
       const base = s.cards.rates[k]!;
       s.vp[me]! += c * base;
       s.vpSource[me * NUM_SOURCES + SRC_ARISTOTLE + k]! += c * base;
-      for (let m = 0; m < s.numMuses; m++) {
-        if (s.museLoc[m] !== me) continue;
+      for (let b = musesAt(s, me) & s.tables.rateMuses[k]!; b !== 0; b &= b - 1) {
+        const m = 31 - Math.clz32(b & -b);
         const muse = s.cards.muses[m]!;
-        if (muse.rateKnowledge !== k) continue;
         s.vp[me]! += c * muse.rateAdd;
         s.vpSource[me * NUM_SOURCES + SRC_MUSE]! += c * muse.rateAdd;
         s.vpByMuse[m]! += c * muse.rateAdd;

@@ -73,6 +73,12 @@ export class NineMusesState implements GameStateBase {
   revealed = 0;
   /** Where Muse m is: IN_DECK, CENTER or the holding seat. */
   readonly museLoc: Int8Array;
+  /**
+   * The same bytes as `museLoc`, four Muses a word (Muse 4w + i in byte i:
+   * little-endian, as every platform Node runs on), padded with zero bytes:
+   * the hot path tests four Muses at once (`musesAt` in rules.ts).
+   */
+  readonly museWords: Int32Array;
   /** know[s*3 + k]: seat s's tokens of Knowledge k. */
   readonly know: Uint8Array;
   readonly pool = new Uint8Array(3);
@@ -135,7 +141,9 @@ export class NineMusesState implements GameStateBase {
     this.deck = new Uint8Array(this.cards.deckSize);
     this.discard = new Uint8Array(T);
     this.museOrder = new Uint8Array(M);
-    this.museLoc = new Int8Array(M);
+    const words = new ArrayBuffer(4 * Math.ceil(M / 4));
+    this.museLoc = new Int8Array(words, 0, M);
+    this.museWords = new Int32Array(words);
     this.know = new Uint8Array(P * 3);
     this.vp = new Int32Array(P);
     this.roundStartVp = new Int32Array(P);

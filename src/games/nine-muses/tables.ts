@@ -7,12 +7,16 @@
  * stays the reference: `meets` and `canCall` read it, and the game's tests
  * check that both agree.
  */
-import { CondKind, MAX_OPTIONS, Q_MUSES, type CardSet, type CompiledCondition } from './cards.js';
+import { CondKind, MAX_OPTIONS, MAX_TOKENS, Q_KNOWLEDGE, Q_MUSES, type CardSet, type CompiledCondition } from './cards.js';
 
 /** The table of quantities a condition reads: per seat the 6 `QUANTITIES`, then a column that is always 0. */
 export const enum Qtab {
-  Stride = 7,
+  /** `Q_KNOWLEDGE`, `Q_VP`, `Q_MUSES` as literals for the hot path (an imported constant is re-read, with a hole check, at every use). */
+  Knowledge = 3,
+  Vp = 4,
+  Muses = 5,
   Zero = 6,
+  Stride = 7,
 }
 
 /** Leaves of a condition: `Leaf.Size` ints each in `FastTables.leaves`: kind, a, b, lo, span, flip. */
@@ -53,7 +57,7 @@ const enum Shape {
 
 export interface FastTables {
   /**
-   * The bit-parallel form (`seatMuses` in rules.ts): every leaf of a Muse of
+   * The bit-parallel form (`callableMuses` in rules.ts): every leaf of a Muse of
    * shape Leaf, And or Or gets a bit (a lone leaf the bit of its Muse, the
    * children of And/Or the bits from 16 up), so that the leaves one seat
    * meets are a 32-bit word. `cols` lists the quantities that count leaves
@@ -66,6 +70,15 @@ export interface FastTables {
    */
   readonly cols: Int32Array;
   readonly colBits: Int32Array;
+  /**
+   * knowBits[(craft << 8) | (science << 4) | ethics]: the bits of every count
+   * leaf on a Knowledge quantity (a type or all tokens) and every "than" leaf
+   * between two of them that hold for one seat's tokens, and the bits of
+   * the And/Or Muses made of such leaves alone, in one look-up (each type
+   * stays within MAX_TOKENS < 16: the supply). `diffs` and `compounds` keep
+   * only the leaves and Muses that read VP, Muses or other seats.
+   */
+  readonly knowBits: Int32Array;
   readonly diffs: Int32Array;
   readonly extremes: Int32Array;
   readonly compounds: Int32Array;
@@ -75,14 +88,22 @@ export interface FastTables {
   readonly treePc: Int32Array;
   /** The leaves (`Leaf`) of the programs. */
   readonly leaves: Int32Array;
+  /** startGain[m * 4 + i]: Muse m's start-of-turn gain (craft, science, ethics, VP, all >= 0); bit m of startMask when she has one. */
+  readonly startGain: Int32Array;
+  readonly startMask: number;
+  /** rateMuses[k]: the Muses (bit m) whose lasting ability raises the Aristotle rate of Knowledge k. */
+  readonly rateMuses: Int32Array;
   /** True when a condition reads the Muses held (counting them may be skipped otherwise). */
   readonly readsMuses: boolean;
-  /** Clamps of the Knowledge held for `payMask`: index = (min(k0, d0-1)*d1 + min(k1, d1-1))*d2 + min(k2, d2-1). */
+  /** Clamps of the Knowledge held for `payable`: index = (min(k0, d0-1)*d1 + min(k1, d1-1))*d2 + min(k2, d2-1). */
   readonly d0: number;
   readonly d1: number;
   readonly d2: number;
-  /** payMask[t * d0*d1*d2 + index]: bit o set when option o of type t can be paid. */
-  readonly payMask: Uint8Array;
+  /**
+   * payable[t * d0*d1*d2 + index]: bits 0-3 the options of type t that can be
+   * paid (bit o for option o), bits 4 up how many they are.
+   */
+  readonly payable: Uint8Array;
 }
 
 /** Bits set in a 4-bit mask. */
@@ -167,6 +188,8 @@ function shape(c: CompiledCondition): Shape {
 
 /** Values a count leaf tells apart: 0..99 (`value` is at most 99), and 100 for anything above. */
 export const VALUES = 101;
+/** Side of `knowBits` per Knowledge type (a power of two above MAX_TOKENS). */
+const K_SIDE = 16;
 /** The first leaf bit of And/Or children (below it: one bit per Muse). */
 const CHILD_BITS = 16;
 
@@ -234,11 +257,40 @@ export function fastTables(cards: CardSet): FastTables {
     treePc[m] = bld.code.length;
     emit(cards.muses[m]!.condition, bld);
   }
+  // Folds the Knowledge-only leaves, and the And/Or Muses made of them alone, into one table over (craft, science, ethics).
+  const knowBits = new Int32Array(K_SIDE * K_SIDE * K_SIDE);
+  const knowOnly = (q: number): boolean => q <= Q_KNOWLEDGE || q === Qtab.Zero;
+  const fastDiffs: number[] = [];
+  const diffs: number[] = [];
+  for (let i = 0; i < f.diffs.length; i += 5) (knowOnly(f.diffs[i]!) && knowOnly(f.diffs[i + 1]!) ? fastDiffs : diffs).push(...f.diffs.slice(i, i + 5));
+  // The leaf bits that read VP, Muses or other seats: a compound with one of them stays in `compounds`.
+  let slow = 0;
+  for (let v = 4 * VALUES; v < 6 * VALUES; v++) slow |= f.colBits[v]!;
+  for (let i = 0; i < diffs.length; i += 5) slow |= diffs[i + 2]! | diffs[i + 3]! | diffs[i + 4]!;
+  for (let i = 0; i < f.extremes.length; i += 3) slow |= f.extremes[i + 2]!;
+  const fastCompounds: number[] = [];
+  const compounds: number[] = [];
+  for (let i = 0; i < f.compounds.length; i += 3) ((f.compounds[i + 2]! & slow) === 0 ? fastCompounds : compounds).push(...f.compounds.slice(i, i + 3));
+  for (let a = 0; a <= MAX_TOKENS; a++) {
+    for (let b = 0; b <= MAX_TOKENS; b++) {
+      for (let c = 0; c <= MAX_TOKENS; c++) {
+        const q = [a, b, c, a + b + c, 0, 0, 0];
+        let bits = f.colBits[a]! | f.colBits[VALUES + b]! | f.colBits[2 * VALUES + c]! | f.colBits[3 * VALUES + Math.min(a + b + c, VALUES - 1)]!;
+        for (let i = 0; i < fastDiffs.length; i += 5) bits |= fastDiffs[i + 3 + Math.sign(q[fastDiffs[i]!]! - q[fastDiffs[i + 1]!]!)]!;
+        for (let i = 0; i < fastCompounds.length; i += 3) {
+          const leaves = fastCompounds[i + 2]!;
+          const hit = bits & leaves;
+          if (fastCompounds[i + 1] === 1 ? hit === leaves : hit !== 0) bits |= 1 << fastCompounds[i]!;
+        }
+        knowBits[(a << 8) | (b << 4) | c] = bits;
+      }
+    }
+  }
   const max = [0, 0, 0];
   for (const p of cards.philosophers) for (const o of p.options) for (let k = 0; k < 3; k++) max[k] = Math.max(max[k]!, o.pay[k]!);
   const [d0, d1, d2] = [max[0]! + 1, max[1]! + 1, max[2]! + 1];
   const size = d0 * d1 * d2;
-  const payMask = new Uint8Array(cards.philosophers.length * size);
+  const payable = new Uint8Array(cards.philosophers.length * size);
   cards.philosophers.forEach((p, t) => {
     for (let a = 0; a < d0; a++) {
       for (let b = 0; b < d1; b++) {
@@ -247,7 +299,7 @@ export function fastTables(cards: CardSet): FastTables {
           p.options.forEach((o, i) => {
             if (a >= o.pay[0]! && b >= o.pay[1]! && c >= o.pay[2]!) mask |= 1 << i;
           });
-          payMask[t * size + (a * d1 + b) * d2 + c] = mask;
+          payable[t * size + (a * d1 + b) * d2 + c] = mask | (POP4[mask]! << 4);
         }
       }
     }
@@ -255,18 +307,22 @@ export function fastTables(cards: CardSet): FastTables {
   const t: FastTables = {
     cols: Int32Array.from(f.cols),
     colBits: f.colBits,
-    diffs: Int32Array.from(f.diffs),
+    knowBits,
+    diffs: Int32Array.from(diffs),
     extremes: Int32Array.from(f.extremes),
-    compounds: Int32Array.from(f.compounds),
+    compounds: Int32Array.from(compounds),
     trees: Int32Array.from(f.trees),
     code: Int32Array.from(bld.code),
     treePc,
     leaves: Int32Array.from(bld.leaves),
+    startGain: Int32Array.from(cards.muses.flatMap((m) => Array.from(m.startGain.subarray(0, 4)))),
+    startMask: cards.muses.reduce((mask, m, i) => (m.hasStartGain ? mask | (1 << i) : mask), 0),
+    rateMuses: Int32Array.from([0, 1, 2], (k) => cards.muses.reduce((mask, m, i) => (m.rateKnowledge === k ? mask | (1 << i) : mask), 0)),
     readsMuses: cards.muses.some((m) => readsMuses(m.condition)),
     d0,
     d1,
     d2,
-    payMask,
+    payable,
   };
   cache.set(cards, t);
   return t;
