@@ -181,17 +181,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       let action = -1;
       if (imposed !== undefined) for (const f of imposed) if (f.decision === decisions) fault = f;
       if (fault === null) {
-        if (beat) {
-          beat[2] = decisions;
-          beat[3] = seat;
-          beat[0]!++;
-        }
+        if (beat) beatDecision(beat, decisions, seat);
         const t0 = budget > 0 ? performance.now() : 0;
         try {
           let legalChoice: boolean;
           if (bot.actIndex !== undefined) {
             const i: unknown = bot.actIndex(obs, given, n, contexts[seat]!);
-            legalChoice = typeof i === 'number' && i >= 0 && i < n && (i | 0) === i;
+            legalChoice = isIndex(i, n);
             action = legalChoice ? legal[i as number]! : (i as number);
           } else {
             action = bot.act(obs, given, n, contexts[seat]!);
@@ -200,11 +196,10 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
           if (budget > 0 && performance.now() - t0 > budget) {
             fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
           } else if (!legalChoice) {
-            const what = bot.actIndex !== undefined ? `index ${String(action)} of ${n} legal actions` : `illegal action ${String(action)}`;
-            fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose ${what}` };
+            fault = bot.actIndex !== undefined ? badIndex(seat, decisions, names, action, n) : { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
           }
         } catch (e) {
-          fault = { seat, decision: decisions, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
+          fault = threw(seat, decisions, names, e);
         }
       }
       if (fault !== null) {
@@ -213,8 +208,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         action = legal[this.faultRng.int(n)]!;
       }
       game.apply(state, action);
-      decisions++;
-      if (decisions > bound) throw new Error(`${game.info.id}: game ${seed} exceeded its bound of ${bound} decisions`);
+      if (++decisions > bound) throw this.overBound(seed);
     }
     const result = game.result(state);
     state.recorder = null;
@@ -253,20 +247,14 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       const bot = bots[seat]!;
       const obs = observations[seat]!;
       if (bot.observes !== false) game.observe(state, seat, obs);
-      if (beat) {
-        beat[2] = decisions;
-        beat[3] = seat;
-        beat[0]!++;
-      }
+      if (beat) beatDecision(beat, decisions, seat);
       let i: unknown;
       let fault: Fault | null = null;
       try {
         i = bot.actIndex!(obs, NO_LEGAL, n, contexts[seat]!);
-        if (!(typeof i === 'number' && i >= 0 && i < n && (i | 0) === i)) {
-          fault = { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose index ${String(i)} of ${n} legal actions` };
-        }
+        if (!isIndex(i, n)) fault = badIndex(seat, decisions, names, i, n);
       } catch (e) {
-        fault = { seat, decision: decisions, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
+        fault = threw(seat, decisions, names, e);
       }
       if (fault !== null) {
         (faults ??= []).push(fault);
@@ -274,12 +262,16 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         i = this.faultRng.int(n);
       }
       game.apply(state, game.legalAt!(state, i as number));
-      decisions++;
-      if (decisions > bound) throw new Error(`${game.info.id}: game ${seed} exceeded its bound of ${bound} decisions`);
+      if (++decisions > bound) throw this.overBound(seed);
     }
     const result = game.result(state);
     state.recorder = null;
     return { status: 'ok', result, decisions, firstSeat, faults: faults ?? NO_FAULTS };
+  }
+
+  /** The error of a game that outlasted the game's own `maxDecisions` (a game bug). */
+  private overBound(seed: string): Error {
+    return new Error(`${this.game.info.id}: game ${seed} exceeded its bound of ${this.bound} decisions`);
   }
 
   /** Ends the game with a forfeit: the faulty seat scores nothing, every other seat shares the win. */
@@ -303,6 +295,28 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     rec.forfeit = { seat: fault.seat, bot: names[fault.seat] ?? '', reason: fault.message };
     return { ...base, record: rec };
   }
+}
+
+/** Tells the watchdog which decision is being asked of which seat (heartbeat layout: see `MatchRunner.heartbeat`). */
+function beatDecision(beat: Int32Array, decision: number, seat: number): void {
+  beat[2] = decision;
+  beat[3] = seat;
+  beat[0]!++;
+}
+
+/** Whether a bot's answer `i` is an index into `legal[0..n)`: an integer in [0, n). */
+function isIndex(i: unknown, n: number): boolean {
+  return typeof i === 'number' && i >= 0 && i < n && (i | 0) === i;
+}
+
+/** The fault of a bot whose `actIndex` answered something else than an index into the legal actions. */
+function badIndex(seat: Seat, decision: number, names: readonly string[], i: unknown, n: number): Fault {
+  return { seat, decision, reason: 'illegal', message: `bot ${names[seat]} chose index ${String(i)} of ${n} legal actions` };
+}
+
+/** The fault of a bot that threw. */
+function threw(seat: Seat, decision: number, names: readonly string[], e: unknown): Fault {
+  return { seat, decision, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
 }
 
 /** Whether `action` is among `legal[0..n)` (ascending, the `Game` contract). */
