@@ -14,6 +14,7 @@ import { writeRunFiles } from '../report/write.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, runTourney, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
+import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
 import { progressReporter } from './progress.js';
 import { parseSweep, writeSweep } from './sweep.js';
@@ -190,6 +191,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     gameId: plan.game.info.id,
     variant,
     lineup,
+    seatings: resume ? resume.config.seatings : rotationSeatings(lineup),
     runSeed: plan.seed,
     record: plan.record,
     onFault: plan.onFault,
@@ -218,7 +220,6 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     seed: plan.seed,
     lineup,
     scoreUnit: plan.game.info.scoreUnit,
-    deals: run.deals,
     seconds: run.seconds,
     workers: plan.workers,
     startedAt: plan.startedAt.toISOString(),
@@ -227,7 +228,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     clockBound: plan.clockBound,
     ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
-  const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance);
+  const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
   process.stdout.write(renderTables(summary) + '\n');
   process.stdout.write(renderBalance(balance) + '\n');
   writeRunFiles(summary, dir);
