@@ -107,16 +107,19 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       replicates.map((x) => x.rows.map((row) => Number(row[c]))),
     );
     test = { ...res, hypothesis: t.equalRows.hypothesis };
-    caption += `${caption ? ' ' : ''}Test of "${t.equalRows.hypothesis}": ${testText(res)}.`;
+    caption += `${caption ? ' ' : ''}Test of "${t.equalRows.hypothesis}": ${testText(res, 'groups of deals')}.`;
   }
   if (est.length > 0) caption += `${caption ? ' ' : ''}${unit}.`;
   return { id: t.id, title: t.title, caption, columns: titles.map(snakeCase), titles, rows, ...(test ? { test } : {}) };
 }
 
-/** "T² = 3.21, F(3, 19996), p = 0.0213, 20000 deals" */
-export function testText(t: EqualityTest): string {
-  if (Number.isNaN(t.pValue)) return `not computable (no variation between ${t.units} units)`;
-  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p = ${formatP(t.pValue)}, from ${t.units} independent ${t.units === t.df2 + t.df1 ? 'units' : 'units'}`;
+/**
+ * A test as one phrase: "Hotelling's T² = 3.21, F(3, 19997), p = 0.0213, over 20000 independent deals".
+ * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
+ */
+export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals'): string {
+  if (Number.isNaN(t.pValue)) return `not computable (no variation between ${t.units} ${unit})`;
+  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p = ${formatP(t.pValue)}, over ${t.units} independent ${unit}`;
 }
 
 /**

@@ -39,6 +39,8 @@ export interface TourneyOptions {
    * later batch is merged, so the stop point is the same for any worker count.
    */
   readonly decided?: (tally: Tally) => boolean;
+  /** The command and options that started the run, kept in the checkpoint for `--resume`. */
+  readonly command?: Checkpoint['command'];
 }
 
 
@@ -78,6 +80,8 @@ export interface Checkpoint {
   readonly recordBytes: number;
   readonly seconds: number;
   readonly complete: boolean;
+  /** The command that started the run (`tourney`, `match`, `rate`) and the options it needs to resume. */
+  readonly command?: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
 }
 
 /** The checkpoint layout; version 2 added seatings, per-deal moments and jackknife groups. */
@@ -149,7 +153,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let lastCheckpoint = 0;
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
-    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, seconds: elapsed(), complete };
+    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, seconds: elapsed(), complete, ...(opts.command ?? cp?.command ? { command: (opts.command ?? cp?.command)! } : {}) };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };
