@@ -48,27 +48,75 @@ export function solve(a: readonly number[], b: readonly number[], k: number): nu
 }
 
 /**
+ * Eigenvalues and eigenvectors of a symmetric k × k matrix (row-major) by
+ * cyclic Jacobi rotations (Golub & Van Loan, Matrix Computations, 4th ed., 8.5).
+ * @returns values[i] with its vector in column i of `vectors` (row-major k × k).
+ */
+export function symmetricEigen(a: readonly number[], k: number): { values: number[]; vectors: number[] } {
+  const m = a.slice();
+  const v = new Array<number>(k * k).fill(0);
+  for (let i = 0; i < k; i++) v[i * k + i] = 1;
+  for (let sweep = 0; sweep < 100; sweep++) {
+    let off = 0;
+    for (let p = 0; p < k; p++) for (let q = p + 1; q < k; q++) off += m[p * k + q]! ** 2;
+    if (off < 1e-30) break;
+    for (let p = 0; p < k; p++) {
+      for (let q = p + 1; q < k; q++) {
+        const apq = m[p * k + q]!;
+        if (Math.abs(apq) < 1e-300) continue;
+        const theta = (m[q * k + q]! - m[p * k + p]!) / (2 * apq);
+        const t = Math.sign(theta || 1) / (Math.abs(theta) + Math.sqrt(theta * theta + 1));
+        const c = 1 / Math.sqrt(t * t + 1);
+        const s = t * c;
+        for (let r = 0; r < k; r++) {
+          const arp = m[r * k + p]!;
+          const arq = m[r * k + q]!;
+          m[r * k + p] = c * arp - s * arq;
+          m[r * k + q] = s * arp + c * arq;
+        }
+        for (let r = 0; r < k; r++) {
+          const apr = m[p * k + r]!;
+          const aqr = m[q * k + r]!;
+          m[p * k + r] = c * apr - s * aqr;
+          m[q * k + r] = s * apr + c * aqr;
+        }
+        for (let r = 0; r < k; r++) {
+          const vrp = v[r * k + p]!;
+          const vrq = v[r * k + q]!;
+          v[r * k + p] = c * vrp - s * vrq;
+          v[r * k + q] = s * vrp + c * vrq;
+        }
+      }
+    }
+  }
+  return { values: Array.from({ length: k }, (_, i) => m[i * k + i]!), vectors: v };
+}
+
+/**
  * Hotelling's one-sample T² test that all P components of a mean vector are
  * equal (H. Hotelling, "The generalization of Student's ratio", Ann. Math.
  * Statist. 2(3), 1931), on the P − 1 contrasts μ_s − μ_{P−1}. With the
  * covariance of per-deal vectors this is the cluster-robust Wald test of
  * "every seat wins equally often" with the deal as the unit (Cameron & Miller
  * 2015, section VII): games of one deal are never counted as independent.
- * The F form T² (n − k) / ((n − 1) k) ~ F(k, n − k), k = P − 1, is exact for
- * normal per-deal vectors and tends to the χ²(k) Wald test as n grows.
+ * The F form T² (n − r) / ((n − 1) r) ~ F(r, n − r) is exact for normal
+ * per-deal vectors and tends to the χ²(r) Wald test as n grows. When the
+ * schedule ties the contrasts together (e.g. a,b,a,b: the two seats of one
+ * bot always hold exactly one of the two seatings' wins between them), their
+ * covariance is singular; the test then uses its Moore-Penrose inverse and
+ * r = its rank (C. R. Rao & S. K. Mitra, Generalized Inverse of Matrices and
+ * its Applications, 1971), and a difference in a direction with no variance at
+ * all is certain (p = 0).
  * @param mean the estimated mean vector, length P.
  * @param cov the covariance matrix of `mean` itself (P × P, row-major), e.g.
  *   the per-deal covariance divided by n, or a jackknife covariance.
  * @param units independent units n behind `cov` (deals, or jackknife groups).
- * @returns NaN statistic and p-value when the contrasts' covariance is singular
- *   (e.g. no variation at all) or n <= k.
+ * @returns NaN statistic and p-value when nothing varies and nothing differs, or n <= r.
  */
 export function equalMeansTest(mean: readonly number[], cov: readonly number[], units: number): EqualityTest {
   const P = mean.length;
   const k = P - 1;
-  const df2 = units - k;
-  const nan: EqualityTest = { statistic: NaN, df1: k, df2, pValue: NaN, units };
-  if (k < 1 || df2 < 1) return nan;
+  if (k < 1) return { statistic: NaN, df1: 0, df2: units, pValue: NaN, units };
   const d: number[] = [];
   for (let s = 0; s < k; s++) d.push(mean[s]! - mean[k]!);
   // Covariance of the contrasts: C Σ C' with C = [I | −1].
@@ -76,12 +124,26 @@ export function equalMeansTest(mean: readonly number[], cov: readonly number[], 
   for (let s = 0; s < k; s++) {
     for (let t = 0; t < k; t++) c[s * k + t] = cov[s * P + t]! - cov[s * P + k]! - cov[k * P + t]! + cov[k * P + k]!;
   }
-  const x = solve(c, d, k);
-  if (x === null) return nan;
+  const { values, vectors } = symmetricEigen(c, k);
+  const top = Math.max(0, ...values);
   let t2 = 0;
-  for (let s = 0; s < k; s++) t2 += d[s]! * x[s]!;
-  const f = (t2 * df2) / ((units - 1) * k);
-  return { statistic: t2, df1: k, df2, pValue: Math.min(1, Math.max(0, fSurvival(f, k, df2))), units };
+  let rank = 0;
+  let dNorm = 0;
+  for (const x of d) dNorm = Math.max(dNorm, Math.abs(x));
+  let certain = false;
+  for (let i = 0; i < k; i++) {
+    let proj = 0;
+    for (let s = 0; s < k; s++) proj += vectors[s * k + i]! * d[s]!;
+    if (values[i]! > 1e-10 * top && values[i]! > 0) {
+      rank++;
+      t2 += (proj * proj) / values[i]!;
+    } else if (Math.abs(proj) > 1e-9 * Math.max(dNorm, 1e-12) && Math.abs(proj) > 1e-12) certain = true;
+  }
+  if (certain) return { statistic: Infinity, df1: Math.max(1, rank), df2: units - Math.max(1, rank), pValue: 0, units };
+  const df2 = units - rank;
+  if (rank === 0 || df2 < 1) return { statistic: NaN, df1: rank, df2, pValue: NaN, units };
+  const f = (t2 * df2) / ((units - 1) * rank);
+  return { statistic: t2, df1: rank, df2, pValue: Math.min(1, Math.max(0, fSurvival(f, rank, df2))), units };
 }
 
 /**
