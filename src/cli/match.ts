@@ -39,6 +39,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
 } as const;
 
@@ -224,6 +225,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       record: args.record,
       onFault: flags.onFault,
       moveTimeoutMs: flags.moveTimeoutMs,
+      ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);
     dir = resolve(args.out ?? join('results', runName(`${game.info.id}-match`, args.seed, new Date())));

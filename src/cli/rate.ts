@@ -33,6 +33,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
 } as const;
 
@@ -208,7 +209,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (pool.length < P) throw new UsageError(`--pool has ${pool.length} bots for a table of ${P}; give at least ${P}, or --variant players=${pool.length}`);
     const rr = roundRobinSeatings(pool.length, P);
     lineups = rr.lineups;
-    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs };
+    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
     games = parseCount('--games', args.games, 1, 1e10);
     dir = resolve(args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date())));
   }

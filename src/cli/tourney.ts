@@ -30,6 +30,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
   'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
@@ -51,6 +52,8 @@ interface Plan {
   readonly flags: RunFlags;
   readonly seed: string;
   readonly record: boolean;
+  /** Write `games.csv`, one row per seat-game. */
+  readonly gamesCsv: boolean;
   readonly startedAt: Date;
   readonly stop: AbortSignal;
   /** Bots whose choices depend on the clock (ms budgets): the run is not reproducible. */
@@ -73,7 +76,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args === null) return 0;
   const stopper = installStopper();
   const flags = parseRunFlags(args);
-  const common = { flags, record: args.record, startedAt: new Date(), stop: stopper.signal } as const;
+  const common = { flags, record: args.record, gamesCsv: args['games-csv'], startedAt: new Date(), stop: stopper.signal } as const;
 
   if (args.resume !== undefined) {
     const dir = resolve(args.resume);
@@ -164,6 +167,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     record: plan.record,
     onFault: plan.flags.onFault,
     moveTimeoutMs: plan.flags.moveTimeoutMs,
+    ...(resume ? (resume.config.gamesCsv ? { gamesCsv: true } : {}) : plan.gamesCsv ? { gamesCsv: true } : {}),
   };
   const run = await executeRun({ game: plan.game, config, games: plan.games, flags: plan.flags, dir, stop: plan.stop, command: { name: 'tourney', options: {} }, ...(resume ? { resume } : {}) });
   const summary = summarize(run.tally, {

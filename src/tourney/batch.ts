@@ -27,6 +27,21 @@ export interface RunConfig {
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = only the watchdog's limit. */
   readonly moveTimeoutMs: number;
+  /** When true, one row per seat-game goes to `games.csv` (`GAMES_CSV_HEADER`). */
+  readonly gamesCsv?: boolean;
+}
+
+/**
+ * The columns of `games.csv`, one row per seat-game (the statistics issue,
+ * item 8): the deal (the statistical unit), the game's seating index and
+ * seed rotation, the seat, the line-up entry and its bot, the seat's score,
+ * its win share (1/k of a win shared by k), and 1 if it forfeited.
+ */
+export const GAMES_CSV_HEADER = 'deal,seating,rotation,seat,entry,bot,score,win_share,forfeit';
+
+/** A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function csvCell(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One batch to play. */
@@ -40,11 +55,12 @@ export interface BatchTask {
   readonly imposed?: Readonly<Record<number, readonly Fault[]>>;
 }
 
-/** What a batch returns: its tally, the game's balance totals (if it has any) and, when recording, its records as JSON Lines. */
+/** What a batch returns: its tally, the game's balance totals (if it has any), when recording its records as JSON Lines, and its `games.csv` rows. */
 export interface BatchResult {
   readonly tally: Tally;
   readonly balance: unknown;
   readonly records: string;
+  readonly rows: string;
 }
 
 interface Prepared {
@@ -100,6 +116,8 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const balance = game.balance;
   const totals = balance ? balance.newTotals(config.variant, config.lineup.length) : null;
   const lines: string[] = [];
+  const rows: string[] = [];
+  const botCells = config.lineup.map(csvCell);
   let g = 0;
   for (let d = task.dealStart; d < task.dealEnd; d++) {
     const seed = gameSeed(config.runSeed, d);
@@ -110,8 +128,17 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
       deal.addGame(k, seating, o);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, seating.entries, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
+      if (config.gamesCsv === true) {
+        const share = o.result.winners.length > 0 ? 1 / o.result.winners.length : 0;
+        const forfeit = o.status === 'forfeit' ? o.faults[o.faults.length - 1]!.seat : -1;
+        for (let s = 0; s < P; s++) {
+          const e = seating.entries[s]!;
+          const win = o.result.winners.includes(s) ? share : 0;
+          rows.push(`${d},${k},${seating.rotation},${s},${e},${botCells[e]!},${o.result.scores[s] ?? 0},${win},${forfeit === s ? 1 : 0}\n`);
+        }
+      }
     }
     deal.endDeal();
   }
-  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '' };
+  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '', rows: rows.join('') };
 }

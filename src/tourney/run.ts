@@ -5,7 +5,7 @@ import { getGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
 import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
 import { emptyTally, mergeTally, type Group, type Tally } from './aggregate.js';
-import type { BatchResult, RunConfig } from './batch.js';
+import { GAMES_CSV_HEADER, type BatchResult, type RunConfig } from './batch.js';
 import { BatchPool } from './pool.js';
 import { dealsFor, dealsPerBatch, makeBatches, type Batch } from './schedule.js';
 
@@ -78,6 +78,8 @@ export interface Checkpoint {
   readonly decidedEarly: boolean;
   /** Bytes of `games.jsonl` that belong to the merged batches. */
   readonly recordBytes: number;
+  /** Bytes of `games.csv` (`--games-csv`) that belong to the merged batches. */
+  readonly rowBytes: number;
   readonly seconds: number;
   readonly complete: boolean;
   /** The command that started the run (`tourney`, `match`, `rate`) and the options it needs to resume. */
@@ -140,6 +142,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let next = cp ? cp.batchesDone : 0;
   let decidedEarly = cp ? cp.decidedEarly : false;
   let recordBytes = cp ? cp.recordBytes : 0;
+  let rowBytes = cp ? (cp.rowBytes ?? 0) : 0;
   const priorSeconds = cp ? cp.seconds : 0;
 
   let fd: number | null = null;
@@ -148,12 +151,19 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
     ftruncateSync(fd, recordBytes);
   }
+  let rowFd: number | null = null;
+  if (config.gamesCsv === true && opts.dir) {
+    const file = join(opts.dir, 'games.csv');
+    rowFd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
+    ftruncateSync(rowFd, rowBytes);
+    if (rowBytes === 0) rowBytes += writeSync(rowFd, `${GAMES_CSV_HEADER}\n`, 0);
+  }
   const start = process.hrtime.bigint();
   const elapsed = (): number => priorSeconds + Number(process.hrtime.bigint() - start) / 1e9;
   let lastCheckpoint = 0;
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
-    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, seconds: elapsed(), complete, ...(opts.command ?? cp?.command ? { command: (opts.command ?? cp?.command)! } : {}) };
+    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, rowBytes, seconds: elapsed(), complete, ...(opts.command ?? cp?.command ? { command: (opts.command ?? cp?.command)! } : {}) };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };
@@ -183,6 +193,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
         gameBalance.merge(group.balance, r.balance);
       }
       if (fd !== null && r.records !== '') recordBytes += writeSync(fd, r.records, recordBytes);
+      if (rowFd !== null && r.rows !== '') rowBytes += writeSync(rowFd, r.rows, rowBytes);
       next++;
       opts.onProgress?.(tally.games, total, tally);
       if (opts.decided?.(tally) && next < batches.length) decidedEarly = true;
@@ -308,6 +319,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     clearInterval(watchdog);
     await pool.close();
     if (fd !== null) closeSync(fd);
+    if (rowFd !== null) closeSync(rowFd);
   }
   checkpoint(complete);
   return { tally, balance, deals, groups, decidedEarly, seconds: elapsed(), complete, restarts };
