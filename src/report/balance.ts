@@ -83,7 +83,7 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
   const titles: string[] = [];
   t.columns.forEach((c, i) => {
     titles.push(c);
-    if (estIdx.has(i)) titles.push(`${c} lo`, `${c} hi`);
+    if (estIdx.has(i)) titles.push(`${c} lo`, `${c} hi`, ...(estIdx.get(i)! >= 0 ? [`${c} deff`] : []));
   });
   const rows = t.rows.map((row, r) =>
     row.flatMap((cell, i) => {
@@ -93,7 +93,10 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       const reps = replicates.map((x) => Number(x.rows[r]?.[i]));
       const trials = trialsCol >= 0 ? Number(row[trialsCol]) : 0;
       const j = jackknife(value, reps, trialsCol >= 0 ? { trials, units: deals } : undefined);
-      return [cell, j.ci95[0], j.ci95[1]];
+      if (trialsCol < 0) return [cell, j.ci95[0], j.ci95[1]];
+      // Design effect of a proportion: its jackknife variance over the binomial variance of its trials.
+      const iid = trials > 0 ? (value * (1 - value)) / trials : 0;
+      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) ? round(j.se ** 2 / iid) : NaN];
     }),
   );
   let test: ReportedTable['test'];
