@@ -111,3 +111,17 @@ export function sumOverEntries(xs: readonly number[], entries: readonly number[]
   for (const e of entries) total += xs[index(e)]!;
   return total;
 }
+
+/**
+ * What one whole win (or round won) counts in balance totals: lcm(1..9), so a
+ * win shared by k <= 9 seats adds the integer `SHARE_UNITS / k`. Totals then
+ * stay integers, exact whatever the order of merging and under the
+ * jackknife's subtraction of a group (fractions like 1/3 would not); tables
+ * divide by it.
+ */
+export const SHARE_UNITS = 2520;
+
+/** x / n, or NaN when n is 0 (no trials: the replicate is skipped by the jackknife, the cell prints n/a). */
+export function ratioOrNaN(x: number, n: number): number {
+  return n !== 0 ? x / n : NaN;
+}
