@@ -9,6 +9,7 @@ import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
+import { shareUnits } from '../../src/core/balance.js';
 import {
   accumulateStats,
   actions,
@@ -620,5 +621,8 @@ describe('nine-virtues: balance statistics, the deal as the unit', () => {
     for (const key of ['dealerPosRoundWins', 'dealerPosPoints']) expect((t[key] as number[]).length, key).toBe(P);
     // Each game seats P of the E entries: every entry sat out 30 / E games.
     expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+    // A round won counts lcm(1..P), so a tie of any k <= P seats shares it in whole numbers.
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(shareUnits)).toEqual([1, 2, 6, 12, 60, 60, 420, 840, 2520]);
+    expect((t['dealerPosRoundWins'] as number[]).reduce((a, b) => a + b, 0)).toBe((t['rounds'] as number) * shareUnits(P));
   });
 });

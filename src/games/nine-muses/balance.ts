@@ -1,5 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, ratioOrNaN as per, SHARE_UNITS, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as per, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam, stringParam } from '../../core/index.js';
 import { Kind } from './actions.js';
 import { loadCardSet, MAX_OPTIONS } from './cards.js';
@@ -10,9 +10,9 @@ import { CENTER, IN_DECK, NineMusesState, NUM_KINDS, NUM_SOURCES } from './state
  * entry e (E entries): `x[e]`, or `x[e * 5 + i]` for VP sources (Aristotle
  * Craft, Science, Ethics, Muses, options) and action kinds (exchange, call,
  * demonstrate, toil, tokens stolen). Per Muse m or Philosopher option i
- * (`t * 4 + o`) pooled over seats. Plain JSON of integers (shared wins in
- * `SHARE_UNITS`): built per batch in a worker, merged in batch order, a
- * jackknife group subtracted exactly.
+ * (`t * 4 + o`) pooled over seats. Plain JSON of integers (a win counts
+ * `shareUnits(P)`, a win shared by k its k-th part): built per batch in a
+ * worker, merged in batch order, a jackknife group subtracted exactly.
  */
 export interface NineMusesTotals {
   /** The card set's title and reconstruction flag (labels every table). */
@@ -31,13 +31,13 @@ export interface NineMusesTotals {
   musesLost: number[];
   musesHeld: number[];
   tokensLost: number[];
-  /** VP by source of the game winners (a win shared by k counts SHARE_UNITS / k), and games with a winner. */
+  /** VP by source of the game winners (in shareUnits(P) per VP: a win shared by k counts its k-th part), and games with a winner. */
   winnerVpSource: number[];
   winnerShares: number;
   museCalls: number[];
   museSteals: number[];
   museVp: number[];
-  /** Games in which the Muse ended with a player / with a game winner (in SHARE_UNITS: a shared win counts SHARE_UNITS / k). */
+  /** Games in which the Muse ended with a player / with a game winner (the latter in shareUnits(P) per game). */
   museEndHeld: number[];
   museEndWinner: number[];
   optionUse: number[];
@@ -81,7 +81,7 @@ function accumulate(s: NineMusesState, t: NineMusesTotals, entryOfSeat: readonly
   const P = s.players;
   const T = s.types;
   t.games++;
-  const share = result.winners.length > 0 ? SHARE_UNITS / result.winners.length : 0;
+  const share = result.winners.length > 0 ? shareUnits(P) / result.winners.length : 0;
   if (result.winners.length > 0) t.winnerShares++;
   for (let q = 0; q < P; q++) {
     const e = entryOfSeat[q]!;
@@ -123,13 +123,14 @@ const MIX_COLUMNS = ['exchanges', 'calls', 'demonstrations', 'toils', 'tokens st
 
 function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   const bots = lineupGroups(lineup);
+  const units = shareUnits(t.players);
   const srcRows: (string | number)[][] = [];
   const srcRow = (who: string, src: (i: number) => number, n: number): void => {
     const v = [0, 1, 2, 3, 4].map(src);
     const total = v.reduce((a, b) => a + b, 0);
     srcRows.push([who, per(total, n), ...v.map((x) => per(x, n)), per(v[3]!, total)]);
   };
-  srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares * SHARE_UNITS);
+  srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares * units);
   const all = t.seatGames.map((_, e) => e);
   srcRow('all seats', (i) => sumOverEntries(t.vpSource, all, (e) => e * NUM_SOURCES + i), t.games * t.players);
   for (const b of bots) srcRow(`bot ${b.name}`, (i) => sumOverEntries(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOverEntries(t.seatGames, b.entries));
@@ -179,7 +180,7 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
       per(t.museSteals[m]!, t.games),
       per(t.museVp[m]!, t.games),
       per(t.museEndHeld[m]!, t.games),
-      per(t.museEndWinner[m]!, t.games * SHARE_UNITS),
+      per(t.museEndWinner[m]!, t.games * units),
     ]),
     estimates: [{ column: 'called' }, { column: 'taken' }, { column: 'VP' }, { column: 'held rate', trials: 'games' }, { column: 'winner rate', trials: 'games' }],
   });

@@ -1,5 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, SHARE_UNITS, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { NineVirtuesState, STAT_KINDS } from './state.js';
@@ -8,8 +8,8 @@ import { NineVirtuesState, STAT_KINDS } from './state.js';
  * Running totals of a run for the Nine Virtues balance report, per line-up
  * entry e (index e, or e * 11 + r for a rank r; E entries) unless said
  * otherwise. Plain integer arrays: built per batch in a worker, merged in
- * batch order, a jackknife group subtracted exactly; shared wins count in
- * `SHARE_UNITS`.
+ * batch order, a jackknife group subtracted exactly; a win or round won
+ * counts `shareUnits(P)` (a share of k seats its k-th part).
  */
 export interface NineVirtuesTotals {
   players: number;
@@ -28,11 +28,11 @@ export interface NineVirtuesTotals {
   bidCards: number[];
   bidCardsRight: number[];
   bidPointsByRank: number[];
-  /** Points of the game winners (a win shared by k counts SHARE_UNITS / k of the winner's points), and games with a winner. */
+  /** Points of the game winners (in shareUnits(P) per point: a win shared by k counts its k-th part), and games with a winner. */
   winnerHandPoints: number;
   winnerBidPoints: number;
   winnerShares: number;
-  /** By position left of the round's dealer (0 = the dealer; P of them): round win shares in SHARE_UNITS, and round points. */
+  /** By position left of the round's dealer (0 = the dealer; P of them): round win shares in shareUnits(P), and round points. */
   dealerPosRoundWins: number[];
   dealerPosPoints: number[];
 }
@@ -73,7 +73,8 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
   const P = s.players;
   t.games++;
   for (let q = 0; q < P; q++) t.seatGames[entryOfSeat[q]!]!++;
-  const share = result.winners.length > 0 ? SHARE_UNITS / result.winners.length : 0;
+  const units = shareUnits(P);
+  const share = result.winners.length > 0 ? units / result.winners.length : 0;
   let winnerMask = 0;
   for (const w of result.winners) winnerMask |= 1 << w;
   for (let k = 0; k < s.round; k++) {
@@ -104,7 +105,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
       t.killActions[e]! += s.statActions[i * STAT_KINDS + 2]!;
       const pos = (q - dealer + P) % P;
       t.dealerPosPoints[pos]! += hand + bid;
-      if (hand + bid === best) t.dealerPosRoundWins[pos]! += SHARE_UNITS / nBest;
+      if (hand + bid === best) t.dealerPosRoundWins[pos]! += units / nBest;
       if ((winnerMask >> q) & 1) {
         t.winnerHandPoints += hand * share;
         t.winnerBidPoints += bid * share;
@@ -125,6 +126,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
 function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[] {
   const out: BalanceTable[] = [];
   const bots = lineupGroups(lineup);
+  const units = shareUnits(t.players);
   const bidRows: (string | number)[][] = [];
   for (const b of bots) {
     const seatGames = sumOverEntries(t.seatGames, b.entries);
@@ -147,8 +149,7 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
   const srcRow = (label: string, hand: number, bid: number, n: number): void => {
     srcRows.push([label, ratio(hand, n), ratio(bid, n), ratio(hand, hand + bid), ratio(bid, hand + bid)]);
   };
-  // Winners' points and their count are in SHARE_UNITS (a shared win counts 1/k); the ratios cancel them.
-  srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares * SHARE_UNITS);
+  srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares * units);
   const allSeats = t.seatGames.reduce((a, b) => a + b, 0);
   srcRow('all seats', t.handPoints.reduce((a, b) => a + b, 0), t.bidPoints.reduce((a, b) => a + b, 0), allSeats);
   for (const b of bots) srcRow(`bot ${b.name}`, sumOverEntries(t.handPoints, b.entries), sumOverEntries(t.bidPoints, b.entries), sumOverEntries(t.seatGames, b.entries));
@@ -187,7 +188,7 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
     title: 'Rounds by position left of the dealer (0 = the dealer, 1 = the first player)',
     caption: 'Round win shares (the highest round score; ties share) and mean round points by position.',
     columns: ['position', 'rounds', 'round win rate', 'mean round points'],
-    rows: t.dealerPosRoundWins.map((w, pos) => [pos, t.rounds, ratio(w, t.rounds * SHARE_UNITS), ratio(t.dealerPosPoints[pos]!, t.rounds)]),
+    rows: t.dealerPosRoundWins.map((w, pos) => [pos, t.rounds, ratio(w, t.rounds * units), ratio(t.dealerPosPoints[pos]!, t.rounds)]),
     estimates: [{ column: 'round win rate', trials: 'rounds' }, { column: 'mean round points' }],
     equalRows: { column: 'round win rate', hypothesis: 'every position left of the dealer wins rounds equally often' },
   });
@@ -210,7 +211,7 @@ function keyFigures(t: NineVirtuesTotals): Record<string, KeyFigure> {
   }
   const winnerTotal = t.winnerHandPoints + t.winnerBidPoints;
   const seatGames = t.seatGames.reduce((a, b) => a + b, 0);
-  const dealerPos1 = (t.dealerPosRoundWins[1] ?? 0) / SHARE_UNITS;
+  const dealerPos1 = (t.dealerPosRoundWins[1] ?? 0) / shareUnits(t.players);
   return {
     'bid success rate': { value: ratio(right, cards), format: 'percent', trials: cards },
     'bid cards per seat-game': { value: ratio(cards, seatGames), format: 'number' },
