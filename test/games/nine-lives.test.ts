@@ -1035,7 +1035,7 @@ describe('nine-lives: balance statistics, the deal as the unit', () => {
     expect(seats.test).toMatchObject({ df1: 3, units: b.groups, hypothesis: 'every seat ends with equally many lives' });
     expect(seats.caption).toContain("Hotelling's T²");
     const csv = csvColumn(dir, 'teams', 'team_size');
-    expect(csv.header).toBe('team_size,seat_rounds,share,share_lo,share_hi,scored_rate,scored_rate_lo,scored_rate_hi,rescued_rate,rescued_rate_lo,rescued_rate_hi');
+    expect(csv.header).toBe('team_size,seat_rounds,share,share_lo,share_hi,scored_rate,scored_rate_lo,scored_rate_hi,scored_rate_deff,rescued_rate,rescued_rate_lo,rescued_rate_hi,rescued_rate_deff');
     expect(csv.cells).toEqual(['1', '2', '3', '4']);
     for (const name of ['bid hit rate', 'rounds per game', 'seat-rounds in a team', 'scores rescued by a team']) {
       const f = b.keyFigures[name]!;

@@ -603,7 +603,7 @@ describe('nine-virtues: balance statistics, the deal as the unit', () => {
     expect(pos.rows.reduce((a, r) => a + (r[rate] as number), 0)).toBeCloseTo(1, 12);
     // Item 8: numeric cells, snake_case headers.
     const csv = csvColumn(dir, 'dealer-position', 'position');
-    expect(csv.header).toBe('position,rounds,round_win_rate,round_win_rate_lo,round_win_rate_hi,mean_round_points,mean_round_points_lo,mean_round_points_hi');
+    expect(csv.header).toBe('position,rounds,round_win_rate,round_win_rate_lo,round_win_rate_hi,round_win_rate_deff,mean_round_points,mean_round_points_lo,mean_round_points_hi');
     expect(csv.cells).toEqual(['0', '1', '2', '3']);
     for (const name of ['bid success rate', 'bid cards per seat-game', "winners' points from bids", 'round win rate: first player', 'turns per round']) {
       const f = b.keyFigures[name]!;
