@@ -329,8 +329,9 @@ function callableMuses(s: NineMusesState, me: number): number {
 /*
  * The legal actions of one decision, worked out once by `prepare` and kept
  * here for the state and `version` they were computed for: `legalCount`
- * computes them, `legalAt` right after reads them (apply, deal, clone and
- * determinize bump the version). In the order `legalActions` lists them:
+ * computes them, `legalAt` right after reads them (apply, deal and
+ * determinize bump the version; clone into a state forgets its lists). In
+ * the order `legalActions` lists them:
  * exchanges (each held type t, its payable options), calls (each held type,
  * each callable Muse), demonstrations (each held type, Knowledge k, count
  * 1..held), toils (each held type); or the seats one can steal from.
@@ -403,6 +404,14 @@ function prepare(s: NineMusesState): number {
   craftScience = k0 + k1;
   tokens = k0 + k1 + k2;
   return e + h * (c + tokens + 1);
+}
+
+/**
+ * Drops what the cache holds for `s` (`clone` into `s` calls it: a copy may
+ * set its version back to one the cache was filled for).
+ */
+export function forgetLegal(s: NineMusesState): void {
+  if (cacheState === s) cacheState = null;
 }
 
 /** The number of legal actions, as `legalActions` returns, without listing them. */
