@@ -3,20 +3,22 @@
  * basic_tests, TAG's forward-model tester): termination within the declared
  * bound, legal actions sorted / in range / non-empty, deterministic traces,
  * clones equal field by field that play on as the original and leave it
- * alone, observation and determinization consistency, and records that
- * replay exactly.
+ * alone, RuleError on every illegal action (the state kept), observation
+ * and determinization consistency, and records that replay exactly.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameStateBase } from '../src/core/game.js';
+import { RuleError, type GameStateBase } from '../src/core/game.js';
 import { createRng, type Rng } from '../src/core/rng.js';
 import { replayRecord } from '../src/core/replay.js';
 import { gameIds, getGame, type AnyGame } from '../src/core/registry.js';
+import { indexInSorted } from '../src/core/sorted.js';
 import { resolveGameVariant, type Variant } from '../src/core/variant.js';
 import { legalList, playOut, recordedRandomGame, snapshot, stateCopy, stateDiff } from './helpers.js';
 
 const GAMES_PER_VARIANT = 150;
 /** Random points per game and player count at which clones are checked (half of them cloned into a used state). */
 const CLONE_POINTS = 16;
+const ILLEGAL_GAMES = 12;
 
 /**
  * A state at a random point of a random game: dealt from `seed`, then played
@@ -83,6 +85,16 @@ function sharedArrays(a: object, b: object): string[] {
   for (const [k, v] of Object.entries(a)) if (ArrayBuffer.isView(v)) bufs.set(v.buffer, k);
   for (const [k, v] of Object.entries(b)) if (ArrayBuffer.isView(v) && bufs.has(v.buffer)) out.push(k);
   return out;
+}
+
+/** What `f` throws, or null. */
+function throwOf(f: () => void): unknown {
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
+  return null;
 }
 
 for (const id of gameIds()) {
@@ -158,6 +170,44 @@ for (const id of gameIds()) {
           expect(stateDiff(before, s), `${where}: playing the clone to the end changed the original at`).toBeNull();
           lockstep(game, s, game.clone(s), createRng(`clone-lockstep-${g}`), where);
         }
+      });
+
+      it(`${players} players: apply throws RuleError on an action that is not legal, at random points of random games, and leaves the state as it was`, () => {
+        const K = game.numDistinctActions(variant);
+        const legal = new Int32Array(K);
+        const rng = createRng(`illegal-${players}`);
+        let probe: GameStateBase | undefined;
+        let tried = 0;
+        for (let g = 0; g < ILLEGAL_GAMES; g++) {
+          const s = game.newState(variant);
+          game.deal(s, createRng(`illegal-${g}`));
+          while (!game.isTerminal(s)) {
+            const n = game.legalActions(s, legal);
+            if (rng.int(3) === 0) {
+              // Ids in range but not legal, then a few that are no action id at all.
+              const ids: number[] = [];
+              for (let k = 0; k < 3 && n < K; k++) {
+                let a = rng.int(K);
+                while (indexInSorted(legal, n, a) >= 0) a = (a + 1) % K;
+                ids.push(a);
+              }
+              if (rng.int(4) === 0) ids.push(-1, K, legal[0]! + 0.5);
+              for (const [k, a] of ids.entries()) {
+                probe = game.clone(s, probe);
+                // Some probes after legalCount, which a game may cache for apply.
+                if (k === 1) game.legalCount?.(probe);
+                const thrown = throwOf(() => game.apply(probe!, a));
+                const where = `${id} ${players}p game ${g}: apply of illegal action ${a} (legal: ${Array.from(legal.subarray(0, n)).join(' ')})`;
+                if (!(thrown instanceof RuleError)) throw new Error(`${where} ${thrown === null ? 'did not throw' : `threw ${String(thrown)}`}`);
+                const d = stateDiff(s, probe);
+                if (d !== null) throw new Error(`${where} threw but changed the state at ${d}`);
+                tried++;
+              }
+            }
+            game.apply(s, legal[rng.int(n)]!);
+          }
+        }
+        expect(tried).toBeGreaterThan(50);
       });
 
       it(`${players} players: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {

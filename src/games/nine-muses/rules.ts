@@ -674,7 +674,13 @@ function finish(s: NineMusesState): void {
   s.winners = w;
 }
 
+/**
+ * Plays Philosopher type t from `me`'s hand to the discard pile: apply's
+ * first change once a card action has passed its checks, so the version is
+ * bumped here (an illegal action leaves the state as it was).
+ */
 function playCard(s: NineMusesState, me: number, t: number): void {
+  s.version++;
   s.hand[me * s.types + t]!--;
   s.handCount[me]!--;
   s.discard[t]!++;
@@ -688,9 +694,9 @@ const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: NineMusesState, a: number): void {
+  if (!(a >= 0 && a < NUM_ACTIONS) || (a | 0) !== a) illegal(s, a);
   // What legalCount worked out for this very position (the harness applies right after it).
   const fresh = cacheState === s && cacheVersion === s.version && s.phase === Phase.Play;
-  s.version++;
   if (s.recorder) s.recorder.action(encodeAction(s, a));
   const me = s.turn;
   const d = decodeId(a, D);
@@ -698,6 +704,7 @@ export function apply(s: NineMusesState, a: number): void {
     const k = s.stealType;
     const q = d.arg;
     if (d.kind !== Kind.Steal || q === me || q >= s.players || s.know[q * 3 + k] === 0) illegal(s, a);
+    s.version++;
     s.know[q * 3 + k]!--;
     s.know[me * 3 + k]!++;
     s.stealLeft[k]!--;
