@@ -1,10 +1,11 @@
 /**
  * The conformance suite every registered game passes (OpenSpiel's
  * basic_tests, TAG's forward-model tester): termination within the declared
- * bound, legal actions sorted / in range / non-empty, deterministic traces,
- * clones equal field by field that play on as the original and leave it
- * alone, RuleError on every illegal action (the state kept), observation
- * and determinization consistency, and records that replay exactly.
+ * bound, legal actions sorted / in range / non-empty and written inside a
+ * buffer of `numDistinctActions`, deterministic traces, clones equal field
+ * by field that play on as the original and leave it alone, RuleError on every illegal action (the state kept), the game's own
+ * invariants after every action, observation and determinization
+ * consistency, and records that replay exactly.
  */
 import { describe, expect, it } from 'vitest';
 import { RuleError, type GameStateBase } from '../src/core/game.js';
@@ -19,6 +20,7 @@ const GAMES_PER_VARIANT = 150;
 /** Random points per game and player count at which clones are checked (half of them cloned into a used state). */
 const CLONE_POINTS = 16;
 const ILLEGAL_GAMES = 12;
+const INVARIANT_GAMES = 40;
 
 /**
  * A state at a random point of a random game: dealt from `seed`, then played
@@ -208,6 +210,30 @@ for (const id of gameIds()) {
           }
         }
         expect(tried).toBeGreaterThan(50);
+      });
+
+      it(`${players} players: checkInvariants holds after the deal and after every action; legalActions writes nothing at or past numDistinctActions`, () => {
+        expect(typeof game.checkInvariants).toBe('function');
+        const K = game.numDistinctActions(variant);
+        const GUARD = 16;
+        const legal = new Int32Array(K + GUARD);
+        for (let g = 0; g < INVARIANT_GAMES; g++) {
+          const s = game.newState(variant);
+          game.deal(s, createRng(`inv-${g}`));
+          const rng = createRng(`inv-bot-${g}`);
+          game.checkInvariants!(s);
+          for (let step = 0; !game.isTerminal(s); step++) {
+            legal.fill(-7, K);
+            const n = game.legalActions(s, legal);
+            for (let i = K; i < K + GUARD; i++) if (legal[i] !== -7) throw new Error(`${id} ${players}p game ${g} step ${step}: legalActions wrote entry ${i}, past numDistinctActions ${K}`);
+            game.apply(s, legal[rng.int(n)]!);
+            try {
+              game.checkInvariants!(s);
+            } catch (e) {
+              throw new Error(`${id} ${players}p game ${g}, after action ${step}: ${String(e)}`);
+            }
+          }
+        }
       });
 
       it(`${players} players: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {

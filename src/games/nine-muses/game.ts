@@ -4,6 +4,7 @@ import { NUM_ACTIONS } from './actions.js';
 import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
 import { decodeAction, encodeAction } from './codec.js';
+import { checkInvariants } from './invariants.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
 import { apply, currentSeat, deal, forgetLegal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
@@ -66,6 +67,7 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
     forgetLegal(dst);
     return dst;
   },
+  checkInvariants,
   encodeAction,
   decodeAction,
 };
