@@ -1,11 +1,14 @@
 /**
- * The conformance suite every registered game passes (OpenSpiel's
- * basic_tests, TAG's forward-model tester): termination within the declared
- * bound, legal actions sorted / in range / non-empty and written inside a
- * buffer of `numDistinctActions`, deterministic traces, clones equal field
- * by field that play on as the original and leave it alone, RuleError on every illegal action (the state kept), the game's own
- * invariants after every action, observation and determinization
- * consistency, and records that replay exactly.
+ * The conformance suite every registered game passes, for its minimum,
+ * default and maximum player count (OpenSpiel's basic_tests, TAG's
+ * forward-model tester): termination within the declared bound, legal
+ * actions sorted / in range / non-empty and written inside a buffer of
+ * `numDistinctActions`, deterministic traces, records that replay exactly,
+ * clones equal field by field that play on as the original and leave it
+ * alone, RuleError on every illegal action (the state kept), the game's own
+ * invariants after every action, the terminal behaviour, and observation /
+ * determinization consistency: each promise of the contract in
+ * src/core/game.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { RuleError, type GameStateBase } from '../src/core/game.js';
@@ -21,6 +24,7 @@ const GAMES_PER_VARIANT = 150;
 const CLONE_POINTS = 16;
 const ILLEGAL_GAMES = 12;
 const INVARIANT_GAMES = 40;
+const TERMINAL_GAMES = 6;
 
 /**
  * A state at a random point of a random game: dealt from `seed`, then played
@@ -233,6 +237,34 @@ for (const id of gameIds()) {
               throw new Error(`${id} ${players}p game ${g}, after action ${step}: ${String(e)}`);
             }
           }
+        }
+      });
+
+      it(`${players} players: a finished game has current seat -1, no legal actions, observations for every seat, and apply throws RuleError; none of them changes it`, () => {
+        const K = game.numDistinctActions(variant);
+        const legal = new Int32Array(K);
+        const rng = createRng(`terminal-${players}`);
+        for (let g = 0; g < TERMINAL_GAMES; g++) {
+          const s = game.newState(variant);
+          game.deal(s, createRng(`terminal-${g}`));
+          playOut(game, s, createRng(`terminal-bot-${g}`));
+          const before = stateCopy(s);
+          const result = game.result(s);
+          expect(game.isTerminal(s)).toBe(true);
+          expect(game.currentSeat(s)).toBe(-1);
+          expect(game.legalActions(s, legal)).toBe(0);
+          if (game.legalCount) expect(game.legalCount(s)).toBe(0);
+          for (let p = 0; p < players; p++) {
+            const o = game.observe(s, p, game.newObservation(variant));
+            expect(stateDiff(o, game.observe(s, p, game.newObservation(variant)))).toBeNull();
+          }
+          for (let k = 0; k < 8; k++) {
+            const a = rng.int(K);
+            expect(throwOf(() => game.apply(s, a)), `${id} ${players}p: apply(${a}) on a finished game`).toBeInstanceOf(RuleError);
+          }
+          expect(game.isTerminal(s)).toBe(true);
+          expect(game.result(s)).toEqual(result);
+          expect(stateDiff(before, s)).toBeNull();
         }
       });
 
