@@ -650,6 +650,38 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
   });
 });
 
+describe('nine-muses: checkInvariants', () => {
+  it('holds after a deal, and catches a lost Philosopher, a token out of the supply, a Muse in two places and a hand out of turn', () => {
+    const broken = (f: (s: NineMusesState) => void): (() => void) => {
+      const s = fresh();
+      game.checkInvariants!(s);
+      f(s);
+      return () => game.checkInvariants!(s);
+    };
+    expect(broken(() => {})).not.toThrow();
+    expect(broken((s) => s.discard[GAMMA]!++)).toThrow(/Gamma has 4 cards/);
+    expect(broken((s) => s.know[0]!++)).toThrow(/Knowledge 0: pool and players hold/);
+    expect(broken((s) => (s.museOrder[1] = s.museOrder[0]!))).toThrow(/not a permutation/);
+    expect(broken((s) => (s.museLoc[s.museOrder[s.numMuses - 1]!] = CENTER))).toThrow(/revealed false/);
+    expect(
+      broken((s) => {
+        s.hand[2 * s.types + s.deck[0]!]!++;
+        s.handCount[2]!++;
+        s.deck[0] = s.deck[--s.deckLen]!;
+      }),
+    ).toThrow(/seat 2 holds 4 Philosophers/);
+    expect(
+      broken((s) => {
+        const t = s.hand.subarray(s.types, 2 * s.types).findIndex((n) => n > 0);
+        s.hand[s.types + t]!--;
+        s.handCount[1]!--;
+        s.discard[t]!++;
+      }),
+    ).toThrow(/seat 1 has played 1 Philosophers this round, 0 by the turn order/);
+    expect(broken((s) => (s.roundStartVp[0] = 1))).toThrow(/seat 0 has 0 VP, 1 at the round's start/);
+  });
+});
+
 describe('nine-muses: random playouts', () => {
   it('conserve tokens (pool + holdings = supply), Philosophers, and Muses; VP never falls; VP by source adds up', () => {
     const buf = new Int32Array(NUM_ACTIONS);
