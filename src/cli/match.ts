@@ -140,7 +140,7 @@ export function renderMatch(r: MatchReport): string {
     const s = r.sprt;
     out.push(
       `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in win share per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
-        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}: A and B played alike)` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
+        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}${c.winShare.value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
     );
   }
   out.push(`Verdict: A is ${r.verdict}.`);
