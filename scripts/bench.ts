@@ -7,6 +7,7 @@
  *
  * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 3] [--no-search]
  */
+import { rotationSeatings } from '../src/stats/seatings.js';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +43,8 @@ function config(id: string): RunConfig {
   const game = getGame(id);
   const variant = resolveGameVariant(game, {});
   const P = Number(variant.players);
-  return { gameId: id, variant, lineup: Array.from({ length: P }, () => 'random'), runSeed: 'bench', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
+  const lineup = Array.from({ length: P }, () => 'random');
+  return { gameId: id, variant, lineup, seatings: rotationSeatings(lineup), runSeed: 'bench', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
 }
 
 /** The share of each run's games that warms its workers up before the steady rate is measured. */

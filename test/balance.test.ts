@@ -32,11 +32,12 @@ describe('balance report', () => {
     expect(separated(greedy.ci95, random.ci95)).toBe(true);
     expect(greedy.ci95[0]).toBeGreaterThan(random.ci95[1]);
     const b = readJson(join(dir, 'balance.json')) as {
-      seatAdvantage: { byPosition: { winRate: number }[]; chiSquare: { pValue: number; df: number } };
+      seatAdvantage: { byPosition: { winRate: number }[]; test: { pValue: number; df1: number; units: number } };
       tables: { id: string; rows: (string | number)[][] }[];
     };
     expect(b.seatAdvantage.byPosition).toHaveLength(4);
-    expect(b.seatAdvantage.chiSquare.df).toBe(3);
+    expect(b.seatAdvantage.test.df1).toBe(3);
+    expect(b.seatAdvantage.test.units).toBe(s.deals);
     expect(b.tables.map((t) => t.id)).toEqual(['bids-by-rank', 'score-sources', 'action-mix', 'dealer-position', 'rounds']);
     for (const f of ['balance-seat-advantage.csv', 'balance-bids-by-rank.csv', 'balance-score-sources.csv']) expect(existsSync(join(dir, f))).toBe(true);
     // "Scoring a round": majority points + bid points of every seat are its game score.

@@ -44,7 +44,7 @@ describe('tourney CLI', () => {
     expect(s.seats).toHaveLength(5);
     const shares = s.seats.reduce((a: number, t: { wins: number }) => a + t.wins, 0);
     expect(shares).toBeCloseTo(1000, 6); // every game has a winner; shares add up to one per game
-    expect(readFileSync(join(dir, 'bots.csv'), 'utf8').split('\n')[0]).toBe('bot,seats,games,wins,win_rate,ci95_lo,ci95_hi,mean_score,forfeits');
+    expect(readFileSync(join(dir, 'bots.csv'), 'utf8').split('\n')[0]).toBe('bot,seats,seat_games,wins,win_rate,ci95_lo,ci95_hi,design_effect,mean_score,mean_score_lo,mean_score_hi,forfeits,faults,deals');
   });
 
   it('"Game records": all 1 000 records of a run replay to the identical game', () => {

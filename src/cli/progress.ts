@@ -2,8 +2,8 @@ import cliProgress from 'cli-progress';
 
 /** A progress display for long runs: games done, games/s, ETA. */
 export interface Progress {
-  /** Called with games done and games planned. */
-  readonly update: (done: number, total: number) => void;
+  /** Called with games done, games planned and an optional status text (e.g. the SPRT's LLR). */
+  readonly update: (done: number, total: number, status?: string) => void;
   readonly stop: () => void;
 }
 
@@ -16,7 +16,7 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): P
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}',
+      format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}{status}',
       hideCursor: true,
       clearOnComplete: true,
       etaBuffer: 50,
@@ -27,12 +27,13 @@ export function progressReporter(stream: NodeJS.WriteStream = process.stderr): P
   const start = Date.now();
   let started = false;
   return {
-    update(done, total) {
+    update(done, total, status) {
       const rate = Math.round(done / Math.max(0.001, (Date.now() - start) / 1000));
+      const extra = { rate, status: status ? ` · ${status}` : '' };
       if (!started) {
-        bar.start(total, done, { rate });
+        bar.start(total, done, extra);
         started = true;
-      } else bar.update(done, { rate });
+      } else bar.update(done, extra);
     },
     stop() {
       if (started) bar.stop();

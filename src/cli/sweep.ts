@@ -6,6 +6,8 @@ import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
 import { plainTable, pct } from '../report/format.js';
 import type { BalanceReport } from '../report/balance.js';
+import { jackknife } from '../stats/jackknife.js';
+import { tQuantile } from '../stats/quantiles.js';
 import type { Summary } from '../tourney/summary.js';
 
 /** A parsed `--sweep KEY=v1,v2,...`. */
@@ -44,6 +46,50 @@ function cell(f: KeyFigure | undefined): string {
   return `${v} (${lo} – ${hi})`;
 }
 
+/** A key figure's difference from the sweep's first value, with its 95% interval. */
+export interface SweepDifference {
+  readonly value: number;
+  readonly ci95: readonly [number, number];
+  /** True when both runs played the same deals in the same jackknife groups, so the difference is paired. */
+  readonly paired: boolean;
+}
+
+/**
+ * The difference of one key figure between a sweep value's run and the first
+ * value's. Every value plays the same deals (same seed, same line-up, same
+ * batch layout), so the jackknife replicates of the two runs leave out the
+ * same deals and their difference is a paired estimate (the deals' luck
+ * cancels). Where the layouts differ (a sweep of `players` changes the
+ * table), the difference is unpaired: se = √(se_a² + se_b²), conservative
+ * when the runs are positively correlated.
+ */
+export function sweepDifference(a: BalanceReport, b: BalanceReport, figure: string): SweepDifference | null {
+  const fa = a.keyFigures[figure];
+  const fb = b.keyFigures[figure];
+  // A p-value is not a quantity whose difference means anything.
+  if (figure.endsWith(': p')) return null;
+  if (!fa || !fb || !Number.isFinite(fa.value) || !Number.isFinite(fb.value)) return null;
+  const ra = a.replicates[figure] ?? [];
+  const rb = b.replicates[figure] ?? [];
+  const value = fa.value - fb.value;
+  if (a.deals === b.deals && a.groups === b.groups && ra.length === rb.length && ra.length >= 2) {
+    const j = jackknife(value, ra.map((x, g) => x - rb[g]!));
+    return { value, ci95: j.ci95, paired: true };
+  }
+  const ja = jackknife(fa.value, ra);
+  const jb = jackknife(fb.value, rb);
+  const se = Math.sqrt(ja.se ** 2 + jb.se ** 2);
+  const half = tQuantile(0.975, Math.max(1, Math.min(ja.df, jb.df))) * se;
+  return { value, ci95: [value - half, value + half], paired: false };
+}
+
+function diffCell(d: SweepDifference | null, format: KeyFigure['format'] | undefined): string {
+  if (!d) return '–';
+  const f = (x: number): string => (format === 'percent' ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}` : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`);
+  const sig = d.ci95[0] > 0 || d.ci95[1] < 0 ? ' *' : '';
+  return `${f(d.value)} (${f(d.ci95[0])} to ${f(d.ci95[1])})${sig}${d.paired ? '' : ' unpaired'}`;
+}
+
 /**
  * Prints the key figures of every value side by side (with 95% intervals)
  * and writes `sweep.csv` and `sweep.json` into `dir`.
@@ -61,10 +107,40 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
       if (f) csvRows.push([key, r.value, n, f.value, f.ci95?.[0] ?? '', f.ci95?.[1] ?? '']);
     }
   }
-  writeFileAtomic(join(dir, 'sweep.csv'), stringify(csvRows, { header: true, columns: ['key', 'value', 'figure', 'value_num', 'ci95_lo', 'ci95_hi'] }));
+  const first = runs[0]!;
+  const diffs = runs.slice(1).map((r) => Object.fromEntries(names.map((n) => [n, sweepDifference(r.balance, first.balance, n)])));
+  const diffCsv: (string | number)[][] = [];
+  runs.slice(1).forEach((r, i) => {
+    for (const n of names) {
+      const d = diffs[i]![n];
+      if (d) diffCsv.push([key, r.value, first.value, n, d.value, d.ci95[0], d.ci95[1], d.paired ? 1 : 0]);
+    }
+  });
+  writeFileAtomic(join(dir, 'sweep.csv'), stringify(csvRows, { header: true, columns: ['key', 'value', 'figure', 'estimate', 'ci95_lo', 'ci95_hi'] }));
+  writeFileAtomic(join(dir, 'sweep-differences.csv'), stringify(diffCsv, { header: true, columns: ['key', 'value', 'baseline_value', 'figure', 'difference', 'ci95_lo', 'ci95_hi', 'paired'] }));
   writeFileAtomic(
     join(dir, 'sweep.json'),
-    JSON.stringify({ key, runs: runs.map((r) => ({ value: r.value, variant: r.summary.variant, games: r.summary.games, keyFigures: r.balance.keyFigures })) }, null, 2) + '\n',
+    JSON.stringify(
+      {
+        key,
+        baseline: first.value,
+        runs: runs.map((r, i) => ({
+          value: r.value,
+          variant: r.summary.variant,
+          games: r.summary.games,
+          deals: r.summary.deals,
+          keyFigures: r.balance.keyFigures,
+          ...(i > 0 ? { differenceFromBaseline: diffs[i - 1] } : {}),
+        })),
+      },
+      null,
+      2,
+    ) + '\n',
   );
-  return `Sweep of ${key} (same seed and deals for every value; 95% intervals in brackets)\n${plainTable(head, rows)}`;
+  const diffHead = ['figure', ...runs.slice(1).map((r) => `${key}=${r.value} − ${key}=${first.value}`)];
+  const diffRows = names.map((n) => [n, ...diffs.map((d) => diffCell(d[n] ?? null, first.balance.keyFigures[n]?.format))]);
+  return (
+    `Sweep of ${key} (same seed and deals for every value; 95% intervals over deals in brackets)\n${plainTable(head, rows)}\n` +
+    `Paired differences from ${key}=${first.value} (percentage points for rates; 95% interval, delete-a-group jackknife over the same groups of deals; * the interval excludes 0)\n${plainTable(diffHead, diffRows)}`
+  );
 }

@@ -1,8 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import yargs from 'yargs';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
@@ -12,14 +10,12 @@ import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } fr
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import type { RunConfig } from '../tourney/batch.js';
-import { readCheckpoint, runTourney, type Checkpoint } from '../tourney/run.js';
+import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
+import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
-import { progressReporter } from './progress.js';
+import { DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
-
-/** The watchdog's limit on one decision when `--move-timeout` is not given. */
-const DEFAULT_WATCHDOG_MS = 10_000;
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
 const options = {
@@ -34,6 +30,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
   'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
@@ -52,12 +49,11 @@ function epilogue(): string {
 interface Plan {
   readonly game: AnyGame;
   readonly games: number;
-  readonly workers: number;
+  readonly flags: RunFlags;
   readonly seed: string;
   readonly record: boolean;
-  readonly onFault: 'forfeit' | 'random';
-  readonly moveTimeoutMs: number;
-  readonly watchdogMs: number;
+  /** Write `games.csv`, one row per seat-game. */
+  readonly gamesCsv: boolean;
   readonly startedAt: Date;
   readonly stop: AbortSignal;
   /** Bots whose choices depend on the clock (ms budgets): the run is not reproducible. */
@@ -70,37 +66,17 @@ interface Plan {
  * 130 / 143 stopped by SIGINT / SIGTERM (results so far are written).
  */
 export async function main(argv: readonly string[]): Promise<number> {
-  let usage: string | null = null;
-  const args = await yargs([...argv])
-    .scriptName('npm run tourney --')
-    .usage('$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--resume DIR]')
-    .options(options)
-    .strict()
-    .epilogue(epilogue())
-    .exitProcess(false)
-    .fail((msg, err) => {
-      usage = msg ?? err?.message ?? 'bad arguments';
-    })
-    .parseAsync();
-  if (usage !== null) throw new UsageError(usage);
-  if ((args as { help?: boolean }).help) return 0;
-
-  const stopper = new AbortController();
-  let signal: NodeJS.Signals | null = null;
-  const onSignal = (s: NodeJS.Signals): void => {
-    if (signal !== null) process.exit(s === 'SIGINT' ? 130 : 143);
-    signal = s;
-    process.stderr.write(`\nninefold: ${s}: stopping; writing the results so far (again to quit at once)\n`);
-    stopper.abort();
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-
-  const workers = parseCount('--workers', args.workers, 1, 256);
-  const onFault = args['on-fault'];
-  if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
-  const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
-  const common = { workers, record: args.record, onFault, moveTimeoutMs, watchdogMs: moveTimeoutMs || DEFAULT_WATCHDOG_MS, startedAt: new Date(), stop: stopper.signal } as const;
+  const args = await parseCommand(
+    argv,
+    'tourney',
+    '$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--resume DIR]',
+    options,
+    epilogue(),
+  );
+  if (args === null) return 0;
+  const stopper = installStopper();
+  const flags = parseRunFlags(args);
+  const common = { flags, record: args.record, gamesCsv: args['games-csv'], startedAt: new Date(), stop: stopper.signal } as const;
 
   if (args.resume !== undefined) {
     const dir = resolve(args.resume);
@@ -111,18 +87,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError(`--resume ${args.resume}: no stopped run there (no checkpoint.json)`);
     }
     const game = getGame(cp.config.gameId);
+    if (cp.command !== undefined && cp.command.name !== 'tourney') throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
     const plan: Plan = {
       ...common,
+      flags: { ...flags, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs },
       game,
       games: cp.games,
       seed: cp.config.runSeed,
       record: cp.config.record,
-      onFault: cp.config.onFault,
-      moveTimeoutMs: cp.config.moveTimeoutMs,
       clockBound: cp.config.lineup.filter((t) => /(^|[:,])ms=[1-9]/.test(t)),
     };
     const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
-    return finish(r.summary, dir, signal, plan.record);
+    return finish(r.summary, dir, stopper.received(), plan.record);
   }
 
   if (args.game === undefined) throw new UsageError('Missing required argument: game');
@@ -165,7 +141,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
       const sub = join(dir, `${sweep.key}=${p.value}`);
       const r = await playAndReport(plan, p.variant, p.lineup, sub);
-      if (!r.summary.complete) return finish(r.summary, sub, signal, false);
+      if (!r.summary.complete) return finish(r.summary, sub, stopper.received(), false);
       runs.push({ value: p.value, ...r });
     }
     process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
@@ -173,44 +149,27 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   const r = await playAndReport(plan, resolveGameVariant(game, given), lineup, dir);
-  return finish(r.summary, dir, signal, plan.record);
+  return finish(r.summary, dir, stopper.received(), plan.record);
 }
 
 function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, record: boolean): number {
-  process.stdout.write(`results: ${dir}${record ? ' (games.jsonl holds every game)' : ''}\n`);
-  if (summary.complete) return 0;
-  process.stderr.write(`ninefold: stopped after ${summary.games} games; carry on with: npm run tourney -- --resume ${dir}\n`);
-  return signal === 'SIGTERM' ? 143 : 130;
+  return finishRun('tourney', summary.complete, summary.games, dir, signal, record ? ' (games.jsonl holds every game)' : '');
 }
 
 /** One run: play, print the tables and the balance report, write the files. */
 async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir: string, resume?: Checkpoint): Promise<{ summary: Summary; balance: BalanceReport }> {
-  mkdirSync(dir, { recursive: true });
   const config: RunConfig = {
     gameId: plan.game.info.id,
     variant,
     lineup,
+    seatings: resume ? resume.config.seatings : rotationSeatings(lineup),
     runSeed: plan.seed,
     record: plan.record,
-    onFault: plan.onFault,
-    moveTimeoutMs: plan.moveTimeoutMs,
+    onFault: plan.flags.onFault,
+    moveTimeoutMs: plan.flags.moveTimeoutMs,
+    ...(resume ? (resume.config.gamesCsv ? { gamesCsv: true } : {}) : plan.gamesCsv ? { gamesCsv: true } : {}),
   };
-  const progress = progressReporter();
-  let run;
-  try {
-    run = await runTourney({
-      config,
-      games: plan.games,
-      workers: plan.workers,
-      dir,
-      watchdogMs: plan.watchdogMs,
-      stop: plan.stop,
-      onProgress: progress.update,
-      ...(resume ? { resume } : {}),
-    });
-  } finally {
-    progress.stop();
-  }
+  const run = await executeRun({ game: plan.game, config, games: plan.games, flags: plan.flags, dir, stop: plan.stop, command: { name: 'tourney', options: {} }, ...(resume ? { resume } : {}) });
   const summary = summarize(run.tally, {
     game: plan.game.info.id,
     variant,
@@ -218,16 +177,15 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     seed: plan.seed,
     lineup,
     scoreUnit: plan.game.info.scoreUnit,
-    deals: run.deals,
     seconds: run.seconds,
-    workers: plan.workers,
+    workers: plan.flags.workers,
     startedAt: plan.startedAt.toISOString(),
     complete: run.complete,
-    onFault: plan.onFault,
+    onFault: plan.flags.onFault,
     clockBound: plan.clockBound,
     ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
-  const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance);
+  const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
   process.stdout.write(renderTables(summary) + '\n');
   process.stdout.write(renderBalance(balance) + '\n');
   writeRunFiles(summary, dir);
@@ -235,25 +193,6 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
   return { summary, balance };
 }
 
-/** Runs `main`, turning bad input into one line on stderr and exit 2, never a stack trace. */
-export async function runCli(entry: (argv: readonly string[]) => Promise<number>): Promise<void> {
-  // A closed pipe (`| head`) ends output quietly; results are still written.
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-  });
-  try {
-    process.exitCode = await entry(process.argv.slice(2));
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    if (e instanceof UsageError) {
-      process.stderr.write(`ninefold: ${msg.split('\n')[0]}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`ninefold: internal error: ${msg.split('\n')[0]}\n`);
-      if (process.env.NINEFOLD_DEBUG) process.stderr.write(`${(e as Error).stack ?? ''}\n`);
-      process.exitCode = 1;
-    }
-  }
-}
+export { runCli };
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

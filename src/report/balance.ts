@@ -1,79 +1,212 @@
 import { stringify } from 'csv-stringify/sync';
 import { join } from 'node:path';
-import type { BalanceTable, GameBalance, KeyFigure } from '../core/balance.js';
+import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';
-import { chiSquareTest, type ChiSquare } from '../stats/chisquare.js';
+import { clusterProportion } from '../stats/cluster.js';
 import { formatP } from '../stats/format.js';
-import { wilsonInterval } from '../stats/intervals.js';
-import type { Tally } from '../tourney/aggregate.js';
+import { jackknife, jackknifeEqualityTest } from '../stats/jackknife.js';
+import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
+import { copyTally, mergeTally, type Group, type Tally } from '../tourney/aggregate.js';
 import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
 import { plainTable, pct } from './format.js';
+import { coreFigures } from './figures.js';
 
-/** `balance.json`: the generic seat-advantage section, the game's own tables, and the key figures of sweeps. */
+/** A balance table as reported: the game's columns with the interval columns added, and the test of its rows. */
+export interface ReportedTable {
+  readonly id: string;
+  readonly title: string;
+  /** What the numbers mean, the unit of the intervals, and the test of equal rows if any. */
+  readonly caption: string;
+  /** snake_case column names (CSV headers). */
+  readonly columns: readonly string[];
+  /** The game's own column titles, for the terminal (interval columns: "<title> lo", "<title> hi"). */
+  readonly titles: readonly string[];
+  readonly rows: readonly (readonly (string | number)[])[];
+  readonly test?: EqualityTest & { readonly hypothesis: string };
+}
+
+/** `balance.json`: the seat-advantage section, the game's own tables with deal-level intervals, and the key figures of sweeps. */
 export interface BalanceReport {
   readonly game: string;
+  /** Independent deals of the run, and the jackknife groups of whole deals behind the game tables' intervals. */
+  readonly deals: number;
+  readonly groups: number;
   readonly seatAdvantage: {
-    /** Win shares by position left of the game's first player (0 = the first player). */
-    readonly byPosition: readonly { position: number; games: number; wins: number; winRate: number; ci95: [number, number] }[];
-    /** Pearson's chi-square test of "every seat wins equally often" on win shares by seat. */
-    readonly chiSquare: ChiSquare;
+    /** Win shares by position left of the game's first player (0 = the first player), deal-level 95% intervals. */
+    readonly byPosition: readonly { position: number; games: number; wins: number; winRate: number; ci95: [number, number]; deff: number }[];
+    /** Hotelling's T² of "every position wins equally often", deal as the unit. */
+    readonly test: EqualityTest;
   };
-  readonly tables: readonly BalanceTable[];
+  readonly tables: readonly ReportedTable[];
   readonly keyFigures: Readonly<Record<string, KeyFigure>>;
+  /** Per key figure, its value with each jackknife group left out (for the paired differences of sweeps). */
+  readonly replicates: Readonly<Record<string, readonly number[]>>;
+}
+
+/** A column title as a snake_case CSV header: "bids/game" → "bids_per_game", "ci95 lo" → "ci95_lo". */
+export function snakeCase(title: string): string {
+  return title
+    .replace(/%/g, 'pct')
+    .replace(/\//g, ' per ')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/** The run less one group, for every non-empty group: tallies and game totals (the jackknife's replicates). */
+function leaveOneOut(tally: Tally, totals: unknown, groups: readonly Group[]): { tally: Tally; totals: unknown }[] {
+  const out: { tally: Tally; totals: unknown }[] = [];
+  for (const g of groups) {
+    if (g.tally.deals === 0) continue;
+    const t = copyTally(tally);
+    mergeTally(t, g.tally, -1);
+    let b: unknown = totals;
+    if (totals !== null && totals !== undefined && typeof totals === 'object') {
+      b = structuredClone(totals);
+      mergeNumericTotals(b as object, g.balance as object, ['players'], -1);
+    }
+    out.push({ tally: t, totals: b });
+  }
+  return out;
+}
+
+/** The game's table with deal-level intervals on its estimated columns and the test of equal rows. */
+function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals: number, groups: number): ReportedTable {
+  const est = t.estimates ?? [];
+  const col = (name: string): number => {
+    const i = t.columns.indexOf(name);
+    if (i < 0) throw new Error(`balance table ${t.id}: no column '${name}'`);
+    return i;
+  };
+  const estIdx = new Map(est.map((e) => [col(e.column), e.trials !== undefined ? col(e.trials) : -1]));
+  const titles: string[] = [];
+  t.columns.forEach((c, i) => {
+    titles.push(c);
+    if (estIdx.has(i)) titles.push(`${c} lo`, `${c} hi`);
+  });
+  const rows = t.rows.map((row, r) =>
+    row.flatMap((cell, i) => {
+      const trialsCol = estIdx.get(i);
+      if (trialsCol === undefined) return [cell];
+      const value = Number(cell);
+      const reps = replicates.map((x) => Number(x.rows[r]?.[i]));
+      const trials = trialsCol >= 0 ? Number(row[trialsCol]) : 0;
+      const j = jackknife(value, reps, trialsCol >= 0 ? { trials, units: deals } : undefined);
+      return [cell, j.ci95[0], j.ci95[1]];
+    }),
+  );
+  let test: ReportedTable['test'];
+  const unit = `95% intervals over the run's ${deals} deals (delete-a-group jackknife, ${groups} groups of whole deals)`;
+  let caption = t.caption ?? '';
+  if (t.equalRows) {
+    const c = col(t.equalRows.column);
+    const value = t.rows.map((row) => Number(row[c]));
+    const res = jackknifeEqualityTest(
+      value,
+      replicates.map((x) => x.rows.map((row) => Number(row[c]))),
+    );
+    test = { ...res, hypothesis: t.equalRows.hypothesis };
+    caption += `${caption ? ' ' : ''}Test of "${t.equalRows.hypothesis}": ${testText(res, 'groups of deals')}.`;
+  }
+  if (est.length > 0) caption += `${caption ? ' ' : ''}${unit}.`;
+  return { id: t.id, title: t.title, caption, columns: titles.map(snakeCase), titles, rows, ...(test ? { test } : {}) };
 }
 
 /**
- * Builds the balance report of a run from its tally and the game's own totals.
- * @param gameBalance the game's balance statistics, if it has any.
+ * A test as one phrase: "Hotelling's T² = 3.21, F(3, 19997), p = 0.0213, over 20000 independent deals".
+ * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
+ */
+export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals'): string {
+  if (Number.isNaN(t.pValue)) return `not computable (no variation between ${t.units} ${unit})`;
+  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p = ${formatP(t.pValue)}, over ${t.units} independent ${unit}`;
+}
+
+/**
+ * Builds the balance report of a run. The generic section (seat advantage by
+ * position) uses per-deal moments; the game's own tables and the key figures
+ * get their intervals from the delete-a-group jackknife over the run's
+ * groups of whole deals (`src/stats/jackknife.ts`).
+ * @param gameBalance the game's balance statistics, if it has any; `totals` its run totals.
+ * @param groups the run's jackknife groups.
  */
 export function buildBalance(
   summary: Summary,
   tally: Tally,
   gameBalance: GameBalance<GameStateBase, unknown> | undefined,
   totals: unknown,
+  groups: readonly Group[],
 ): BalanceReport {
-  const byPosition = tally.positionWins.map((wins, position) => ({
-    position,
-    games: tally.games,
-    wins,
-    winRate: tally.games > 0 ? wins / tally.games : 0,
-    ci95: wilsonInterval(wins, tally.games),
-  }));
-  const chi = chiSquareTest(tally.seatWins);
+  const D = tally.deals;
+  const P = tally.players;
+  const perDeal = D > 0 ? tally.games / D : 0;
+  const byPosition = tally.positionWins.map((wins, position) => {
+    const p = clusterProportion({ sum: wins, sumSq: tally.positionWinsCross[position * P + position]!, deals: D, perDeal });
+    return { position, games: tally.games, wins, winRate: p.value, ci95: p.ci95, deff: p.deff };
+  });
+  const test = equalMeansTest(
+    tally.positionWins.map((x) => (D > 0 ? x / D : 0)),
+    meanCovariance(tally.positionWins, tally.positionWinsCross, D),
+    D,
+  );
+  const loo = leaveOneOut(tally, totals, groups);
+  const G = loo.length;
+  const hasGame = gameBalance !== undefined && totals !== null && totals !== undefined;
+  const figures = (t: Tally, b: unknown): Record<string, KeyFigure> => ({
+    ...coreFigures(t, summary.lineup),
+    ...(hasGame ? gameBalance.keyFigures(b, summary.lineup) : {}),
+  });
+  const full = figures(tally, totals);
+  const reps = loo.map((x) => figures(x.tally, x.totals));
   const keyFigures: Record<string, KeyFigure> = {};
-  for (const b of summary.bots) keyFigures[`win rate: ${b.name}`] = { value: b.winRate, ci95: b.ci95, format: 'percent' };
+  const replicates: Record<string, number[]> = {};
+  for (const [name, f] of Object.entries(full)) {
+    const r = reps.map((x) => x[name]?.value ?? NaN);
+    replicates[name] = r;
+    const j = jackknife(f.value, r, f.format === 'percent' && f.trials !== undefined ? { trials: f.trials, units: D } : undefined);
+    keyFigures[name] = { ...f, ...(G >= 2 ? { ci95: j.ci95 } : {}) };
+  }
+  // The headline figures keep the per-deal intervals of the summary (more precise than G groups).
+  for (const b of summary.bots) if (keyFigures[`win rate: ${b.name}`]) keyFigures[`win rate: ${b.name}`] = { value: b.winRate, ci95: b.ci95, format: 'percent' };
   const first = byPosition[0];
   if (first) keyFigures['win rate: first player'] = { value: first.winRate, ci95: first.ci95, format: 'percent' };
-  keyFigures['seats equal: chi-square p'] = { value: chi.pValue, format: 'number' };
-  keyFigures['capped games'] = { value: tally.games > 0 ? tally.capped / tally.games : 0, ci95: wilsonInterval(tally.capped, tally.games), format: 'percent' };
-  keyFigures['actions per game'] = { value: summary.meanActions, format: 'number' };
-  const tables: BalanceTable[] = [];
-  if (gameBalance && totals !== null && totals !== undefined) {
-    tables.push(...gameBalance.tables(totals, summary.lineup));
-    Object.assign(keyFigures, gameBalance.keyFigures(totals, summary.lineup));
+  keyFigures['positions equal: p'] = { value: test.pValue, format: 'number' };
+  const tables: ReportedTable[] = [];
+  if (hasGame) {
+    const base = gameBalance.tables(totals, summary.lineup);
+    const repTables = loo.map((x) => gameBalance.tables(x.totals, summary.lineup));
+    base.forEach((t, i) => {
+      tables.push(reportTable(t, repTables.map((r) => r[i]!).filter((r) => r.id === t.id && r.rows.length === t.rows.length), D, G));
+    });
   }
-  return { game: summary.game, seatAdvantage: { byPosition, chiSquare: chi }, tables, keyFigures };
+  return { game: summary.game, deals: D, groups: G, seatAdvantage: { byPosition, test }, tables, keyFigures, replicates };
 }
 
-function seatAdvantageTable(r: BalanceReport): BalanceTable {
-  const { chiSquare } = r.seatAdvantage;
+function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
+  const { test } = r.seatAdvantage;
+  const titles = ['position', 'first player', 'games', 'wins', 'win rate', 'win rate lo', 'win rate hi', 'design effect'];
   return {
     id: 'seat-advantage',
-    title: 'Seat advantage (position left of the first player)',
-    caption: `Chi-square test of "all seats win equally often": χ² = ${chiSquare.statistic.toFixed(2)}, df = ${chiSquare.df}, p = ${formatP(chiSquare.pValue)}. Every bot sits in every seat equally often, so differences are the seats'.`,
-    columns: ['position', 'games', 'wins', 'win rate', 'ci95 lo', 'ci95 hi'],
-    rows: r.seatAdvantage.byPosition.map((p) => [p.position === 0 ? '0 (first player)' : p.position, p.games, round(p.wins), p.winRate, p.ci95[0], p.ci95[1]]),
+    title: 'Seat advantage (position left of the first player; 0 = the first player)',
+    caption:
+      `Test of "every position wins equally often": ${testText(test)}. ` +
+      `The deal is the unit: a deal's ${players > 0 ? 'games' : 'games'} share its cards, so their results are one sample; ` +
+      `95% intervals and the test use the variation between the run's ${r.deals} independent deals. ` +
+      'Design effect: the deal-level variance over the variance if every game were independent. Every bot sits in every seat equally often, so differences are the seats\'.',
+    columns: titles.map(snakeCase),
+    titles,
+    rows: r.seatAdvantage.byPosition.map((p) => [p.position, p.position === 0 ? 1 : 0, p.games, round(p.wins), p.winRate, p.ci95[0], p.ci95[1], round(p.deff)]),
+    test: { ...test, hypothesis: 'every position wins equally often' },
   };
 }
 
 function round(x: number): number {
-  return Math.round(x * 1e6) / 1e6;
+  return Number.isFinite(x) ? Math.round(x * 1e6) / 1e6 : x;
 }
 
 /** Every table of the report, the generic seat-advantage table first. */
-export function balanceTables(r: BalanceReport): BalanceTable[] {
-  return [seatAdvantageTable(r), ...r.tables];
+export function balanceTables(r: BalanceReport): ReportedTable[] {
+  return [seatAdvantageTable(r, r.seatAdvantage.byPosition.length), ...r.tables];
 }
 
 /** The balance report as terminal text (cli-table3), proportions as percentages. */
@@ -81,7 +214,7 @@ export function renderBalance(r: BalanceReport): string {
   const out: string[] = ['', 'Balance report'];
   for (const t of balanceTables(r)) {
     out.push(t.title);
-    out.push(plainTable([...t.columns], t.rows.map((row) => row.map((c, i) => cell(c, t.columns[i] ?? '')))));
+    out.push(plainTable([...t.titles], t.rows.map((row) => row.map((c, i) => cell(c, t.titles[i] ?? '')))));
     if (t.caption) out.push(t.caption);
   }
   return out.join('\n');
@@ -90,11 +223,12 @@ export function renderBalance(r: BalanceReport): string {
 /** Columns whose names say they hold proportions print as percentages. */
 function cell(c: string | number, column: string): string {
   if (typeof c !== 'number') return c;
-  if (/rate|share|ci95|%/.test(column)) return pct(c);
+  if (Number.isNaN(c)) return 'n/a';
+  if (/rate|share|%/.test(column)) return pct(c);
   return Number.isInteger(c) ? String(c) : c.toFixed(2);
 }
 
-/** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically. */
+/** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */
 export function writeBalanceFiles(r: BalanceReport, dir: string): void {
   writeFileAtomic(join(dir, 'balance.json'), JSON.stringify(r, null, 2) + '\n');
   for (const t of balanceTables(r)) {

@@ -1,18 +1,21 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Summary } from '../tourney/summary.js';
 
-/** `bots.csv`: one row per distinct bot. */
+/** `bots.csv`: one row per distinct bot; snake_case headers, numeric cells, deal-level intervals. */
 export function botsCsv(s: Summary): string {
   return stringify(
-    s.bots.map((b) => [b.name, b.entries, b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.meanScore, b.forfeits]),
-    { header: true, columns: ['bot', 'seats', 'games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'mean_score', 'forfeits'] },
+    s.bots.map((b) => [b.name, b.entries, b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.deff, b.meanScore, b.meanScoreCi95[0], b.meanScoreCi95[1], b.forfeits, b.faults, s.deals]),
+    {
+      header: true,
+      columns: ['bot', 'seats', 'seat_games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'design_effect', 'mean_score', 'mean_score_lo', 'mean_score_hi', 'forfeits', 'faults', 'deals'],
+    },
   );
 }
 
 /** `seats.csv`: one row per seat. */
 export function seatsCsv(s: Summary): string {
   return stringify(
-    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, t.ci95[0], t.ci95[1]]),
-    { header: true, columns: ['seat', 'games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi'] },
+    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, t.ci95[0], t.ci95[1], t.deff, s.deals]),
+    { header: true, columns: ['seat', 'games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'design_effect', 'deals'] },
   );
 }

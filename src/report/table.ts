@@ -1,5 +1,10 @@
 import { ci, newTable as table, num, pct } from './format.js';
 import type { Summary } from '../tourney/summary.js';
+import { testText } from './balance.js';
+
+function deff(x: number): string {
+  return Number.isFinite(x) ? x.toFixed(2) : 'n/a';
+}
 
 function variantText(s: Summary): string {
   const nd = Object.entries(s.nonDefault);
@@ -12,11 +17,13 @@ function variantText(s: Summary): string {
  */
 export function renderTables(s: Summary): string {
   const out: string[] = [];
-  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.lineup.length} rotations)${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
   out.push(`line-up: ${s.lineup.join(', ')}`);
   if (!s.reproducible) out.push(`NOT REPRODUCIBLE: ${s.clockBound.join(', ')} search on a time budget (ms), so the same seed can give other numbers`);
-  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', `mean score (${s.scoreUnit})`, 'forfeits', 'faults']);
-  for (const b of s.bots) bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), num(b.meanScore), b.forfeits, b.faults]);
+  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', 'deff', `mean score (${s.scoreUnit})`, '95% interval', 'forfeits', 'faults']);
+  for (const b of s.bots) {
+    bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), deff(b.deff), num(b.meanScore), `${num(b.meanScoreCi95[0])} – ${num(b.meanScoreCi95[1])}`, b.forfeits, b.faults]);
+  }
   const rated = s.bots.filter((b) => b.rate);
   if (rated.length > 0) {
     const label = rated[0]!.rate!.label;
@@ -24,13 +31,18 @@ export function renderTables(s: Summary): string {
     for (const b of rated) rates.push([b.name, num(b.rate!.value, 1), `${num(b.rate!.ci95[0], 1)} – ${num(b.rate!.ci95[1], 1)}`]);
     out.push(bots.toString());
     out.push(rates.toString());
-    out.push(`${label}: mean net ${s.scoreUnit} per seat-game scaled per hand and per big blind (x1000); normal 95% interval over seat-games. Rotations replay each deal with the seats rotated (duplicate play).`);
+    out.push(`${label}: mean net ${s.scoreUnit} per seat-game scaled per hand and per big blind (x1000); 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`);
   } else out.push(bots.toString());
-  out.push('Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won).');
-  const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval']);
-  for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95)]);
+  out.push(
+    'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +
+      `The deal is the unit: the games of a deal share its cards, so every interval uses the variation between the run's ${s.deals} independent deals ` +
+      '(cluster-robust variance of per-deal totals; Wilson interval at the effective sample size). ' +
+      'deff (design effect): the deal-level variance over the variance if every seat-game were independent; below 1, duplicate deals made the estimate more precise.',
+  );
+  const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval', 'deff']);
+  for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95), deff(t.deff)]);
   out.push(seats.toString());
-  out.push('Seat 0 deals the first round; every bot sits in every seat on the same deals.');
+  out.push(`Every bot sits in every seat equally often on the same deals. Test of "every seat wins equally often": ${testText(s.seatTest)}.`);
   const totals = table();
   totals.push(
     { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },

@@ -5,22 +5,43 @@ import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, isFileSpec, loadLineupFiles, parseLineup } from '../../bots/index.js';
-import { addGame, emptyTally, type Tally } from './aggregate.js';
-import { entryAtSeat } from './schedule.js';
+import type { Seating } from '../stats/seatings.js';
+import { DealTally, emptyTally, type Tally } from './aggregate.js';
 
 /** Everything a worker needs to rebuild a run's games and bots (plain data, crosses threads). */
 export interface RunConfig {
   readonly gameId: string;
   /** The resolved variant. */
   readonly variant: Variant;
-  /** Bot specs of the line-up, entry i first sitting at seat i. */
+  /** Bot specs of the line-up entries (E of them: the P seats' bots for `tourney`, candidate, baseline and opponents for `match`, the pool for `rate`). */
   readonly lineup: readonly string[];
+  /**
+   * The games of each deal: which entry sits at each seat, and the rotation
+   * that seeds the bots' streams (`src/stats/seatings.ts`). `tourney` plays
+   * the distinct rotations of its line-up.
+   */
+  readonly seatings: readonly Seating[];
   readonly runSeed: string;
   readonly record: boolean;
   /** What a faulty decision costs: the game (forfeit) or nothing (a random legal action replaces it). */
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = only the watchdog's limit. */
   readonly moveTimeoutMs: number;
+  /** When true, one row per seat-game goes to `games.csv` (`GAMES_CSV_HEADER`). */
+  readonly gamesCsv?: boolean;
+}
+
+/**
+ * The columns of `games.csv`, one row per seat-game (the statistics issue,
+ * item 8): the deal (the statistical unit), the game's seating index and
+ * seed rotation, the seat, the line-up entry and its bot, the seat's score,
+ * its win share (1/k of a win shared by k), and 1 if it forfeited.
+ */
+export const GAMES_CSV_HEADER = 'deal,seating,rotation,seat,entry,bot,score,win_share,forfeit';
+
+/** A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
+function csvCell(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One batch to play. */
@@ -34,23 +55,22 @@ export interface BatchTask {
   readonly imposed?: Readonly<Record<number, readonly Fault[]>>;
 }
 
-/** What a batch returns: its tally, the game's balance totals (if it has any) and, when recording, its records as JSON Lines. */
+/** What a batch returns: its tally, the game's balance totals (if it has any), when recording its records as JSON Lines, and its `games.csv` rows. */
 export interface BatchResult {
   readonly tally: Tally;
   readonly balance: unknown;
   readonly records: string;
+  readonly rows: string;
 }
 
 interface Prepared {
   readonly runner: MatchRunner<GameStateBase, object>;
   readonly game: AnyGame;
-  /** entryOfSeat[rotation][seat]: the line-up entry sitting there. */
-  readonly entryOfSeat: number[][];
-  /** bySeat[rotation][seat]: the bot instance sitting there. */
+  /** bySeat[seating][seat]: the bot instance sitting there. */
   readonly bySeat: Bot[][];
-  /** names[rotation][seat]: its spec text, for records. */
+  /** names[seating][seat]: its spec text, for records. */
   readonly names: string[][];
-  /** shareLegal[rotation][seat]: true for ninefold's own bots (not loaded from a file). */
+  /** shareLegal[seating][seat]: true for ninefold's own bots (not loaded from a file). */
   readonly shareLegal: boolean[][];
 }
 
@@ -61,7 +81,6 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   const hit = cache.get(key);
   if (hit) return hit;
   const game = getGame(config.gameId);
-  const P = config.lineup.length;
   const specs = config.lineup.map((text) => {
     const spec = parseLineup(text)[0];
     if (!spec) throw new Error(`empty bot spec '${text}'`);
@@ -69,54 +88,57 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   });
   await loadLineupFiles(specs);
   const entries = specs.map((spec) => createBot(spec, game));
-  const bySeat: Bot[][] = [];
-  const names: string[][] = [];
-  const entryOfSeat: number[][] = [];
-  const shareLegal: boolean[][] = [];
-  for (let k = 0; k < P; k++) {
-    const row: Bot[] = [];
-    const nrow: string[] = [];
-    for (let s = 0; s < P; s++) {
-      const i = entryAtSeat(s, k, P);
-      row.push(entries[i]!);
-      nrow.push(config.lineup[i]!);
-    }
-    bySeat.push(row);
-    names.push(nrow);
-    entryOfSeat.push(Array.from({ length: P }, (_, s) => entryAtSeat(s, k, P)));
-    shareLegal.push(Array.from({ length: P }, (_, s) => !isFileSpec(specs[entryAtSeat(s, k, P)]!.name)));
-  }
+  const bySeat = config.seatings.map((k) => k.entries.map((e) => entries[e]!));
+  const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));
+  const shareLegal = config.seatings.map((k) => k.entries.map((e) => !isFileSpec(specs[e]!.name)));
   const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs });
-  const prepared: Prepared = { runner, game, entryOfSeat, bySeat, names, shareLegal };
+  const prepared: Prepared = { runner, game, bySeat, names, shareLegal };
   cache.set(key, prepared);
   return prepared;
 }
 
 /**
- * Plays deals [dealStart, dealEnd) of a run, every rotation of each, in order.
- * Game `deal * P + k` is seeded from (run seed, deal) alone, so it is the same
- * game whichever worker plays it.
+ * Plays deals [dealStart, dealEnd) of a run, every seating of each, in order.
+ * Game `deal * K + k` (K seatings) is seeded from (run seed, deal) alone, so it
+ * is the same game whichever worker plays it; its bots' streams from (run
+ * seed, deal, the seating's rotation, seat).
  */
 export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const { config } = task;
   const beat = task.heartbeat ? new Int32Array(task.heartbeat) : null;
-  const { runner, game, entryOfSeat, bySeat, names, shareLegal } = await prepare(config);
+  const { runner, game, bySeat, names, shareLegal } = await prepare(config);
   runner.heartbeat = beat;
-  const P = config.lineup.length;
-  const tally = emptyTally(P);
+  const seatings = config.seatings;
+  const K = seatings.length;
+  const P = seatings[0]!.entries.length;
+  const tally = emptyTally(P, config.lineup.length, K);
+  const deal = new DealTally(tally);
   const balance = game.balance;
-  const totals = balance ? balance.newTotals(config.variant) : null;
+  const totals = balance ? balance.newTotals(config.variant, config.lineup.length) : null;
   const lines: string[] = [];
+  const rows: string[] = [];
+  const botCells = config.lineup.map(csvCell);
   let g = 0;
   for (let d = task.dealStart; d < task.dealEnd; d++) {
     const seed = gameSeed(config.runSeed, d);
-    for (let k = 0; k < P; k++, g++) {
+    for (let k = 0; k < K; k++, g++) {
       runner.gameInBatch = g;
-      const o = runner.play(seed, k, bySeat[k]!, names[k]!, config.record, task.imposed?.[g], shareLegal[k]);
-      addGame(tally, k, o);
-      if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, entryOfSeat[k]!, o.result);
+      const seating = seatings[k]!;
+      const o = runner.play(seed, seating.rotation, bySeat[k]!, names[k]!, config.record, task.imposed?.[g], shareLegal[k]);
+      deal.addGame(k, seating, o);
+      if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, seating.entries, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
+      if (config.gamesCsv === true) {
+        const share = o.result.winners.length > 0 ? 1 / o.result.winners.length : 0;
+        const forfeit = o.status === 'forfeit' ? o.faults[o.faults.length - 1]!.seat : -1;
+        for (let s = 0; s < P; s++) {
+          const e = seating.entries[s]!;
+          const win = o.result.winners.includes(s) ? share : 0;
+          rows.push(`${d},${k},${seating.rotation},${s},${e},${botCells[e]!},${o.result.scores[s] ?? 0},${win},${forfeit === s ? 1 : 0}\n`);
+        }
+      }
     }
+    deal.endDeal();
   }
-  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '' };
+  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '', rows: rows.join('') };
 }

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Fault } from '../core/match.js';
 import { getGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
-import { emptyTally, mergeTally, type Tally } from './aggregate.js';
-import type { BatchResult, RunConfig } from './batch.js';
+import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
+import { emptyTally, mergeTally, type Group, type Tally } from './aggregate.js';
+import { GAMES_CSV_HEADER, type BatchResult, type RunConfig } from './batch.js';
 import { BatchPool } from './pool.js';
-import { dealsFor, dealsPerBatch, entryAtSeat, GAMES_PER_BATCH, makeBatches, type Batch } from './schedule.js';
+import { dealsFor, dealsPerBatch, makeBatches, type Batch } from './schedule.js';
 
 /** A run to play. */
 export interface TourneyOptions {
@@ -30,9 +31,18 @@ export interface TourneyOptions {
   readonly watchdogMs: number;
   /** When aborted, no new batch starts, running ones are dropped, and the run ends incomplete. */
   readonly stop?: AbortSignal;
-  /** Called after each batch is merged: games done, games planned. */
-  readonly onProgress?: (done: number, total: number) => void;
+  /** Called after each batch is merged: games done, games planned, the run's tally so far. */
+  readonly onProgress?: (done: number, total: number, tally: Tally) => void;
+  /**
+   * A sequential test (`match --sprt`): asked after each batch is merged, in
+   * batch order; when it answers true the run ends there, complete, and no
+   * later batch is merged, so the stop point is the same for any worker count.
+   */
+  readonly decided?: (tally: Tally) => boolean;
+  /** The command and options that started the run, kept in the checkpoint for `--resume`. */
+  readonly command?: Checkpoint['command'];
 }
+
 
 /** What a run produced. */
 export interface TourneyRun {
@@ -40,6 +50,10 @@ export interface TourneyRun {
   /** The game's balance totals (null for a game without its own balance statistics). */
   readonly balance: unknown;
   readonly deals: number;
+  /** The jackknife groups of whole deals (every interval that is not a per-deal moment comes from them). */
+  readonly groups: readonly Group[];
+  /** True when `decided` ended the run before its last batch. */
+  readonly decidedEarly: boolean;
   /** Wall-clock seconds of play, over every session of a resumed run. */
   readonly seconds: number;
   /** False when stopped early. */
@@ -50,29 +64,41 @@ export interface TourneyRun {
 
 /** `checkpoint.json`: a run's merged results after its first `batchesDone` batches. */
 export interface Checkpoint {
-  readonly version: 1;
+  readonly version: typeof CHECKPOINT_VERSION;
   readonly config: RunConfig;
   readonly games: number;
   readonly deals: number;
   readonly batchesDone: number;
-  /** Deals per batch of the run's layout (absent in checkpoints of versions that cut every run into 4000-game batches). */
-  readonly dealsPerBatch?: number;
+  /** Deals per batch of the run's layout. */
+  readonly dealsPerBatch: number;
   readonly tally: Tally;
   readonly balance: unknown;
+  readonly groups: readonly Group[];
+  /** True when the run's sequential test decided before its last batch. */
+  readonly decidedEarly: boolean;
   /** Bytes of `games.jsonl` that belong to the merged batches. */
   readonly recordBytes: number;
+  /** Bytes of `games.csv` (`--games-csv`) that belong to the merged batches. */
+  readonly rowBytes: number;
   readonly seconds: number;
   readonly complete: boolean;
+  /** The command that started the run (`tourney`, `match`, `rate`) and the options it needs to resume. */
+  readonly command?: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
 }
+
+/** The checkpoint layout; version 2 added seatings, per-deal moments and jackknife groups. */
+export const CHECKPOINT_VERSION = 2;
 
 /**
  * Reads a run's checkpoint.
- * @throws Error when the directory holds none.
+ * @throws Error when the directory holds none, or one of another version.
  */
 export function readCheckpoint(dir: string): Checkpoint {
   const file = join(dir, 'checkpoint.json');
   if (!existsSync(file)) throw new Error(`${dir} holds no checkpoint.json`);
-  return JSON.parse(readFileSync(file, 'utf8')) as Checkpoint;
+  const cp = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
+  if (cp.version !== CHECKPOINT_VERSION) throw new Error(`${dir}: checkpoint of another ninefold version (${String(cp.version)}, this one reads ${CHECKPOINT_VERSION}); start the run again`);
+  return cp as Checkpoint;
 }
 
 /** A batch in a worker, with what the watchdog needs to judge it. */
@@ -98,18 +124,25 @@ const MAX_CRASH_RETRIES = 2;
  */
 export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   const { config } = opts;
-  const P = config.lineup.length;
-  const deals = dealsFor(opts.games, P);
+  const K = config.seatings.length;
+  const P = config.seatings[0]!.entries.length;
+  const E = config.lineup.length;
+  const deals = dealsFor(opts.games, K);
   const cp = opts.resume;
   // A resumed run keeps the layout it was started with.
-  const per = cp ? (cp.dealsPerBatch ?? Math.max(1, Math.floor(GAMES_PER_BATCH / P))) : dealsPerBatch(deals, P);
+  const per = cp ? cp.dealsPerBatch : dealsPerBatch(deals, K);
   const batches = makeBatches(deals, per);
-  const total = deals * P;
+  const total = deals * K;
   const gameBalance = getGame(config.gameId).balance;
-  const tally = cp ? cp.tally : emptyTally(P);
-  const balance = cp ? cp.balance : gameBalance ? gameBalance.newTotals(config.variant) : null;
+  const newBalance = (): unknown => (gameBalance ? gameBalance.newTotals(config.variant, E) : null);
+  const tally = cp ? cp.tally : emptyTally(P, E, K);
+  const balance = cp ? cp.balance : newBalance();
+  const G = Math.max(1, Math.min(batches.length, JACKKNIFE_GROUPS));
+  const groups: Group[] = cp ? [...cp.groups] : Array.from({ length: G }, () => ({ tally: emptyTally(P, E, K), balance: newBalance() }));
   let next = cp ? cp.batchesDone : 0;
+  let decidedEarly = cp ? cp.decidedEarly : false;
   let recordBytes = cp ? cp.recordBytes : 0;
+  let rowBytes = cp ? (cp.rowBytes ?? 0) : 0;
   const priorSeconds = cp ? cp.seconds : 0;
 
   let fd: number | null = null;
@@ -118,12 +151,19 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
     ftruncateSync(fd, recordBytes);
   }
+  let rowFd: number | null = null;
+  if (config.gamesCsv === true && opts.dir) {
+    const file = join(opts.dir, 'games.csv');
+    rowFd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
+    ftruncateSync(rowFd, rowBytes);
+    if (rowBytes === 0) rowBytes += writeSync(rowFd, `${GAMES_CSV_HEADER}\n`, 0);
+  }
   const start = process.hrtime.bigint();
   const elapsed = (): number => priorSeconds + Number(process.hrtime.bigint() - start) / 1e9;
   let lastCheckpoint = 0;
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
-    const c: Checkpoint = { version: 1, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, recordBytes, seconds: elapsed(), complete };
+    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, rowBytes, seconds: elapsed(), complete, ...(opts.command ?? cp?.command ? { command: (opts.command ?? cp?.command)! } : {}) };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };
@@ -143,13 +183,20 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let failure: Error | null = null;
   const merge = (): void => {
     const before = next;
-    for (let r = pending.get(next); r !== undefined; r = pending.get(next)) {
+    for (let r = pending.get(next); r !== undefined && !decidedEarly; r = pending.get(next)) {
       pending.delete(next);
+      const group = groups[next % G]!;
       mergeTally(tally, r.tally);
-      if (gameBalance) gameBalance.merge(balance, r.balance);
+      mergeTally(group.tally, r.tally);
+      if (gameBalance) {
+        gameBalance.merge(balance, r.balance);
+        gameBalance.merge(group.balance, r.balance);
+      }
       if (fd !== null && r.records !== '') recordBytes += writeSync(fd, r.records, recordBytes);
+      if (rowFd !== null && r.rows !== '') rowBytes += writeSync(rowFd, r.rows, rowBytes);
       next++;
-      opts.onProgress?.(tally.games, total);
+      opts.onProgress?.(tally.games, total, tally);
+      if (opts.decided?.(tally) && next < batches.length) decidedEarly = true;
     }
     if (opts.dir && next > before && Date.now() - lastCheckpoint > 1000) checkpoint(false);
   };
@@ -170,7 +217,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
           pending.set(run.batch.index, r);
         },
         (e: unknown) => {
-          if (opts.stop?.aborted) {
+          if (opts.stop?.aborted || decidedEarly) {
             done(run);
             return undefined;
           }
@@ -203,7 +250,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       );
   };
 
-  const botAt = (gameInBatch: number, seat: number): string => config.lineup[entryAtSeat(seat, gameInBatch % P, P)] ?? '?';
+  const botAt = (gameInBatch: number, seat: number): string => config.lineup[config.seatings[gameInBatch % K]!.entries[seat]!] ?? '?';
 
   const watchdog = setInterval(
     () => {
@@ -244,8 +291,8 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       for (const r of running) r.controller.abort();
     };
     opts.stop?.addEventListener('abort', onStop);
-    while (!opts.stop?.aborted && failure === null && (submitted < batches.length || inFlight.size > 0)) {
-      while (!opts.stop?.aborted && submitted < batches.length && inFlight.size < window) {
+    while (!opts.stop?.aborted && !decidedEarly && failure === null && (submitted < batches.length || inFlight.size > 0)) {
+      while (!opts.stop?.aborted && !decidedEarly && submitted < batches.length && inFlight.size < window) {
         const run: Running = {
           batch: batches[submitted++]!,
           beat: freeBeats.pop() ?? new Int32Array(new SharedArrayBuffer(16)),
@@ -265,15 +312,17 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       merge();
     }
     opts.stop?.removeEventListener('abort', onStop);
+    if (decidedEarly) onStop();
     if (failure) throw failure;
-    complete = next === batches.length;
+    complete = next === batches.length || decidedEarly;
   } finally {
     clearInterval(watchdog);
     await pool.close();
     if (fd !== null) closeSync(fd);
+    if (rowFd !== null) closeSync(rowFd);
   }
   checkpoint(complete);
-  return { tally, balance, deals, seconds: elapsed(), complete, restarts };
+  return { tally, balance, deals, groups, decidedEarly, seconds: elapsed(), complete, restarts };
 }
 
 function impose(m: Readonly<Record<number, readonly Fault[]>>, game: number, f: Fault): Record<number, readonly Fault[]> {

@@ -1,10 +1,10 @@
 /**
- * The schedule of a run: deals, rotations and batches
- * (`README.md`, "Seat rotation"). Each deal is played once per cyclic
- * rotation of the line-up, so with P seats game `g = deal * P + rotation`;
- * in rotation k the line-up entry i sits at seat (i + k) % P.
- * Batches depend only on (games, P), never on the worker count, so merging
- * batch results in batch order gives identical figures for any `--workers`.
+ * The schedule of a run: deals and batches (`README.md`, "Seat rotation").
+ * Each deal is played once per seating (`src/stats/seatings.ts`: the distinct
+ * rotations of a line-up, the paired seatings of `match`, the round robin of
+ * `rate`), so with K seatings game `g = deal * K + k`. Batches depend only on
+ * (games, K), never on the worker count, so merging batch results in batch
+ * order gives identical figures for any `--workers`.
  */
 export interface Batch {
   /** Position in the run, 0-based. */
@@ -23,18 +23,18 @@ export const GAMES_PER_BATCH = 4000;
  */
 export const MIN_BATCHES = 64;
 
-/** Whole rotations needed for at least `games` games with `players` seats. */
-export function dealsFor(games: number, players: number): number {
-  return Math.ceil(games / players);
+/** Deals needed for at least `games` games with `perDeal` games (seatings) a deal. */
+export function dealsFor(games: number, perDeal: number): number {
+  return Math.ceil(games / perDeal);
 }
 
 /**
- * Deals per batch of a run of `deals` deals: enough for MIN_BATCHES batches,
+ * Deals per batch of a run of `deals` deals of `perDeal` games each: enough for MIN_BATCHES batches,
  * at most GAMES_PER_BATCH games a batch. Depends on the run alone, never on
  * the worker count, so merged results are the same for any `--workers`.
  */
-export function dealsPerBatch(deals: number, players: number): number {
-  const most = Math.max(1, Math.floor(GAMES_PER_BATCH / players));
+export function dealsPerBatch(deals: number, perDeal: number): number {
+  const most = Math.max(1, Math.floor(GAMES_PER_BATCH / perDeal));
   return Math.min(most, Math.max(1, Math.ceil(deals / MIN_BATCHES)));
 }
 
@@ -43,9 +43,4 @@ export function makeBatches(deals: number, per: number): Batch[] {
   const out: Batch[] = [];
   for (let d = 0, i = 0; d < deals; d += per, i++) out.push({ index: i, dealStart: d, dealEnd: Math.min(deals, d + per) });
   return out;
-}
-
-/** The line-up entry sitting at `seat` in rotation `rotation`. */
-export function entryAtSeat(seat: number, rotation: number, players: number): number {
-  return (seat - rotation + players) % players;
 }

@@ -1,5 +1,7 @@
 import type { Variant, VariantValue } from '../core/variant.js';
-import { meanInterval, wilsonInterval, type Interval } from '../stats/intervals.js';
+import { clusterMean, clusterProportion, combine } from '../stats/cluster.js';
+import type { Interval } from '../stats/intervals.js';
+import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
 import type { Tally } from './aggregate.js';
 
 /** One bot (distinct spec) of a run: its seat-games pooled over every line-up entry with its name. */
@@ -12,10 +14,13 @@ export interface BotSummary {
   /** Win shares: a win shared by k seats counts 1/k. */
   readonly wins: number;
   readonly winRate: number;
-  /** 95% Wilson interval of `winRate`. */
+  /** 95% interval of `winRate` with the deal as the unit (Wilson at the effective sample size; `src/stats/cluster.ts`). */
   readonly ci95: Interval;
-  /** Mean game score per seat-game (the game's score unit). */
+  /** Design effect of `winRate`: its deal-level variance over the variance if its seat-games were independent. */
+  readonly deff: number;
+  /** Mean game score per seat-game (the game's score unit), with its deal-level 95% interval. */
   readonly meanScore: number;
+  readonly meanScoreCi95: Interval;
   /** The game's score rate (e.g. mbb/hand for Nines Hold'em) with its 95% normal interval, when the game declares one. */
   readonly rate?: { readonly label: string; readonly value: number; readonly ci95: Interval };
   /** Games it lost by forfeit, and faulty decisions (forfeits included). */
@@ -29,7 +34,9 @@ export interface SeatSummary {
   readonly games: number;
   readonly wins: number;
   readonly winRate: number;
+  /** Deal-level 95% interval and design effect, as for bots. */
   readonly ci95: Interval;
+  readonly deff: number;
 }
 
 /** `summary.json`: everything but `timing` is a function of (game, variant, line-up, games, seed). */
@@ -40,11 +47,16 @@ export interface Summary {
   readonly nonDefault: Record<string, VariantValue>;
   readonly seed: string;
   readonly games: number;
+  /** Independent deals: the statistical unit of every interval and test. */
   readonly deals: number;
+  /** Games per deal: the distinct seatings of the line-up (a symmetric line-up has one). */
+  readonly seatingsPerDeal: number;
   readonly lineup: readonly string[];
   readonly scoreUnit: string;
   readonly bots: readonly BotSummary[];
   readonly seats: readonly SeatSummary[];
+  /** Hotelling's T² test, deal as the unit, of "every seat wins equally often" (`src/stats/wald.ts`). */
+  readonly seatTest: EqualityTest;
   readonly capped: number;
   readonly meanActions: number;
   readonly maxActions: number;
@@ -72,7 +84,6 @@ export interface RunMeta {
   readonly seed: string;
   readonly lineup: readonly string[];
   readonly scoreUnit: string;
-  readonly deals: number;
   readonly seconds: number;
   readonly workers: number;
   readonly startedAt: string;
@@ -83,58 +94,73 @@ export interface RunMeta {
   readonly scoreRate?: { readonly label: string; readonly scale: number };
 }
 
-/** Builds the summary of a run from its tally. */
+/**
+ * Builds the summary of a run from its tally. Every interval and test uses
+ * the variation between deals (the block of a deal's games), never between
+ * seat-games: per-deal totals and their cross products (`src/stats/cluster.ts`).
+ */
 export function summarize(t: Tally, meta: RunMeta): Summary {
+  const E = t.entries;
+  const D = t.deals;
   const names = [...new Set(meta.lineup)];
   const bots: BotSummary[] = names.map((name) => {
+    const w: number[] = meta.lineup.map((n) => (n === name ? 1 : 0));
     let games = 0;
-    let wins = 0;
-    let score = 0;
     let scoreSq = 0;
     let forfeits = 0;
     let faults = 0;
-    let entries = 0;
-    meta.lineup.forEach((n, i) => {
-      if (n !== name) return;
-      entries++;
+    w.forEach((x, i) => {
+      if (x === 0) return;
       games += t.entryGames[i]!;
-      wins += t.entryWins[i]!;
-      score += t.entryScore[i]!;
       scoreSq += t.entryScoreSq[i]!;
       forfeits += t.entryForfeits[i]!;
       faults += t.entryFaults[i]!;
     });
+    const perDeal = D > 0 ? games / D : 0;
+    const wins = combine(t.entryWins, t.entryWinsCross, E, w);
+    const score = combine(t.entryScore, t.entryScoreCross, E, w);
+    const p = clusterProportion({ ...wins, deals: D, perDeal });
+    const meanScore = games > 0 ? score.sum / games : 0;
+    const m = clusterMean({ ...score, deals: D, perDeal }, games > 0 ? scoreSq / games - meanScore * meanScore : undefined);
     const base = {
       name,
-      entries,
+      entries: w.reduce((a, b) => a + b, 0),
       games,
-      wins,
-      winRate: games > 0 ? wins / games : 0,
-      ci95: wilsonInterval(wins, games),
-      meanScore: games > 0 ? score / games : 0,
+      wins: wins.sum,
+      winRate: p.value,
+      ci95: p.ci95,
+      deff: p.deff,
+      meanScore,
+      meanScoreCi95: m.ci95,
       forfeits,
       faults,
     };
     if (!meta.scoreRate) return base;
     const k = meta.scoreRate.scale;
-    const [lo, hi] = meanInterval(score, scoreSq, games);
-    return { ...base, rate: { label: meta.scoreRate.label, value: base.meanScore * k, ci95: [lo * k, hi * k] as Interval } };
+    return { ...base, rate: { label: meta.scoreRate.label, value: meanScore * k, ci95: [m.ci95[0] * k, m.ci95[1] * k] as Interval } };
   });
   const seats: SeatSummary[] = t.seatGames.map((games, seat) => {
-    const wins = t.seatWins[seat]!;
-    return { seat, games, wins, winRate: games > 0 ? wins / games : 0, ci95: wilsonInterval(wins, games) };
+    const p = clusterProportion({ sum: t.seatWins[seat]!, sumSq: t.seatWinsCross[seat * t.players + seat]!, deals: D, perDeal: D > 0 ? games / D : 0 });
+    return { seat, games, wins: t.seatWins[seat]!, winRate: p.value, ci95: p.ci95, deff: p.deff };
   });
+  const seatTest = equalMeansTest(
+    t.seatWins.map((x) => (D > 0 ? x / D : 0)),
+    meanCovariance(t.seatWins, t.seatWinsCross, D),
+    D,
+  );
   return {
     game: meta.game,
     variant: meta.variant,
     nonDefault: meta.nonDefault,
     seed: meta.seed,
     games: t.games,
-    deals: meta.deals,
+    deals: D,
+    seatingsPerDeal: D > 0 ? t.games / D : 0,
     lineup: meta.lineup,
     scoreUnit: meta.scoreUnit,
     bots,
     seats,
+    seatTest,
     capped: t.capped,
     meanActions: t.games > 0 ? t.decisions / t.games : 0,
     maxActions: t.maxDecisions,

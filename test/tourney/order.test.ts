@@ -12,6 +12,7 @@ import '../../src/games/index.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
+import { rotationSeatings } from '../../src/stats/seatings.js';
 import { runTourney } from '../../src/tourney/run.js';
 import { dealsPerBatch, GAMES_PER_BATCH, makeBatches, MIN_BATCHES } from '../../src/tourney/schedule.js';
 
@@ -19,7 +20,7 @@ describe('batches merge as the run goes', () => {
   it.each([1, 2])('with %i worker(s), half the games are merged well before the run ends', async (workers) => {
     const game = getGame('captains-orders');
     const variant = resolveGameVariant(game, {});
-    const config: RunConfig = { gameId: game.info.id, variant, lineup: ['random', 'random', 'random', 'random', 'random'], runSeed: 'order', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
+    const config: RunConfig = { gameId: game.info.id, variant, lineup: ['random', 'random', 'random', 'random', 'random'], seatings: rotationSeatings(['random', 'random', 'random', 'random', 'random']), runSeed: 'order', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
     const batches = 40;
     const seen: { done: number; at: number }[] = [];
     const run = await runTourney({ config, games: batches * GAMES_PER_BATCH, workers, watchdogMs: 60_000, onProgress: (done) => seen.push({ done, at: performance.now() }) });

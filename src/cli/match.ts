@@ -1,0 +1,308 @@
+import { stringify } from 'csv-stringify/sync';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import '../games/index.js';
+import { UsageError } from '../core/errors.js';
+import { gameIds, getGame, type AnyGame } from '../core/registry.js';
+import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
+import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { writeFileAtomic } from '../report/files.js';
+import { newTable, num, pct } from '../report/format.js';
+import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
+import { pairedComparison, type PairedComparison } from '../stats/paired.js';
+import { sprt, type SprtParams, type SprtState } from '../stats/sprt.js';
+import type { Tally } from '../tourney/aggregate.js';
+import type { RunConfig } from '../tourney/batch.js';
+import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
+import { summarize, type Summary } from '../tourney/summary.js';
+import { renderTables } from '../report/table.js';
+import { writeRunFiles } from '../report/write.js';
+import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli } from './common.js';
+import { parseCount, runName } from './options.js';
+
+const options = {
+  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
+  candidate: { type: 'string', describe: 'bot A, the one that should be stronger (a name, name:key=value,..., or a bot file)' },
+  baseline: { type: 'string', describe: 'bot B, the reference' },
+  opponents: { type: 'string', describe: "the other seats' bots, comma-separated, P - 1 of them (default: the game's greedy bot in every other seat)" },
+  games: { type: 'string', default: '20000', describe: 'games to play at most (A and B games together; 2P games a deal)' },
+  seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
+  workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
+  variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
+  sprt: { type: 'boolean', default: false, describe: 'stop as soon as a sequential probability ratio test decides (bounds: --h0, --h1, --alpha, --beta)' },
+  h0: { type: 'string', default: '0', describe: 'SPRT: H0 says A - B, in win share per seat-game, is at most this' },
+  h1: { type: 'string', default: '0.02', describe: 'SPRT: H1 says A - B is at least this (0.02: two points of win share)' },
+  alpha: { type: 'string', default: '0.05', describe: 'SPRT: chance of accepting H1 when H0 holds' },
+  beta: { type: 'string', default: '0.05', describe: 'SPRT: chance of accepting H0 when H1 holds' },
+  out: { type: 'string', describe: 'output directory (default results/<game>-match-s<seed>-<time>)' },
+  record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
+  'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
+  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
+  resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
+} as const;
+
+/** What `match` keeps in the checkpoint to resume. */
+interface MatchOptions {
+  readonly candidate: string;
+  readonly baseline: string;
+  readonly opponents: readonly string[];
+  readonly sprt: SprtParams | null;
+}
+
+/** `match.json`: the paired comparison, the SPRT and its trace. */
+export interface MatchReport {
+  readonly game: string;
+  readonly variant: Variant;
+  readonly seed: string;
+  readonly candidate: string;
+  readonly baseline: string;
+  readonly opponents: readonly string[];
+  /** Independent deals: the unit of every interval and of the SPRT. */
+  readonly deals: number;
+  readonly games: number;
+  readonly comparison: PairedComparison;
+  readonly sprt: (SprtState & SprtParams & { readonly trace: readonly { deals: number; llr: number }[] }) | null;
+  /** "stronger", "not stronger" (SPRT), or what the interval says without one. */
+  readonly verdict: string;
+  readonly complete: boolean;
+}
+
+function parseFraction(flag: string, text: string, lo: number, hi: number): number {
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
+  return x;
+}
+
+/** The paired input of entries 0 (A) and 1 (B) from a match tally. */
+function compare(t: Tally, seatings: RunConfig['seatings']): PairedComparison {
+  return pairedComparison(
+    {
+      deals: t.deals,
+      entries: t.entries,
+      wins: t.entryWins,
+      winsCross: t.entryWinsCross,
+      scores: t.entryScore,
+      scoresCross: t.entryScoreCross,
+      perDeal: seatGamesPerDeal(seatings, t.entries),
+    },
+    0,
+    1,
+    t.players,
+  );
+}
+
+/** The SPRT on per-deal win-share differences A − B (per seat-game). */
+function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams): SprtState {
+  const c = compare(t, seatings);
+  const n = t.deals;
+  // Σ and Σ² of the per-deal differences, back from the comparison's mean and standard error.
+  const sum = c.winShare.value * n;
+  const variance = n > 1 ? c.winShare.se * c.winShare.se * n : 0;
+  const sumSq = n > 1 ? variance * (n - 1) + (sum * sum) / n : sum * sum;
+  return sprt(sum, sumSq, n, p);
+}
+
+function verdictOf(c: PairedComparison, s: SprtState | null): string {
+  if (s?.accepted === 'H1') return `stronger: the SPRT accepted H1 after ${s.samples} deals`;
+  if (s?.accepted === 'H0') return `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
+  const [lo, hi] = c.winShare.ci95;
+  const tail = s ? `; the SPRT has not decided after ${s.samples} deals` : '';
+  if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
+  if (hi < 0) return `weaker: the 95% interval of A − B is below 0${tail}`;
+  return `not separated: the 95% interval of A − B contains 0${tail}`;
+}
+
+function signed(x: number, d: number, scale = 1): string {
+  const v = x * scale;
+  return `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(d)}`;
+}
+
+/** The terminal text of a match. */
+export function renderMatch(r: MatchReport): string {
+  const c = r.comparison;
+  const out: string[] = [];
+  out.push(`${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  out.push(`candidate A: ${r.candidate} · baseline B: ${r.baseline} · opponents: ${r.opponents.join(', ')}`);
+  const t = newTable(['measure', 'A', 'B', 'A − B', '95% interval', 'LOS']);
+  t.push(['win share per seat-game', pct(c.winRateA), pct(c.winRateB), `${signed(c.winShare.value, 1, 100)} points`, `${signed(c.winShare.ci95[0], 1, 100)} to ${signed(c.winShare.ci95[1], 1, 100)}`, pct(c.winShare.los)]);
+  t.push(['score per seat-game', '', '', signed(c.score.value, 3), `${signed(c.score.ci95[0], 3)} to ${signed(c.score.ci95[1], 3)}`, pct(c.score.los)]);
+  if (c.elo) t.push(['Elo (against the same opponent)', '', '', signed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
+  out.push(t.toString());
+  out.push(
+    `Paired (duplicate) comparison: every deal is played with A in each seat and again with B in A's place, same cards, opponents and seats; the sample is the per-deal difference of A's and B's results, over ${r.deals} independent deals (Student t interval). ` +
+      'LOS: likelihood of superiority, Φ(difference / standard error).',
+  );
+  if (r.sprt) {
+    const s = r.sprt;
+    out.push(
+      `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in win share per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
+        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}: A and B played alike)` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
+    );
+  }
+  out.push(`Verdict: A is ${r.verdict}.`);
+  return out.join('\n');
+}
+
+/**
+ * `npm run match -- --game G --candidate A --baseline B [...]`: is A stronger
+ * than B? Plays every deal with A in each seat against the opponents and again
+ * with B in A's place, and compares them deal by deal; `--sprt` stops when the
+ * sequential test decides. Returns the exit code (0, 2 bad input, 130/143 stopped).
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = await parseCommand(
+    argv,
+    'match',
+    '$0 --game ID --candidate A --baseline B [--opponents x,y,...] [--games N] [--sprt [--h0 D0] [--h1 D1] [--alpha A] [--beta B]] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--resume DIR]',
+    options,
+    'The sample is the deal: A and B play the same cards in the same seats against the same opponents, and their per-deal difference is compared. The SPRT tests the mean difference in win share per seat-game.',
+  );
+  if (args === null) return 0;
+  const stopper = installStopper();
+  const flags = parseRunFlags(args);
+  let game: AnyGame;
+  let config: RunConfig;
+  let opts: MatchOptions;
+  let games: number;
+  let dir: string;
+  let resume: Checkpoint | undefined;
+  if (args.resume !== undefined) {
+    dir = resolve(args.resume);
+    try {
+      resume = readCheckpoint(dir);
+    } catch (e) {
+      throw new UsageError(`--resume ${args.resume}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (resume.command?.name !== 'match') throw new UsageError(`--resume ${args.resume}: not a match run`);
+    game = getGame(resume.config.gameId);
+    config = resume.config;
+    opts = resume.command.options as unknown as MatchOptions;
+    games = resume.games;
+  } else {
+    if (args.game === undefined) throw new UsageError('Missing required argument: game');
+    if (args.candidate === undefined || args.baseline === undefined) throw new UsageError('match needs --candidate and --baseline');
+    game = getGame(args.game);
+    const one = async (flag: string, text: string): Promise<string> => {
+      const specs = await parseAndValidateLineup(text, game);
+      if (specs.length !== 1) throw new UsageError(`${flag} takes one bot, got ${specs.length}: '${text}'`);
+      return specs[0]!.text;
+    };
+    const candidate = await one('--candidate', args.candidate);
+    const baseline = await one('--baseline', args.baseline);
+    const given: Record<string, string | number> = parseVariantSpec(args.variant);
+    let opponents: string[];
+    if (args.opponents !== undefined) {
+      opponents = (await parseAndValidateLineup(args.opponents, game)).map((s) => s.text);
+      const P = opponents.length + 1;
+      if (given.players !== undefined && Number(given.players) !== P) throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
+      if (P < game.info.minPlayers || P > game.info.maxPlayers) throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; A and ${opponents.length} opponents make ${P}`);
+      given.players = P;
+    } else {
+      const P = Number(resolveGameVariant(game, given).players);
+      const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
+      opponents = Array.from({ length: P - 1 }, () => filler);
+    }
+    const variant = resolveGameVariant(game, given);
+    const P = Number(variant.players);
+    const sprtParams: SprtParams | null = args.sprt
+      ? {
+          mu0: parseFraction('--h0', args.h0, -1, 1),
+          mu1: parseFraction('--h1', args.h1, -1, 1),
+          alpha: parseFraction('--alpha', args.alpha, 1e-6, 0.4999),
+          beta: parseFraction('--beta', args.beta, 1e-6, 0.4999),
+        }
+      : null;
+    if (sprtParams && !(sprtParams.mu0 < sprtParams.mu1)) throw new UsageError(`--h0 (${sprtParams.mu0}) must be below --h1 (${sprtParams.mu1})`);
+    opts = { candidate, baseline, opponents, sprt: sprtParams };
+    config = {
+      gameId: game.info.id,
+      variant,
+      lineup: [candidate, baseline, ...opponents],
+      seatings: matchSeatings(P),
+      runSeed: args.seed,
+      record: args.record,
+      onFault: flags.onFault,
+      moveTimeoutMs: flags.moveTimeoutMs,
+      ...(args['games-csv'] ? { gamesCsv: true } : {}),
+    };
+    games = parseCount('--games', args.games, 1, 1e10);
+    dir = resolve(args.out ?? join('results', runName(`${game.info.id}-match`, args.seed, new Date())));
+  }
+  const seatings = config.seatings;
+  const p = opts.sprt;
+  const trace: { deals: number; llr: number }[] = [];
+  const startedAt = new Date();
+  const run = await executeRun({
+    game,
+    config,
+    games,
+    flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
+    dir,
+    stop: stopper.signal,
+    command: { name: 'match', options: opts as unknown as Record<string, unknown> },
+    ...(resume ? { resume } : {}),
+    ...(p
+      ? {
+          decided: (t: Tally) => {
+            const s = sprtOf(t, seatings, p);
+            trace.push({ deals: t.deals, llr: s.llr });
+            return s.accepted !== null;
+          },
+          status: (t: Tally) => `LLR ${sprtOf(t, seatings, p).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
+        }
+      : {}),
+  });
+  const t = run.tally;
+  const comparison = compare(t, seatings);
+  const state = p ? sprtOf(t, seatings, p) : null;
+  const report: MatchReport = {
+    game: game.info.id,
+    variant: config.variant,
+    seed: config.runSeed,
+    candidate: opts.candidate,
+    baseline: opts.baseline,
+    opponents: opts.opponents,
+    deals: t.deals,
+    games: t.games,
+    comparison,
+    sprt: state && p ? { ...state, ...p, trace } : null,
+    verdict: verdictOf(comparison, state),
+    complete: run.complete,
+  };
+  const labels = [`A: ${opts.candidate}`, `B: ${opts.baseline}`, ...opts.opponents.map((o) => `opponent: ${o}`)];
+  const summary: Summary = summarize(t, {
+    game: game.info.id,
+    variant: config.variant,
+    nonDefault: nonDefault(game.info.params, config.variant),
+    seed: config.runSeed,
+    lineup: labels,
+    scoreUnit: game.info.scoreUnit,
+    seconds: run.seconds,
+    workers: flags.workers,
+    startedAt: startedAt.toISOString(),
+    complete: run.complete,
+    onFault: config.onFault,
+    clockBound: config.lineup.filter((x) => /(^|[:,])ms=[1-9]/.test(x)),
+  });
+  process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
+  writeRunFiles(summary, dir);
+  writeFileAtomic(join(dir, 'match.json'), JSON.stringify(report, null, 2) + '\n');
+  const d = comparison;
+  writeFileAtomic(
+    join(dir, 'match.csv'),
+    stringify(
+      [
+        ['win_share', d.winRateA, d.winRateB, d.winShare.value, d.winShare.ci95[0], d.winShare.ci95[1], d.winShare.los, t.deals],
+        ['score', '', '', d.score.value, d.score.ci95[0], d.score.ci95[1], d.score.los, t.deals],
+        ...(d.elo ? [['elo', '', '', d.elo.value, d.elo.value - d.elo.margin, d.elo.value + d.elo.margin, '', t.deals]] : []),
+      ],
+      { header: true, columns: ['measure', 'a', 'b', 'difference', 'ci95_lo', 'ci95_hi', 'los', 'deals'] },
+    ),
+  );
+  if (report.sprt) writeFileAtomic(join(dir, 'sprt.csv'), stringify(trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper]), { header: true, columns: ['deals', 'llr', 'lower', 'upper'] }));
+  return finish('match', run.complete, t.games, dir, stopper.received());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

@@ -1,0 +1,266 @@
+import { stringify } from 'csv-stringify/sync';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import '../games/index.js';
+import { UsageError } from '../core/errors.js';
+import { gameIds, getGame, type AnyGame } from '../core/registry.js';
+import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
+import { parseAndValidateLineup } from '../../bots/index.js';
+import { writeFileAtomic } from '../report/files.js';
+import { newTable, num, pct } from '../report/format.js';
+import { renderTables } from '../report/table.js';
+import { writeRunFiles } from '../report/write.js';
+import { jackknife } from '../stats/jackknife.js';
+import { normalCdf } from '../stats/quantiles.js';
+import { fitRatings, type LineupResult } from '../stats/ratings.js';
+import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
+import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
+import type { RunConfig } from '../tourney/batch.js';
+import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
+import { summarize } from '../tourney/summary.js';
+import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli } from './common.js';
+import { parseCount, runName } from './options.js';
+
+const options = {
+  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
+  pool: { type: 'string', describe: 'the bots to rate, comma-separated (at least the player count)' },
+  games: { type: 'string', default: '10000', describe: 'games to play (every deal is played by every line-up in every rotation)' },
+  seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
+  workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
+  variant: { type: 'string', default: '', describe: 'variant parameters key=value,... (players=P sets the table size)' },
+  out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
+  record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
+  'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
+  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
+  resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
+} as const;
+
+/** One bot's rating. */
+export interface Rating {
+  readonly bot: string;
+  /** Elo scale, the pool's mean 0. */
+  readonly elo: number;
+  /** 95% margin: Student t on the jackknife groups' standard error. */
+  readonly margin: number;
+  readonly se: number;
+  readonly winRate: number;
+  readonly games: number;
+}
+
+/** `ratings.json`. */
+export interface RatingReport {
+  readonly game: string;
+  readonly variant: Variant;
+  readonly seed: string;
+  readonly pool: readonly string[];
+  readonly players: number;
+  /** The line-ups played on every deal (pool indices). */
+  readonly lineups: readonly (readonly number[])[];
+  readonly deals: number;
+  readonly games: number;
+  /** Jackknife groups of whole deals behind the margins. */
+  readonly groups: number;
+  /** Best first. */
+  readonly ratings: readonly Rating[];
+  /** los[i][j]: likelihood that pool bot i is stronger than pool bot j, Φ((r_i − r_j) / se(r_i − r_j)); pool order. */
+  readonly los: readonly (readonly number[])[];
+  /** Adjacent pairs of the table (best first) that are not separated (LOS below 95%). */
+  readonly notSeparated: readonly (readonly [string, string])[];
+  readonly complete: boolean;
+}
+
+/** The line-up results of a tally whose seatings are `roundRobinSeatings` (seating = line-up × P + rotation). */
+export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: readonly (readonly number[])[]): LineupResult[] {
+  const P = t.players;
+  return lineups.map((members, l) => {
+    const wins = new Array<number>(members.length).fill(0);
+    for (let k = l * P; k < (l + 1) * P; k++) {
+      const s = seatings[k]!;
+      for (let seat = 0; seat < P; seat++) wins[members.indexOf(s.entries[seat]!)]! += t.seatingWins[k * P + seat]!;
+    }
+    return { members, wins };
+  });
+}
+
+/**
+ * Ratings with deal-level margins: the fit on all deals, and on the run less
+ * each jackknife group of whole deals (delete-a-group jackknife,
+ * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
+ * superiority.
+ */
+export function rate(t: Tally, groups: readonly { tally: Tally }[], seatings: readonly Seating[], lineups: readonly (readonly number[])[], pool: readonly string[]): Omit<RatingReport, 'game' | 'variant' | 'seed' | 'players' | 'complete'> {
+  const M = pool.length;
+  const full = fitRatings(M, lineupResults(t, seatings, lineups));
+  const reps: number[][] = [];
+  for (const g of groups) {
+    if (g.tally.deals === 0) continue;
+    const loo = copyTally(t);
+    mergeTally(loo, g.tally, -1);
+    reps.push(fitRatings(M, lineupResults(loo, seatings, lineups)));
+  }
+  const est = full.map((r, i) => jackknife(r, reps.map((x) => x[i]!)));
+  const los = full.map((ri, i) =>
+    full.map((rj, j) => {
+      if (i === j) return 0.5;
+      const d = jackknife(ri - rj, reps.map((x) => x[i]! - x[j]!));
+      return d.se > 0 ? normalCdf(d.value / d.se) : d.value > 0 ? 1 : d.value < 0 ? 0 : 0.5;
+    }),
+  );
+  const ratings = pool
+    .map((bot, i) => ({
+      i,
+      bot,
+      elo: full[i]!,
+      margin: est[i]!.ci95[1] - full[i]!,
+      se: est[i]!.se,
+      winRate: t.entryGames[i]! > 0 ? t.entryWins[i]! / t.entryGames[i]! : 0,
+      games: t.entryGames[i]!,
+    }))
+    .sort((a, b) => b.elo - a.elo);
+  const notSeparated: [string, string][] = [];
+  for (let k = 0; k + 1 < ratings.length; k++) {
+    const a = ratings[k]!;
+    const b = ratings[k + 1]!;
+    if (los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
+  }
+  return {
+    pool,
+    lineups,
+    deals: t.deals,
+    games: t.games,
+    groups: reps.length,
+    ratings: ratings.map(({ i: _i, ...r }) => r),
+    los,
+    notSeparated,
+  };
+}
+
+/** The terminal text of a rating run. */
+export function renderRatings(r: RatingReport): string {
+  const out: string[] = [];
+  out.push(`${r.game} · rate · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.lineups.length} line-up${r.lineups.length === 1 ? '' : 's'} × ${r.players} rotations)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  const t = newTable(['rank', 'bot', 'Elo', '95% margin', 'win rate', 'seat-games']);
+  r.ratings.forEach((x, k) => t.push([k + 1, x.bot, num(x.elo, 0), `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`, pct(x.winRate), x.games]));
+  out.push(t.toString());
+  out.push(
+    `Top-1 Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood to every game's win shares; Elo scale, the pool's mean 0. ` +
+      `Every line-up plays every deal in every rotation, so each bot meets each other in every seat on the same cards. ` +
+      `Margins: delete-a-group jackknife over ${r.groups} groups of the ${r.deals} deals (the deal is the unit).`,
+  );
+  const head = ['LOS (row stronger than column)', ...r.pool];
+  const m = newTable(head);
+  r.pool.forEach((b, i) => m.push([b, ...r.los[i]!.map((x, j) => (i === j ? '' : pct(x)))]));
+  out.push(m.toString());
+  out.push(
+    r.notSeparated.length === 0
+      ? 'Every adjacent pair of the table is separated (LOS ≥ 95%).'
+      : `Not separated (LOS below 95%): ${r.notSeparated.map(([a, b]) => `${a} and ${b}`).join('; ')}.`,
+  );
+  return out.join('\n');
+}
+
+/**
+ * `npm run rate -- --game G --pool a,b,c,...`: ratings of a pool of bots from
+ * a round robin on duplicate deals. Returns the exit code.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = await parseCommand(
+    argv,
+    'rate',
+    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--resume DIR]',
+    options,
+    'Line-ups: every P-subset of the pool (the pool itself when it has P bots), each in all P rotations, on every deal.',
+  );
+  if (args === null) return 0;
+  const stopper = installStopper();
+  const flags = parseRunFlags(args);
+  let game: AnyGame;
+  let config: RunConfig;
+  let pool: string[];
+  let lineups: number[][];
+  let games: number;
+  let dir: string;
+  let resume: Checkpoint | undefined;
+  if (args.resume !== undefined) {
+    dir = resolve(args.resume);
+    try {
+      resume = readCheckpoint(dir);
+    } catch (e) {
+      throw new UsageError(`--resume ${args.resume}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (resume.command?.name !== 'rate') throw new UsageError(`--resume ${args.resume}: not a rating run`);
+    game = getGame(resume.config.gameId);
+    config = resume.config;
+    pool = [...config.lineup];
+    lineups = (resume.command.options as { lineups: number[][] }).lineups;
+    games = resume.games;
+  } else {
+    if (args.game === undefined) throw new UsageError('Missing required argument: game');
+    if (args.pool === undefined) throw new UsageError('rate needs --pool a,b,c,...');
+    game = getGame(args.game);
+    pool = (await parseAndValidateLineup(args.pool, game)).map((s) => s.text);
+    if (new Set(pool).size !== pool.length) throw new UsageError(`--pool names a bot twice: ${pool.join(', ')}`);
+    const given: Record<string, string | number> = parseVariantSpec(args.variant);
+    if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
+    const variant = resolveGameVariant(game, given);
+    const P = Number(variant.players);
+    if (pool.length < P) throw new UsageError(`--pool has ${pool.length} bots for a table of ${P}; give at least ${P}, or --variant players=${pool.length}`);
+    const rr = roundRobinSeatings(pool.length, P);
+    lineups = rr.lineups;
+    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
+    games = parseCount('--games', args.games, 1, 1e10);
+    dir = resolve(args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date())));
+  }
+  const startedAt = new Date();
+  const run = await executeRun({
+    game,
+    config,
+    games,
+    flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
+    dir,
+    stop: stopper.signal,
+    command: { name: 'rate', options: { lineups } },
+    ...(resume ? { resume } : {}),
+  });
+  const t = run.tally;
+  const report: RatingReport = {
+    game: game.info.id,
+    variant: config.variant,
+    seed: config.runSeed,
+    players: t.players,
+    complete: run.complete,
+    ...rate(t, run.groups, config.seatings, lineups, pool),
+  };
+  const summary = summarize(t, {
+    game: game.info.id,
+    variant: config.variant,
+    nonDefault: nonDefault(game.info.params, config.variant),
+    seed: config.runSeed,
+    lineup: pool,
+    scoreUnit: game.info.scoreUnit,
+    seconds: run.seconds,
+    workers: flags.workers,
+    startedAt: startedAt.toISOString(),
+    complete: run.complete,
+    onFault: config.onFault,
+    clockBound: pool.filter((x) => /(^|[:,])ms=[1-9]/.test(x)),
+  });
+  process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
+  writeRunFiles(summary, dir);
+  writeFileAtomic(join(dir, 'ratings.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileAtomic(
+    join(dir, 'ratings.csv'),
+    stringify(
+      report.ratings.map((x, k) => [k + 1, x.bot, x.elo, x.margin, x.elo - x.margin, x.elo + x.margin, x.se, x.winRate, x.games, report.deals]),
+      { header: true, columns: ['rank', 'bot', 'elo', 'margin95', 'elo_lo', 'elo_hi', 'se', 'win_rate', 'seat_games', 'deals'] },
+    ),
+  );
+  const losRows: (string | number)[][] = [];
+  pool.forEach((a, i) => pool.forEach((b, j) => i !== j && losRows.push([a, b, report.los[i]![j]!])));
+  writeFileAtomic(join(dir, 'los.csv'), stringify(losRows, { header: true, columns: ['bot', 'opponent', 'los'] }));
+  return finish('rate', run.complete, t.games, dir, stopper.received());
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);
