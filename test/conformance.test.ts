@@ -1,6 +1,8 @@
 /**
- * The conformance suite every registered game passes; the checks are in
- * `conformance-checks.ts` (shared with the fixture games' suite).
+ * The conformance suite every registered game passes, for its minimum,
+ * default and maximum player count: each promise of the contract in
+ * src/core/game.ts. The checks are in `conformance-checks.ts`, shared with
+ * the fixture games' suite (`fixtures-conformance.test.ts`).
  */
 import { gameIds, getGame } from '../src/core/registry.js';
 import { conformanceSuite } from './conformance-checks.js';

@@ -59,3 +59,63 @@ export function recordedRandomGame(game: Game<GameStateBase, object>, variant: V
 export function snapshot(o: object): unknown {
   return JSON.parse(JSON.stringify(o, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
 }
+
+/** Fields no comparison of two states reads: the recorder is where events go, not part of the game. */
+const UNCOMPARED = new Set(['recorder']);
+
+/**
+ * A deep copy of a state (or observation) for comparing it later with
+ * {@link stateDiff}: typed arrays are sliced (their type kept), arrays and
+ * objects copied field by field with their prototype (so a copied `Rng`
+ * keeps its four words), primitives kept. Own enumerable fields only; the
+ * recorder is left out.
+ */
+export function stateCopy<T>(x: T): T {
+  return copyValue(x, 0) as T;
+}
+
+function copyValue(x: unknown, depth: number): unknown {
+  if (x === null || typeof x !== 'object') return x;
+  if (depth > 12) throw new Error('stateCopy: nesting deeper than 12 (a cycle?)');
+  if (ArrayBuffer.isView(x)) return (x as unknown as { slice(): unknown }).slice();
+  if (Array.isArray(x)) return x.map((v) => copyValue(v, depth + 1));
+  const out = Object.create(Object.getPrototypeOf(x) as object) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(x)) if (!UNCOMPARED.has(k)) out[k] = copyValue(v, depth + 1);
+  return out;
+}
+
+/**
+ * The first difference between two states (or observations), field by field
+ * over own enumerable fields (the recorder left out), recursing into objects
+ * (a generator's four state words included), arrays and typed arrays
+ * (element type, length, every entry); null when they are equal. Objects
+ * that are the same reference are equal without looking inside (read-only
+ * data both share, such as Nine Muses' card set).
+ * @returns a path and both values, e.g. `.rng.x: 5 vs 7`, or null.
+ */
+export function stateDiff(a: unknown, b: unknown, path = '', depth = 0): string | null {
+  if (Object.is(a, b)) return null;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return `${path || '.'}: ${short(a)} vs ${short(b)}`;
+  if (depth > 12) throw new Error('stateDiff: nesting deeper than 12 (a cycle?)');
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return `${path || '.'}: ${a.constructor.name} vs ${b.constructor.name}`;
+  if (ArrayBuffer.isView(a)) {
+    const x = a as unknown as ArrayLike<number>;
+    const y = b as unknown as ArrayLike<number>;
+    if (x.length !== y.length) return `${path}.length: ${x.length} vs ${y.length}`;
+    for (let i = 0; i < x.length; i++) if (!Object.is(x[i], y[i])) return `${path}[${i}]: ${x[i]} vs ${y[i]}`;
+    return null;
+  }
+  const ka = Object.keys(a).filter((k) => !UNCOMPARED.has(k));
+  const kb = Object.keys(b).filter((k) => !UNCOMPARED.has(k));
+  if (ka.join() !== kb.join()) return `${path || '.'}: fields ${ka.join(',')} vs ${kb.join(',')}`;
+  for (const k of ka) {
+    const d = stateDiff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${path}[${k}]` : `${path}.${k}`, depth + 1);
+    if (d !== null) return d;
+  }
+  return null;
+}
+
+function short(x: unknown): string {
+  const s = typeof x === 'object' && x !== null ? (x.constructor?.name ?? 'object') : String(x);
+  return s.length > 40 ? `${s.slice(0, 40)}...` : s;
+}

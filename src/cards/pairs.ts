@@ -83,7 +83,10 @@ export function rankMask(counts: Uint8Array, off: number): number {
  * the cards. Short loops over a hand's ranks mispredict their exits, which
  * costs more than the stores (Nine Virtues' legal actions: 55 → 30 ns).
  * Up to ten values beyond the returned count are overwritten: `into` needs
- * `n + 10` entries (legal-action buffers have `numDistinctActions`).
+ * `n + 10` entries. A legal-action buffer of `numDistinctActions` entries
+ * always has them when the run is listed in ascending order (the `Game`
+ * contract): the n ids already listed are distinct and below `base + 1`,
+ * so n + 9 <= base + 10, itself an action id.
  */
 export function writeRanks(into: Int32Array, n: number, base: number, mask: number): number {
   into[n] = base + 1;

@@ -49,6 +49,8 @@ interface MatchOptions {
   readonly baseline: string;
   readonly opponents: readonly string[];
   readonly sprt: SprtParams | null;
+  /** The SPRT's log-likelihood ratio after each merged batch (kept in the checkpoint, so `--resume` continues it). */
+  readonly trace: { deals: number; llr: number }[];
 }
 
 /** `match.json`: the paired comparison, the SPRT and its trace. */
@@ -178,7 +180,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (resume.command?.name !== 'match') throw new UsageError(`--resume ${args.resume}: not a match run`);
     game = getGame(resume.config.gameId);
     config = resume.config;
-    opts = resume.command.options as unknown as MatchOptions;
+    const o = resume.command.options as unknown as MatchOptions;
+    opts = { ...o, trace: [...(o.trace ?? [])] };
     games = resume.games;
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
@@ -215,7 +218,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         }
       : null;
     if (sprtParams && !(sprtParams.mu0 < sprtParams.mu1)) throw new UsageError(`--h0 (${sprtParams.mu0}) must be below --h1 (${sprtParams.mu1})`);
-    opts = { candidate, baseline, opponents, sprt: sprtParams };
+    opts = { candidate, baseline, opponents, sprt: sprtParams, trace: [] };
     config = {
       gameId: game.info.id,
       variant,
@@ -232,7 +235,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const seatings = config.seatings;
   const p = opts.sprt;
-  const trace: { deals: number; llr: number }[] = [];
+  const trace = opts.trace;
   const startedAt = new Date();
   const run = await executeRun({
     game,

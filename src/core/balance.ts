@@ -111,3 +111,23 @@ export function sumOverEntries(xs: readonly number[], entries: readonly number[]
   for (const e of entries) total += xs[index(e)]!;
   return total;
 }
+
+/**
+ * What one whole win (or round won) counts in balance totals of a P-seat
+ * game: lcm(1..P), so a win shared by k <= P seats adds the integer
+ * `shareUnits(P) / k`. Totals then stay integers, exact whatever the order of
+ * merging and under the jackknife's subtraction of a group (fractions like
+ * 1/3 would not); tables divide by it. The least common multiple keeps the
+ * sums far below 2^53 (60 for 6 seats, 2520 for 9).
+ */
+export function shareUnits(players: number): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let l = 1;
+  for (let k = 2; k <= players; k++) l = (l / gcd(l, k)) * k;
+  return l;
+}
+
+/** x / n, or NaN when n is 0 (no trials: the replicate is skipped by the jackknife, the cell prints n/a). */
+export function ratioOrNaN(x: number, n: number): number {
+  return n !== 0 ? x / n : NaN;
+}

@@ -54,11 +54,20 @@ export interface GameStateBase {
   /** Player count P. */
   readonly players: number;
   /**
-   * The generator of chance events (shuffles, draws). A clone keeps its own
-   * generator (future chance outcomes must never leak into a bot's search).
+   * The generator of chance events (shuffles, draws). `deal(s, rng)` and
+   * `determinize(obs, rng, into)` install the caller's object itself (the
+   * state draws from it, the caller sees it move); `clone` gives the copy a
+   * fork of it (`Rng.fork`: equal words, its own object), so the clone's
+   * chance outcomes are the original's and neither disturbs the other. Bots
+   * never hold a state: a search samples hidden cards and future chance
+   * with `determinize` and a generator of its own.
    */
   rng: Rng;
-  /** When not null, every event (deal, action, chance outcome, score) is written to it. */
+  /**
+   * When not null, every event (deal, action, chance outcome, score) is
+   * written to it. Not part of the game: a clone's recorder is null, and the
+   * field-by-field comparisons of the conformance suite leave it out.
+   */
   recorder: Recorder | null;
 }
 
@@ -66,15 +75,36 @@ export interface GameStateBase {
  * The forward model every game implements (OpenSpiel's State, TAG's forward
  * model), over mutable preallocated state `S` and observation `O`.
  *
- * Invariants every implementation keeps (the conformance suite checks them):
+ * Invariants every implementation keeps (test/conformance.test.ts checks
+ * each of them for every registered game and player count):
  * - `legalActions` writes the legal actions in ascending order, at least one
- *   while the game is not terminal, and returns their count;
+ *   while the game is not terminal, and returns their count; it writes only
+ *   below `numDistinctActions(variant)`, so a buffer of that many entries
+ *   always suffices (entries past the returned count may hold scratch);
  * - `apply` mutates `s`, allocates nothing on the hot path (when `s.recorder`
- *   is null), and throws only on an action that is not legal (a bug);
+ *   is null), and throws `RuleError` on an action that is not among the
+ *   legal ones (a bug in the caller; the harness checks bots' answers
+ *   first), leaving `s` as it was (with `s.recorder` null; a recorder may
+ *   already hold the entry);
  * - every random event is drawn from `s.rng`, so (variant, seed, actions)
  *   determine the game;
+ * - a state changes only through the engine: `deal`, `apply`, and `clone` or
+ *   `determinize` writing `into`. Everything else (statistics, balance
+ *   counters, the harness; the harness sets only `recorder`) only reads
+ *   it; a game may cache what it worked out for a state (Nine Muses'
+ *   `legalAt`) on that promise. Tests that set up a position by hand list
+ *   its legal actions afresh (`legalActions`) before applying one;
+ * - `clone(s)` equals `s` field by field (every own field, typed arrays
+ *   entry by entry, the generator's words), shares no typed array with it,
+ *   and played on with the same actions reaches the same observations and
+ *   result, while `s` stays as it was;
+ * - a terminal state (`isTerminal`) has `currentSeat` -1, `legalActions`
+ *   and `legalCount` 0, `observe` fills every seat's final view, `result` is
+ *   its end, and `apply` throws `RuleError`; none of them changes it;
  * - `observe(s, p)` holds nothing seat p may not see, and
  *   `observe(determinize(observe(s, p), rng), p)` equals `observe(s, p)`;
+ * - `checkInvariants` (every built-in game has it) holds after the deal and
+ *   after every action;
  * - a game ends within `maxDecisions(variant)` decisions.
  */
 export interface Game<S extends GameStateBase = GameStateBase, O extends object = object> {
@@ -90,19 +120,35 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   /** Starts a new game in `s` (reusing its arrays): shuffles and deals from `rng`. */
   deal(s: S, rng: Rng): void;
 
-  /** Number of distinct action ids for this variant (legal ids are below it). */
+  /**
+   * Number of distinct action ids for this variant: legal ids are below it,
+   * and it is the size every legal-action buffer must have (see
+   * `legalActions`).
+   */
   numDistinctActions(variant: Variant): number;
   /** An upper bound on the number of decisions in one game. */
   maxDecisions(variant: Variant): number;
 
-  /** The seat that must decide now (may differ from whose turn it is). */
+  /** The seat that must decide now (may differ from whose turn it is); -1 once `isTerminal(s)`. */
   currentSeat(s: S): Seat;
-  /** Writes the legal actions ascending into `into`, returns how many. */
+  /**
+   * Writes the legal actions of `currentSeat(s)` ascending into
+   * `into[0..count)` and returns count: at least 1 while the game runs, 0
+   * once it is terminal.
+   * @param into at least `numDistinctActions(s.variant)` entries. Entries
+   *   from count on may be overwritten with scratch values, but nothing at
+   *   or past `numDistinctActions` is written: helpers that store a run of
+   *   candidates and keep some (`writeRanks` of src/cards/pairs.ts stores ten
+   *   ids `base + 1..base + 10` at `into[n..n+9]`) stay inside it, because
+   *   the n actions already listed are distinct ids below `base + 1`, so
+   *   n + 9 <= base + 10 < numDistinctActions.
+   */
   legalActions(s: S, into: Int32Array): number;
   /**
    * Optional fast path for choosing by position (random bots, random
    * playouts): the number of legal actions, exactly what `legalActions`
-   * returns, computed without listing them. Implemented with `legalAt`.
+   * returns (0 once terminal), computed without listing them. Implemented
+   * with `legalAt`.
    */
   legalCount?(s: S): number;
   /**
@@ -114,15 +160,26 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    * suite checks both against `legalActions` at every step of random games.
    */
   legalAt?(s: S, index: number): Action;
-  /** Applies a legal action of the current seat, then runs every automatic step. */
+  /**
+   * Applies a legal action of the current seat, then runs every automatic
+   * step (chance events drawn from `s.rng`, scoring, the next deal).
+   * @throws RuleError when `action` is not among `legalActions(s)` (any
+   *   other number, or any action once the game is over), before changing
+   *   anything in `s` (but for a recorder's entry, when `s.recorder` is set).
+   */
   apply(s: S, action: Action): void;
+  /** True once the game is over; it stays over (see the terminal invariants above). */
   isTerminal(s: S): boolean;
-  /** The result; only meaningful once `isTerminal(s)`. */
+  /** The result; only meaningful once `isTerminal(s)`, and the same on every call then. */
   result(s: S): GameResult;
 
   /** Allocates an observation buffer for seat views of this variant. */
   newObservation(variant: Variant): O;
-  /** Fills `into` with seat `seat`'s information set in `s`; returns `into`. */
+  /**
+   * Fills `into` with seat `seat`'s information set in `s`; returns `into`.
+   * Works on a terminal state too (each seat's view of the end), and never
+   * changes `s`.
+   */
   observe(s: S, seat: Seat, into: O): O;
   /**
    * Fills `into` with a full state drawn from `rng`, consistent with `obs`:
@@ -130,7 +187,19 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    * among the cards it leaves unseen. `into.rng` becomes `rng`.
    */
   determinize(obs: O, rng: Rng, into: S): S;
-  /** Copies `s` into `into` (allocating a new state when absent), except `rng` and `recorder`. */
+  /**
+   * A copy of `s` that plays on exactly as `s` does and independently of it:
+   * every own field of the state is copied (typed arrays entry by entry,
+   * scratch and balance counters included, so the two compare equal field
+   * by field), `rng` becomes a fork of `s.rng` (a new `Rng` with the same
+   * words: the same future chance outcomes, and drawing from either never
+   * moves the other), and `recorder` is null. Read-only data (Nine Muses'
+   * card set) is shared.
+   * @param into a state of the same variant to overwrite (its former
+   *   generator is dropped, not written, since `deal` or `determinize` may
+   *   have installed a caller's object there); absent: a new state.
+   * @returns `into`, or the new state. Allocates the fork (and the new state).
+   */
   clone(s: S, into?: S): S;
 
   /**
@@ -149,8 +218,10 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
   runningScores?(s: S, into: Float64Array): void;
 
   /**
-   * Optional: checks the game's own invariants on any reachable state (card
-   * conservation, counters within bounds); used by the fuzzer and tests.
+   * Checks the game's own invariants on any state reached through the engine
+   * from a deal (card conservation, counters within bounds); used by the
+   * fuzzer and the conformance suite, which requires it of every built-in
+   * game (optional for user-written games).
    * @throws RuleError naming the broken invariant.
    */
   checkInvariants?(s: S): void;

@@ -11,6 +11,6 @@ export { Rng, createRng, shuffleInPlace } from './rng.js';
 export type { Variant, VariantParam, VariantValue } from './variant.js';
 export { VariantError, boolParam, intParam, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';
-export type { BalanceTable, GameBalance, KeyFigure } from './balance.js';
-export { lineupGroups, mergeNumericTotals, sumOverEntries } from './balance.js';
+export type { BalanceTable, Estimate, GameBalance, KeyFigure } from './balance.js';
+export { lineupGroups, mergeNumericTotals, ratioOrNaN, shareUnits, sumOverEntries } from './balance.js';
 export { indexInSorted } from './sorted.js';

@@ -38,6 +38,13 @@ export interface MatchOptions {
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = not measured. */
   readonly moveTimeoutMs: number;
+  /**
+   * Rotations 0..rotations−1 that games of a deal may use (default P): only
+   * their bots' stream words are drawn per deal. The words are a prefix of
+   * one stream, so a run that uses fewer rotations gets the same words for
+   * the ones it uses (a symmetric line-up plays rotation 0 only).
+   */
+  readonly rotations?: number;
 }
 
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
@@ -84,6 +91,8 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly botWords: Int32Array;
   private lastSeed: string | null = null;
   private readonly bound: number;
+  /** Stream words drawn per deal: the rotations in use × P seats × 4. */
+  private readonly wordsUsed: number;
 
   /**
    * @param game the forward model.
@@ -102,6 +111,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     this.observations = [];
     this.contexts = [];
     this.botWords = new Int32Array(p * p * 4);
+    this.wordsUsed = Math.min(p, Math.max(1, options.rotations ?? p)) * p * 4;
     this.bound = game.maxDecisions(variant);
     for (let s = 0; s < p; s++) {
       this.observations.push(game.newObservation(variant));
@@ -117,7 +127,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
     this.dealRng.seed(seed);
-    seedWords(botSeed(seed), this.botWords);
+    seedWords(botSeed(seed), this.botWords, this.wordsUsed);
     this.lastSeed = seed;
   }
 

@@ -83,7 +83,7 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
   const titles: string[] = [];
   t.columns.forEach((c, i) => {
     titles.push(c);
-    if (estIdx.has(i)) titles.push(`${c} lo`, `${c} hi`);
+    if (estIdx.has(i)) titles.push(`${c} lo`, `${c} hi`, ...(estIdx.get(i)! >= 0 ? [`${c} deff`] : []));
   });
   const rows = t.rows.map((row, r) =>
     row.flatMap((cell, i) => {
@@ -93,11 +93,17 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       const reps = replicates.map((x) => Number(x.rows[r]?.[i]));
       const trials = trialsCol >= 0 ? Number(row[trialsCol]) : 0;
       const j = jackknife(value, reps, trialsCol >= 0 ? { trials, units: deals } : undefined);
-      return [cell, j.ci95[0], j.ci95[1]];
+      if (trialsCol < 0) return [cell, j.ci95[0], j.ci95[1]];
+      // Design effect of a proportion: its jackknife variance over the binomial variance of its trials.
+      const iid = trials > 0 ? (value * (1 - value)) / trials : 0;
+      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) ? round(j.se ** 2 / iid) : NaN];
     }),
   );
   let test: ReportedTable['test'];
-  const unit = `95% intervals over the run's ${deals} deals (delete-a-group jackknife, ${groups} groups of whole deals)`;
+  const unit =
+    groups >= 2
+      ? `95% intervals over the run's ${deals} deals (delete-a-group jackknife, ${groups} groups of whole deals)`
+      : `No intervals: the run has ${deals} deal${deals === 1 ? '' : 's'} in ${groups} group${groups === 1 ? '' : 's'}, too few to vary`;
   let caption = t.caption ?? '';
   if (t.equalRows) {
     const c = col(t.equalRows.column);
@@ -110,7 +116,9 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
     caption += `${caption ? ' ' : ''}Test of "${t.equalRows.hypothesis}": ${testText(res, 'groups of deals')}.`;
   }
   if (est.length > 0) caption += `${caption ? ' ' : ''}${unit}.`;
-  return { id: t.id, title: t.title, caption, columns: titles.map(snakeCase), titles, rows, ...(test ? { test } : {}) };
+  const columns = titles.map(snakeCase);
+  if (new Set(columns).size !== columns.length) throw new Error(`balance table ${t.id}: two columns have the same CSV name (${columns.join(', ')})`);
+  return { id: t.id, title: t.title, caption, columns, titles, rows, ...(test ? { test } : {}) };
 }
 
 /**
@@ -118,8 +126,9 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
  * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
  */
 export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals'): string {
-  if (Number.isNaN(t.pValue)) return `not computable (no variation between ${t.units} ${unit})`;
-  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p = ${formatP(t.pValue)}, over ${t.units} independent ${unit}`;
+  if (Number.isNaN(t.pValue)) return `not computable (over ${t.units} independent ${unit}: too few, or their covariance is singular)`;
+  const p = formatP(t.pValue);
+  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p ${p.startsWith('<') ? p : `= ${p}`}, over ${t.units} independent ${unit}`;
 }
 
 /**
@@ -176,7 +185,10 @@ export function buildBalance(
     const base = gameBalance.tables(totals, summary.lineup);
     const repTables = loo.map((x) => gameBalance.tables(x.totals, summary.lineup));
     base.forEach((t, i) => {
-      tables.push(reportTable(t, repTables.map((r) => r[i]!).filter((r) => r.id === t.id && r.rows.length === t.rows.length), D, G));
+      const reps = repTables.map((r) => r[i]);
+      // A game's tables must have the same rows whatever the data (the BalanceTable contract): a mismatch is a bug.
+      if (reps.some((r) => r === undefined || r.id !== t.id || r.rows.length !== t.rows.length)) throw new Error(`balance table ${t.id} of ${summary.game}: its rows depend on the data, so the jackknife cannot pair them`);
+      tables.push(reportTable(t, reps as BalanceTable[], D, G));
     });
   }
   return { game: summary.game, deals: D, groups: G, seatAdvantage: { byPosition, test }, tables, keyFigures, replicates };
@@ -190,7 +202,7 @@ function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
     title: 'Seat advantage (position left of the first player; 0 = the first player)',
     caption:
       `Test of "every position wins equally often": ${testText(test)}. ` +
-      `The deal is the unit: a deal's ${players > 0 ? 'games' : 'games'} share its cards, so their results are one sample; ` +
+      `The deal is the unit: a deal's ${players} seats' games share its cards, so their results are one sample; ` +
       `95% intervals and the test use the variation between the run's ${r.deals} independent deals. ` +
       'Design effect: the deal-level variance over the variance if every game were independent. Every bot sits in every seat equally often, so differences are the seats\'.',
     columns: titles.map(snakeCase),
@@ -224,6 +236,7 @@ export function renderBalance(r: BalanceReport): string {
 function cell(c: string | number, column: string): string {
   if (typeof c !== 'number') return c;
   if (Number.isNaN(c)) return 'n/a';
+  if (/(deff|design effect)$/.test(column)) return c.toFixed(2);
   if (/rate|share|%/.test(column)) return pct(c);
   return Number.isInteger(c) ? String(c) : c.toFixed(2);
 }
@@ -232,6 +245,8 @@ function cell(c: string | number, column: string): string {
 export function writeBalanceFiles(r: BalanceReport, dir: string): void {
   writeFileAtomic(join(dir, 'balance.json'), JSON.stringify(r, null, 2) + '\n');
   for (const t of balanceTables(r)) {
-    writeFileAtomic(join(dir, `balance-${t.id}.csv`), stringify(t.rows.map((row) => [...row]), { header: true, columns: [...t.columns] }));
+    // A value that cannot be computed (x / 0) is an empty cell, as pandas and R read a missing value.
+    const rows = t.rows.map((row) => row.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? '' : c)));
+    writeFileAtomic(join(dir, `balance-${t.id}.csv`), stringify(rows, { header: true, columns: [...t.columns] }));
   }
 }

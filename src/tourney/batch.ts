@@ -91,7 +91,8 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   const bySeat = config.seatings.map((k) => k.entries.map((e) => entries[e]!));
   const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));
   const shareLegal = config.seatings.map((k) => k.entries.map((e) => !isFileSpec(specs[e]!.name)));
-  const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs });
+  const rotations = Math.max(...config.seatings.map((k) => k.rotation)) + 1;
+  const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs, rotations });
   const prepared: Prepared = { runner, game, bySeat, names, shareLegal };
   cache.set(key, prepared);
   return prepared;

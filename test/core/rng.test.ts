@@ -63,3 +63,19 @@ describe('Rng.drawInto', () => {
     }
   });
 });
+
+describe('Rng.fork', () => {
+  it('gives a new generator with the same stream; drawing from either never moves the other', () => {
+    const a = new Rng('fork');
+    a.int32();
+    const b = a.fork();
+    expect(b).not.toBe(a);
+    expect(b).toBeInstanceOf(Rng);
+    const fromA = Array.from({ length: 20 }, () => a.int32());
+    const fromB = Array.from({ length: 20 }, () => b.int32());
+    expect(fromB).toEqual(fromA);
+    const c = a.fork();
+    for (let k = 0; k < 100; k++) c.int32();
+    expect(a.int32()).toBe(b.int32());
+  });
+});

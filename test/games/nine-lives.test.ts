@@ -16,6 +16,7 @@ import { randomBot } from '../../bots/random.js';
 import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
 
@@ -966,7 +967,7 @@ describe('nine-lives: records, observation and invariants', () => {
 describe('nine-lives: balance statistics and the greedy bot', () => {
   it('balance totals: one bid per seat-round, lives by seat add up, merge adds', () => {
     const v = variant({ players: 4, blackCat: true });
-    const t = nineLivesBalance.newTotals(v);
+    const t = nineLivesBalance.newTotals(v, 4);
     const rng = createRng('bal');
     let rounds = 0;
     let lives = 0;
@@ -985,12 +986,17 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
     expect(t.seatLives.reduce((a, b) => a + b, 0)).toBe(lives);
     expect(t.lives.reduce((a, b) => a + b, 0)).toBe(lives);
     for (let i = 0; i < t.bids.length; i++) expect(t.hits[i]!).toBeLessThanOrEqual(t.scored[i]!);
-    const u = nineLivesBalance.newTotals(v);
+    const u = nineLivesBalance.newTotals(v, 4);
     nineLivesBalance.merge(u, t);
     nineLivesBalance.merge(u, t);
     expect(u.rounds).toBe(2 * rounds);
     const tables = nineLivesBalance.tables(t, ['greedy', 'random', 'random', 'random']);
     expect(tables.map((x) => x.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);
+    // Team sizes are numbers 1..P (statistics issue item 8); what 1 and P mean is in the caption.
+    const teams = tables[1]!;
+    expect(teams.rows.map((r) => r[0])).toEqual([1, 2, 3, 4]);
+    expect(teams.caption).toMatch(/1: alone; 4: every seat in one team/);
+    expect(teams.rows.reduce((a, r) => a + (r[1] as number), 0)).toBe(4 * rounds);
     expect(Object.keys(nineLivesBalance.keyFigures(t, []))).toContain('bid hit rate');
   });
 
@@ -1013,3 +1019,40 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
 
 // Keep the type of an unused import checked.
 export type _Round = RecordRound;
+
+describe('nine-lives: balance statistics, the deal as the unit', () => {
+  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; seats equal tested over deals', () => {
+    const { dir, balance: b } = runBalance('nine-lives', ['--games', '400', '--seed', '7']);
+    expect(b.groups).toBeGreaterThanOrEqual(20);
+    expect(b.tables.map((t) => t.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);
+    expectIntervals(table(b, 'bids-by-number'), ['bids_per_game', 'share_of_bids', 'hit_rate', 'scored_rate', 'lives_per_bid']);
+    expectIntervals(table(b, 'teams'), ['share', 'scored_rate', 'rescued_rate']);
+    // The mean's interval no longer comes from a sum of squares over games: 'rounds lo/hi' became the report's mean_rounds_lo/hi.
+    expectIntervals(table(b, 'game-length'), ['mean_rounds', 'capped_share']);
+    expectIntervals(table(b, 'lives-by-seat'), ['mean_lives']);
+    expectIntervals(table(b, 'lives-by-bot'), ['mean_lives']);
+    const seats = table(b, 'lives-by-seat');
+    expect(seats.test).toMatchObject({ df1: 3, units: b.groups, hypothesis: 'every seat ends with equally many lives' });
+    expect(seats.caption).toContain("Hotelling's T²");
+    const csv = csvColumn(dir, 'teams', 'team_size');
+    expect(csv.header).toBe('team_size,seat_rounds,share,share_lo,share_hi,scored_rate,scored_rate_lo,scored_rate_hi,scored_rate_deff,rescued_rate,rescued_rate_lo,rescued_rate_hi,rescued_rate_deff');
+    expect(csv.cells).toEqual(['1', '2', '3', '4']);
+    for (const name of ['bid hit rate', 'rounds per game', 'seat-rounds in a team', 'scores rescued by a team']) {
+      const f = b.keyFigures[name]!;
+      expect(f.ci95, name).toBeDefined();
+      expect(f.ci95![0]!, name).toBeLessThanOrEqual(f.value!);
+      expect(f.ci95![1]!, name).toBeGreaterThanOrEqual(f.value!);
+    }
+  });
+
+  it('balance totals for a match (P + 1 line-up entries): entry arrays sized E, seat and team-size arrays by P; merge order and data change no table shape', () => {
+    for (const blackCat of [false, true]) {
+      const { totals: t, players: P, entries: E } = checkEntryTotals('nine-lives', { players: 4, blackCat });
+      for (const key of ['seatGames', 'lives']) expect((t[key] as number[]).length, key).toBe(E);
+      for (const key of ['bids', 'hits', 'scored']) expect((t[key] as number[]).length, key).toBe(E * 10);
+      expect((t['seatLives'] as number[]).length).toBe(P);
+      expect((t['teamSeatRounds'] as number[]).length).toBe(P + 1);
+      expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+    }
+  });
+});

@@ -34,6 +34,7 @@ import {
 import { randomBot } from '../../bots/random.js';
 import { nineMusesGreedy } from '../../bots/greedy/nine-muses.js';
 import { snapshot } from '../helpers.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
 
 const { exchangeId, callId, demonstrateId, toilId, stealId, NUM_ACTIONS } = actions;
 
@@ -649,6 +650,38 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
   });
 });
 
+describe('nine-muses: checkInvariants', () => {
+  it('holds after a deal, and catches a lost Philosopher, a token out of the supply, a Muse in two places and a hand out of turn', () => {
+    const broken = (f: (s: NineMusesState) => void): (() => void) => {
+      const s = fresh();
+      game.checkInvariants!(s);
+      f(s);
+      return () => game.checkInvariants!(s);
+    };
+    expect(broken(() => {})).not.toThrow();
+    expect(broken((s) => s.discard[GAMMA]!++)).toThrow(/Gamma has 4 cards/);
+    expect(broken((s) => s.know[0]!++)).toThrow(/Knowledge 0: pool and players hold/);
+    expect(broken((s) => (s.museOrder[1] = s.museOrder[0]!))).toThrow(/not a permutation/);
+    expect(broken((s) => (s.museLoc[s.museOrder[s.numMuses - 1]!] = CENTER))).toThrow(/revealed false/);
+    expect(
+      broken((s) => {
+        s.hand[2 * s.types + s.deck[0]!]!++;
+        s.handCount[2]!++;
+        s.deck[0] = s.deck[--s.deckLen]!;
+      }),
+    ).toThrow(/seat 2 holds 4 Philosophers/);
+    expect(
+      broken((s) => {
+        const t = s.hand.subarray(s.types, 2 * s.types).findIndex((n) => n > 0);
+        s.hand[s.types + t]!--;
+        s.handCount[1]!--;
+        s.discard[t]!++;
+      }),
+    ).toThrow(/seat 1 has played 1 Philosophers this round, 0 by the turn order/);
+    expect(broken((s) => (s.roundStartVp[0] = 1))).toThrow(/seat 0 has 0 VP, 1 at the round's start/);
+  });
+});
+
 describe('nine-muses: random playouts', () => {
   it('conserve tokens (pool + holdings = supply), Philosophers, and Muses; VP never falls; VP by source adds up', () => {
     const buf = new Int32Array(NUM_ACTIONS);
@@ -710,8 +743,8 @@ describe('nine-muses: random playouts', () => {
   it('the balance sections: VP by source add up to the VP, option uses to the exchanges; merge equals one pass; captions name the reconstruction', () => {
     const v = resolveGameVariant(game, { players: 3 });
     const bal = nineMusesBalance;
-    const one = bal.newTotals(v);
-    const halves = [bal.newTotals(v), bal.newTotals(v)];
+    const one = bal.newTotals(v, 3);
+    const halves = [bal.newTotals(v, 3), bal.newTotals(v, 3)];
     const s = game.newState(v);
     const buf = new Int32Array(NUM_ACTIONS);
     let vp = 0;
@@ -853,4 +886,50 @@ describe('nine-muses: the fast path agrees with the reference rules on every kin
       expect(calls).toBeGreaterThan(20);
     });
   }
+});
+
+describe('nine-muses: balance statistics, the deal as the unit', () => {
+  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals around the point values', () => {
+    const { dir, balance: b } = runBalance('nine-muses', ['--games', '300', '--seed', '7']);
+    expect(b.groups).toBeGreaterThanOrEqual(20);
+    expect(b.tables.map((t) => t.id)).toEqual(['vp-sources', 'action-mix', 'muses', 'options']);
+    expectIntervals(table(b, 'vp-sources'), ['vp', 'aristotle_craft', 'aristotle_science', 'aristotle_ethics', 'muses', 'options', 'muse_share']);
+    expectIntervals(table(b, 'action-mix'), [
+      'exchanges',
+      'calls',
+      'demonstrations',
+      'toils',
+      'tokens_stolen',
+      'tokens_lost',
+      'muses_called',
+      'muses_taken',
+      'muses_lost',
+      'muses_held_at_end',
+    ]);
+    expectIntervals(table(b, 'muses'), ['called', 'taken', 'vp', 'held_rate', 'winner_rate']);
+    expectIntervals(table(b, 'options'), ['uses_per_game', 'share_of_exchanges']);
+    for (const t of b.tables) expect(t.caption).toMatch(/Card set: /);
+    const csv = csvColumn(dir, 'options', 'option');
+    expect(csv.header).toBe('philosopher,option,uses_per_game,uses_per_game_lo,uses_per_game_hi,share_of_exchanges,share_of_exchanges_lo,share_of_exchanges_hi');
+    expect(csv.cells.every((c) => /^\d+$/.test(c))).toBe(true);
+    // A Muse ends with a winner no more often than with a player (shared wins count 1/k).
+    const muses = table(b, 'muses');
+    const [held, winner] = ['held_rate', 'winner_rate'].map((c) => muses.columns.indexOf(c));
+    for (const r of muses.rows) expect(r[winner!] as number).toBeLessThanOrEqual(r[held!] as number);
+    for (const name of ['VP per seat-game', 'VP share: Muses', 'toil share of turns']) {
+      const f = b.keyFigures[name]!;
+      expect(f.ci95, name).toBeDefined();
+      expect(f.ci95![0]!, name).toBeLessThanOrEqual(f.value!);
+      expect(f.ci95![1]!, name).toBeGreaterThanOrEqual(f.value!);
+    }
+  });
+
+  it('balance totals for a match (P + 1 line-up entries): entry arrays sized E; exact integers; merge order and data change no table shape', () => {
+    for (const players of [2, 4]) {
+      const { totals: t, players: P, entries: E } = checkEntryTotals('nine-muses', { players });
+      for (const key of ['seatGames', 'vp', 'musesCalled', 'musesStolen', 'musesLost', 'musesHeld', 'tokensLost']) expect((t[key] as number[]).length, key).toBe(E);
+      for (const key of ['vpSource', 'actions']) expect((t[key] as number[]).length, key).toBe(E * 5);
+      expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+    }
+  });
 });

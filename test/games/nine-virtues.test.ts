@@ -9,6 +9,7 @@ import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
+import { shareUnits } from '../../src/core/balance.js';
 import {
   accumulateStats,
   actions,
@@ -22,6 +23,7 @@ import {
 import { randomBot } from '../../bots/random.js';
 import { nineVirtuesGreedy } from '../../bots/greedy/nine-virtues.js';
 import { snapshot } from '../helpers.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
 
 const { bidId, swapId, killId, callId, NUM_ACTIONS } = actions;
 
@@ -577,5 +579,50 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
     const a = nineVirtuesGreedy().act(o, buf, n, { seat: 0, players: 3, variant: s.variant, rng: createRng('x'), model: game as never });
     // Calling 9 turns two wrong bids of 9 (-18) into right ones (+18) and scores 9.
     expect(a).toBe(callId(9));
+  });
+});
+
+describe('nine-virtues: balance statistics, the deal as the unit', () => {
+  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; positions equal tested over deals', () => {
+    const { dir, balance: b } = runBalance('nine-virtues', ['--games', '400', '--seed', '7']);
+    expect(b.groups).toBeGreaterThanOrEqual(20);
+    expect(b.tables.map((t) => t.id)).toEqual(['bids-by-rank', 'score-sources', 'action-mix', 'dealer-position', 'rounds']);
+    expectIntervals(table(b, 'bids-by-rank'), ['bids_per_game', 'success_rate', 'points_per_bid']);
+    expectIntervals(table(b, 'score-sources'), ['majority_points', 'bid_points', 'majority_share', 'bid_share']);
+    expectIntervals(table(b, 'action-mix'), ['bid_share', 'swap_share', 'kill_share', 'turns_per_game', 'calls_of_the_1_per_game']);
+    expectIntervals(table(b, 'dealer-position'), ['round_win_rate', 'mean_round_points']);
+    expectIntervals(table(b, 'rounds'), ['turns_per_round', 'capped_share']);
+    // The dealer-position chi-square over rounds is gone: Hotelling's T² with the jackknife covariance, one unit per group of whole deals.
+    const pos = table(b, 'dealer-position');
+    expect(pos.test).toMatchObject({ df1: 3, df2: b.groups - 3, units: b.groups, hypothesis: 'every position left of the dealer wins rounds equally often' });
+    expect(pos.test!.pValue).toBeGreaterThanOrEqual(0);
+    expect(pos.test!.pValue).toBeLessThanOrEqual(1);
+    expect(pos.caption).toContain(`Test of "every position left of the dealer wins rounds equally often": Hotelling's T²`);
+    // Round win shares (ties share) of the P positions add up to every round.
+    const rate = pos.columns.indexOf('round_win_rate');
+    expect(pos.rows.reduce((a, r) => a + (r[rate] as number), 0)).toBeCloseTo(1, 12);
+    // Item 8: numeric cells, snake_case headers.
+    const csv = csvColumn(dir, 'dealer-position', 'position');
+    expect(csv.header).toBe('position,rounds,round_win_rate,round_win_rate_lo,round_win_rate_hi,round_win_rate_deff,mean_round_points,mean_round_points_lo,mean_round_points_hi');
+    expect(csv.cells).toEqual(['0', '1', '2', '3']);
+    for (const name of ['bid success rate', 'bid cards per seat-game', "winners' points from bids", 'round win rate: first player', 'turns per round']) {
+      const f = b.keyFigures[name]!;
+      expect(f.ci95, name).toBeDefined();
+      expect(f.ci95![0]!, name).toBeLessThanOrEqual(f.value!);
+      expect(f.ci95![1]!, name).toBeGreaterThanOrEqual(f.value!);
+    }
+    expect(b.keyFigures['round win rate: first player']!.value).toBeCloseTo(pos.rows[1]![rate] as number, 12);
+  });
+
+  it('balance totals for a match (P + 1 line-up entries): entry arrays sized E, position arrays P; exact integers; merge order and data change no table shape', () => {
+    const { totals: t, players: P, entries: E } = checkEntryTotals('nine-virtues', { players: 4 });
+    for (const key of ['seatGames', 'handPoints', 'bidPoints', 'bidActions', 'swapActions', 'killActions', 'calls']) expect((t[key] as number[]).length, key).toBe(E);
+    for (const key of ['bidCards', 'bidCardsRight', 'bidPointsByRank']) expect((t[key] as number[]).length, key).toBe(E * 11);
+    for (const key of ['dealerPosRoundWins', 'dealerPosPoints']) expect((t[key] as number[]).length, key).toBe(P);
+    // Each game seats P of the E entries: every entry sat out 30 / E games.
+    expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+    // A round won counts lcm(1..P), so a tie of any k <= P seats shares it in whole numbers.
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(shareUnits)).toEqual([1, 2, 6, 12, 60, 60, 420, 840, 2520]);
+    expect((t['dealerPosRoundWins'] as number[]).reduce((a, b) => a + b, 0)).toBe((t['rounds'] as number) * shareUnits(P));
   });
 });

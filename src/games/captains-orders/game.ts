@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -47,11 +47,7 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   newObservation: (v) => new CaptainsOrdersObservation(v),
   observe,
   determinize,
-  clone(s, into) {
-    const dst = into ?? new CaptainsOrdersState(s.variant, s.rng);
-    copyState(s, dst);
-    return dst;
-  },
+  clone: (s, into) => copyState(s, into ?? new CaptainsOrdersState(s.variant, new Rng())),
   encodeAction,
   decodeAction,
   checkInvariants,

@@ -306,6 +306,8 @@ function startRunout(s: CaptainsOrdersState, seat: number, r: number, to: number
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: CaptainsOrdersState, a: number): void {
+  // The range tests below would let a fraction through (to index the counts with it).
+  if ((a | 0) !== a) throw new RuleError(`captains-orders: ${a} is not an action id`);
   if (s.recorder) s.recorder.action(encodeAction(s, a));
   const P = s.players;
   switch (s.phase) {

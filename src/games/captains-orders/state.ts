@@ -134,12 +134,21 @@ export class CaptainsOrdersState implements GameStateBase {
   }
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): void {
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): CaptainsOrdersState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
   dst.roundBuffer.set(src.roundBuffer);
   dst.handCount.set(src.handCount);
   dst.handMasks.set(src.handMasks);
   dst.points.set(src.points);
+  dst.lowest.set(src.lowest);
   dst.roundWins.set(src.roundWins);
   dst.roundWinners.set(src.roundWinners);
   dst.orderRank = src.orderRank;
@@ -155,6 +164,9 @@ export function copyState(src: CaptainsOrdersState, dst: CaptainsOrdersState): v
   dst.lastKind = src.lastKind;
   dst.capped = src.capped;
   dst.winners = src.winners.slice();
+  // The order the next deal shuffles from (each deal draws positions of the deck as the last one left it).
+  dst.deck.set(src.deck);
+  return dst;
 }
 
 /** Recomputes the hand masks and points from the counts (after a deal or a determinization). */

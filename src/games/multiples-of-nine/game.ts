@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, Rng, VariantError } from '../../core/index.js';
 import { DECK_SIZE } from '../../cards/nines.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -52,11 +52,7 @@ export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservat
   newObservation: (v) => new MultiplesOfNineObservation(v),
   observe,
   determinize,
-  clone(s, into) {
-    const dst = into ?? new MultiplesOfNineState(s.variant, s.rng);
-    copyState(s, dst);
-    return dst;
-  },
+  clone: (s, into) => copyState(s, into ?? new MultiplesOfNineState(s.variant, new Rng())),
   checkInvariants,
   encodeAction,
   decodeAction,

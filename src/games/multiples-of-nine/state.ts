@@ -71,8 +71,16 @@ export class MultiplesOfNineState implements GameStateBase {
   }
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: MultiplesOfNineState, dst: MultiplesOfNineState): void {
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: MultiplesOfNineState, dst: MultiplesOfNineState): MultiplesOfNineState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
   dst.hands.set(src.hands);
   dst.handCount.set(src.handCount);
   dst.stock.set(src.stock);
@@ -86,4 +94,6 @@ export function copyState(src: MultiplesOfNineState, dst: MultiplesOfNineState):
   dst.phase = src.phase;
   dst.winner = src.winner;
   dst.capped = src.capped;
+  dst.deck.set(src.deck);
+  return dst;
 }

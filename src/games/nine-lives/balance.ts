@@ -1,7 +1,6 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
-import { meanInterval, wilsonInterval } from '../../stats/intervals.js';
 import { numberOf, suitOf } from './cards.js';
 import { NineLivesState, ROUND_CAP } from './state.js';
 
@@ -18,10 +17,9 @@ export interface NineLivesTotals {
   games: number;
   cappedGames: number;
   rounds: number;
-  roundsSq: number;
   /** gamesByRounds[r]: games that lasted r rounds (0..40). */
   gamesByRounds: number[];
-  /** Per entry: games played and lives won. */
+  /** Per entry (E entries): games played and lives won. */
   seatGames: number[];
   lives: number[];
   /** Per entry and bid number: bids made, bids hit (own count exact), bids scored (alone or by team). */
@@ -34,7 +32,7 @@ export interface NineLivesTotals {
   teamRescued: number[];
   /** Rounds in which every seat bid the same suit (the team rule is off). */
   oneTeamRounds: number;
-  /** By seat position: total lives. */
+  /** By seat (P seats): total lives. */
   seatLives: number[];
 }
 
@@ -42,20 +40,20 @@ function zeros(n: number): number[] {
   return new Array<number>(n).fill(0);
 }
 
-function newTotals(variant: Variant): NineLivesTotals {
+function newTotals(variant: Variant, entries: number): NineLivesTotals {
   const P = intParam(variant, 'players');
+  const E = entries;
   return {
     players: P,
     games: 0,
     cappedGames: 0,
     rounds: 0,
-    roundsSq: 0,
     gamesByRounds: zeros(ROUND_CAP + 1),
-    seatGames: zeros(P),
-    lives: zeros(P),
-    bids: zeros(P * NUMS),
-    hits: zeros(P * NUMS),
-    scored: zeros(P * NUMS),
+    seatGames: zeros(E),
+    lives: zeros(E),
+    bids: zeros(E * NUMS),
+    hits: zeros(E * NUMS),
+    scored: zeros(E * NUMS),
     teamSeatRounds: zeros(P + 1),
     teamScored: zeros(P + 1),
     teamRescued: zeros(P + 1),
@@ -70,7 +68,6 @@ function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly
   t.games++;
   if (result.capped) t.cappedGames++;
   t.rounds += s.round;
-  t.roundsSq += s.round * s.round;
   t.gamesByRounds[s.round]!++;
   for (let q = 0; q < P; q++) {
     const e = entryOfSeat[q]!;
@@ -102,11 +99,7 @@ function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly
   }
 }
 
-
-
-const ratio = (a: number, b: number): number => (b > 0 ? a / b : 0);
-
-/** The median of a histogram of counts by value. */
+/** The median of a histogram of counts by value (a point value: no interval, see `tables`). */
 function median(hist: readonly number[]): number {
   const n = hist.reduce((a, b) => a + b, 0);
   let seen = 0;
@@ -129,50 +122,62 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
       const bids = sumOverEntries(t.bids, b.entries, (e) => e * NUMS + n);
       const hits = sumOverEntries(t.hits, b.entries, (e) => e * NUMS + n);
       const scored = sumOverEntries(t.scored, b.entries, (e) => e * NUMS + n);
-      const ci = wilsonInterval(hits, bids);
-      bidRows.push([b.name, n, ratio(bids, games), ratio(bids, all), ratio(hits, bids), ci[0], ci[1], ratio(scored, bids), ratio(scored * n, bids)]);
+      bidRows.push([b.name, n, bids, ratio(bids, games), ratio(bids, all), ratio(hits, bids), ratio(scored, bids), ratio(scored * n, bids)]);
     }
   }
   out.push({
     id: 'bids-by-number',
     title: 'Nine Lives bids by number, per bot',
-    caption: 'bids/game per seat-game; hit rate: won exactly the bid number of tricks (95% Wilson interval); scored: hit or saved by the team; lives per bid.',
-    columns: ['bot', 'bid number', 'bids/game', 'share of bids', 'hit rate', 'ci95 lo', 'ci95 hi', 'scored rate', 'lives/bid'],
+    caption: 'bids: the bot\'s bids of this number in the run; bids/game per seat-game; hit rate: won exactly the bid number of tricks; scored: hit or saved by the team; lives per bid.',
+    columns: ['bot', 'bid number', 'bids', 'bids/game', 'share of bids', 'hit rate', 'scored rate', 'lives/bid'],
     rows: bidRows,
+    estimates: [
+      { column: 'bids/game' },
+      { column: 'share of bids' },
+      { column: 'hit rate', trials: 'bids' },
+      { column: 'scored rate', trials: 'bids' },
+      { column: 'lives/bid' },
+    ],
   });
   const seatRounds = t.teamSeatRounds.reduce((a, b) => a + b, 0);
   const teamRows: (string | number)[][] = [];
   for (let k = 1; k <= t.players; k++) {
     const n = t.teamSeatRounds[k]!;
-    teamRows.push([k === 1 ? '1 (alone)' : k === t.players ? `${k} (all: no team rule)` : k, n, ratio(n, seatRounds), ratio(t.teamScored[k]!, n), ratio(t.teamRescued[k]!, n)]);
+    teamRows.push([k, n, ratio(n, seatRounds), ratio(t.teamScored[k]!, n), ratio(t.teamRescued[k]!, n)]);
   }
   out.push({
     id: 'teams',
     title: 'Teams by size (seats whose bids share a suit)',
-    caption: `Seat-rounds by the size of the seat's team; scored rate; rescued: scored by the team sum with a wrong own count. Rounds with all seats in one team: ${t.oneTeamRounds}.`,
+    caption:
+      `Seat-rounds by the size of the seat's team (1: alone; ${t.players}: every seat in one team, so no team rule); scored rate; ` +
+      `rescued: scored by the team sum with a wrong own count. Rounds with all seats in one team: ${t.oneTeamRounds}.`,
     columns: ['team size', 'seat-rounds', 'share', 'scored rate', 'rescued rate'],
     rows: teamRows,
+    estimates: [{ column: 'share' }, { column: 'scored rate', trials: 'seat-rounds' }, { column: 'rescued rate', trials: 'seat-rounds' }],
   });
-  const ci = meanInterval(t.rounds, t.roundsSq, t.games);
-  const capCi = wilsonInterval(t.cappedGames, t.games);
   out.push({
     id: 'game-length',
     title: 'Rounds per game',
-    caption: `Mean rounds with its 95 percent interval (rounds lo..hi); capped games end at the ${ROUND_CAP}-round cap (the only capped end).`,
-    columns: ['games', 'mean rounds', 'rounds lo', 'rounds hi', 'median rounds', 'capped games', 'capped share', 'ci95 lo', 'ci95 hi'],
-    rows: [[t.games, ratio(t.rounds, t.games), ci[0], ci[1], median(t.gamesByRounds), t.cappedGames, ratio(t.cappedGames, t.games), capCi[0], capCi[1]]],
+    caption: `Mean and median rounds per game (the median without an interval); capped games end at the ${ROUND_CAP}-round cap (the only capped end).`,
+    columns: ['games', 'mean rounds', 'median rounds', 'capped games', 'capped share'],
+    rows: [[t.games, ratio(t.rounds, t.games), median(t.gamesByRounds), t.cappedGames, ratio(t.cappedGames, t.games)]],
+    estimates: [{ column: 'mean rounds' }, { column: 'capped share', trials: 'games' }],
   });
   out.push({
     id: 'lives-by-seat',
     title: 'Lives by seat (seat 0 is the first Kittykeeper)',
+    caption: 'Mean lives at the end of a game, by seat; every bot sits in every seat equally often.',
     columns: ['seat', 'mean lives'],
     rows: t.seatLives.map((l, q) => [q, ratio(l, t.games)]),
+    estimates: [{ column: 'mean lives' }],
+    equalRows: { column: 'mean lives', hypothesis: 'every seat ends with equally many lives' },
   });
   out.push({
     id: 'lives-by-bot',
     title: 'Lives per game, per bot',
     columns: ['bot', 'seat-games', 'mean lives'],
     rows: bots.map((b) => [b.name, sumOverEntries(t.seatGames, b.entries), ratio(sumOverEntries(t.lives, b.entries), sumOverEntries(t.seatGames, b.entries))]),
+    estimates: [{ column: 'mean lives' }],
   });
   return out;
 }
@@ -188,10 +193,10 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
   const inTeam = seatRounds - (t.teamSeatRounds[1] ?? 0);
   const rescued = t.teamRescued.reduce((a, b) => a + b, 0);
   return {
-    'bid hit rate': { value: ratio(hits, bids), ci95: wilsonInterval(hits, bids), format: 'percent' },
-    'rounds per game': { value: ratio(t.rounds, t.games), ci95: meanInterval(t.rounds, t.roundsSq, t.games), format: 'number' },
-    'seat-rounds in a team': { value: ratio(inTeam, seatRounds), ci95: wilsonInterval(inTeam, seatRounds), format: 'percent' },
-    'scores rescued by a team': { value: ratio(rescued, seatRounds), ci95: wilsonInterval(rescued, seatRounds), format: 'percent' },
+    'bid hit rate': { value: ratio(hits, bids), format: 'percent', trials: bids },
+    'rounds per game': { value: ratio(t.rounds, t.games), format: 'number' },
+    'seat-rounds in a team': { value: ratio(inTeam, seatRounds), format: 'percent', trials: seatRounds },
+    'scores rescued by a team': { value: ratio(rescued, seatRounds), format: 'percent', trials: seatRounds },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { boolParam, createRng, intParam, plainArray, VariantError } from '../../core/index.js';
+import { boolParam, createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineLivesBalance } from './balance.js';
 import { checkInvariants } from './invariants.js';
@@ -47,11 +47,7 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
   newObservation: (v) => new NineLivesObservation(v),
   observe,
   determinize,
-  clone(s, into) {
-    const dst = into ?? new NineLivesState(s.variant, s.rng);
-    copyState(s, dst);
-    return dst;
-  },
+  clone: (s, into) => copyState(s, into ?? new NineLivesState(s.variant, new Rng())),
   checkInvariants,
   balance: nineLivesBalance,
   roundsDone,

@@ -112,8 +112,16 @@ export class NineLivesState implements GameStateBase {
   }
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: NineLivesState, dst: NineLivesState): void {
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: NineLivesState, dst: NineLivesState): NineLivesState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
   dst.where.set(src.where);
   dst.suitCount.set(src.suitCount);
   dst.handCount.set(src.handCount);
@@ -137,4 +145,6 @@ export function copyState(src: NineLivesState, dst: NineLivesState): void {
   dst.histTricks.set(src.histTricks);
   dst.histGain.set(src.histGain);
   dst.histHand.set(src.histHand);
+  dst.deck.set(src.deck);
+  return dst;
 }

@@ -1,18 +1,18 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as per, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam, stringParam } from '../../core/index.js';
-import { wilsonInterval } from '../../stats/intervals.js';
 import { Kind } from './actions.js';
 import { loadCardSet, MAX_OPTIONS } from './cards.js';
 import { CENTER, IN_DECK, NineMusesState, NUM_KINDS, NUM_SOURCES } from './state.js';
 
 /**
  * Running totals of a run for the Nine Muses balance report. Per line-up
- * entry e: `x[e]`, or `x[e * 5 + i]` for VP sources (Aristotle Craft,
- * Science, Ethics, Muses, options) and action kinds (exchange, call,
+ * entry e (E entries): `x[e]`, or `x[e * 5 + i]` for VP sources (Aristotle
+ * Craft, Science, Ethics, Muses, options) and action kinds (exchange, call,
  * demonstrate, toil, tokens stolen). Per Muse m or Philosopher option i
- * (`t * 4 + o`) pooled over seats. Plain JSON: built per batch in a worker,
- * merged in batch order.
+ * (`t * 4 + o`) pooled over seats. Plain JSON of integers (a win counts
+ * `shareUnits(P)`, a win shared by k its k-th part): built per batch in a
+ * worker, merged in batch order, a jackknife group subtracted exactly.
  */
 export interface NineMusesTotals {
   /** The card set's title and reconstruction flag (labels every table). */
@@ -31,13 +31,13 @@ export interface NineMusesTotals {
   musesLost: number[];
   musesHeld: number[];
   tokensLost: number[];
-  /** VP by source of the game winners (a win shared by k counts 1/k), and their number. */
+  /** VP by source of the game winners (in shareUnits(P) per VP: a win shared by k counts its k-th part), and games with a winner. */
   winnerVpSource: number[];
   winnerShares: number;
   museCalls: number[];
   museSteals: number[];
   museVp: number[];
-  /** Games in which the Muse ended with a player / with a game winner (shared wins count 1/k). */
+  /** Games in which the Muse ended with a player / with a game winner (the latter in shareUnits(P) per game). */
   museEndHeld: number[];
   museEndWinner: number[];
   optionUse: number[];
@@ -45,8 +45,9 @@ export interface NineMusesTotals {
 
 const zeros = (n: number): number[] => new Array<number>(n).fill(0);
 
-function newTotals(variant: Variant): NineMusesTotals {
+function newTotals(variant: Variant, entries: number): NineMusesTotals {
   const P = intParam(variant, 'players');
+  const E = entries;
   const c = loadCardSet(stringParam(variant, 'cards'));
   const M = c.muses.length;
   return {
@@ -55,15 +56,15 @@ function newTotals(variant: Variant): NineMusesTotals {
     names: { muses: c.muses.map((m) => m.name), philosophers: c.philosophers.map((p) => ({ name: p.name, options: p.options.length })) },
     players: P,
     games: 0,
-    seatGames: zeros(P),
-    vp: zeros(P),
-    vpSource: zeros(P * NUM_SOURCES),
-    actions: zeros(P * NUM_KINDS),
-    musesCalled: zeros(P),
-    musesStolen: zeros(P),
-    musesLost: zeros(P),
-    musesHeld: zeros(P),
-    tokensLost: zeros(P),
+    seatGames: zeros(E),
+    vp: zeros(E),
+    vpSource: zeros(E * NUM_SOURCES),
+    actions: zeros(E * NUM_KINDS),
+    musesCalled: zeros(E),
+    musesStolen: zeros(E),
+    musesLost: zeros(E),
+    musesHeld: zeros(E),
+    tokensLost: zeros(E),
     winnerVpSource: zeros(NUM_SOURCES),
     winnerShares: 0,
     museCalls: zeros(M),
@@ -80,7 +81,7 @@ function accumulate(s: NineMusesState, t: NineMusesTotals, entryOfSeat: readonly
   const P = s.players;
   const T = s.types;
   t.games++;
-  const share = result.winners.length > 0 ? 1 / result.winners.length : 0;
+  const share = result.winners.length > 0 ? shareUnits(P) / result.winners.length : 0;
   if (result.winners.length > 0) t.winnerShares++;
   for (let q = 0; q < P; q++) {
     const e = entryOfSeat[q]!;
@@ -111,25 +112,25 @@ function accumulate(s: NineMusesState, t: NineMusesTotals, entryOfSeat: readonly
   }
 }
 
-
-
-const per = (x: number, n: number): number => (n > 0 ? x / n : 0);
-
 /** The card-set line of every caption; a reconstruction is said to be one. */
 function label(t: NineMusesTotals): string {
   const note = t.reconstruction && !/reconstruct/i.test(t.cards) ? " (a reconstruction, not the publisher's cards)" : '';
   return `Card set: ${t.cards}${note}.`;
 }
 
+/** The action-mix columns after the bot's name: per seat-game. */
+const MIX_COLUMNS = ['exchanges', 'calls', 'demonstrations', 'toils', 'tokens stolen', 'tokens lost', 'Muses called', 'Muses taken', 'Muses lost', 'Muses held at end'];
+
 function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   const bots = lineupGroups(lineup);
+  const units = shareUnits(t.players);
   const srcRows: (string | number)[][] = [];
   const srcRow = (who: string, src: (i: number) => number, n: number): void => {
     const v = [0, 1, 2, 3, 4].map(src);
     const total = v.reduce((a, b) => a + b, 0);
     srcRows.push([who, per(total, n), ...v.map((x) => per(x, n)), per(v[3]!, total)]);
   };
-  srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares);
+  srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares * units);
   const all = t.seatGames.map((_, e) => e);
   srcRow('all seats', (i) => sumOverEntries(t.vpSource, all, (e) => e * NUM_SOURCES + i), t.games * t.players);
   for (const b of bots) srcRow(`bot ${b.name}`, (i) => sumOverEntries(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOverEntries(t.seatGames, b.entries));
@@ -140,13 +141,15 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
       caption: `Aristotle columns count demonstrations at the base rates; Muses: start-of-turn VP and raised rates; options: VP printed on Philosopher options. ${label(t)}`,
       columns: ['who', 'VP', 'Aristotle Craft', 'Aristotle Science', 'Aristotle Ethics', 'Muses', 'options', 'Muse share'],
       rows: srcRows,
+      estimates: ['VP', 'Aristotle Craft', 'Aristotle Science', 'Aristotle Ethics', 'Muses', 'options', 'Muse share'].map((column) => ({ column })),
     },
   ];
   out.push({
     id: 'action-mix',
     title: 'Nine Muses: action mix per bot (per seat-game)',
     caption: `Decisions by kind; tokens stolen: Knowledge taken from opponents when the pool ran dry. ${label(t)}`,
-    columns: ['bot', 'exchanges', 'calls', 'demonstrations', 'toils', 'tokens stolen', 'tokens lost', 'Muses called', 'Muses taken', 'Muses lost', 'Muses held at end'],
+    columns: ['bot', ...MIX_COLUMNS],
+    estimates: MIX_COLUMNS.map((column) => ({ column })),
     rows: bots.map((b) => {
       const g = sumOverEntries(t.seatGames, b.entries);
       const a = (k: Kind): number => per(sumOverEntries(t.actions, b.entries, (e) => e * NUM_KINDS + k), g);
@@ -168,12 +171,18 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   out.push({
     id: 'muses',
     title: 'Nine Muses: each Muse (per game)',
-    caption: `called: from the center row; taken: from another player; VP: what her ability gave; held rate: share of games she ends with a player; winner rate: share of games she ends with a game winner (95% Wilson interval). ${label(t)}`,
-    columns: ['Muse', 'called', 'taken', 'VP', 'held rate', 'winner rate', 'ci95 lo', 'ci95 hi'],
-    rows: t.names.muses.map((name, m) => {
-      const ci = wilsonInterval(t.museEndWinner[m]!, t.games);
-      return [name, per(t.museCalls[m]!, t.games), per(t.museSteals[m]!, t.games), per(t.museVp[m]!, t.games), per(t.museEndHeld[m]!, t.games), per(t.museEndWinner[m]!, t.games), ci[0], ci[1]];
-    }),
+    caption: `called: from the center row; taken: from another player; VP: what her ability gave; held rate: share of games she ends with a player; winner rate: share of games she ends with a game winner (a shared win counts 1/k). ${label(t)}`,
+    columns: ['Muse', 'games', 'called', 'taken', 'VP', 'held rate', 'winner rate'],
+    rows: t.names.muses.map((name, m) => [
+      name,
+      t.games,
+      per(t.museCalls[m]!, t.games),
+      per(t.museSteals[m]!, t.games),
+      per(t.museVp[m]!, t.games),
+      per(t.museEndHeld[m]!, t.games),
+      per(t.museEndWinner[m]!, t.games * units),
+    ]),
+    estimates: [{ column: 'called' }, { column: 'taken' }, { column: 'VP' }, { column: 'held rate', trials: 'games' }, { column: 'winner rate', trials: 'games' }],
   });
   const exchanges = t.optionUse.reduce((a, b) => a + b, 0);
   const optRows: (string | number)[][] = [];
@@ -189,6 +198,7 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
     caption: `option: 0-based index into the card's options. ${label(t)}`,
     columns: ['Philosopher', 'option', 'uses/game', 'share of exchanges'],
     rows: optRows,
+    estimates: [{ column: 'uses/game' }, { column: 'share of exchanges' }],
   });
   return out;
 }
@@ -209,7 +219,7 @@ function keyFigures(t: NineMusesTotals): Record<string, KeyFigure> {
     'VP share: options': { value: per(src(4), total), format: 'percent' },
     'Muses taken from players per game': { value: per(t.museSteals.reduce((a, b) => a + b, 0), t.games), format: 'number' },
     'tokens stolen per seat-game': { value: per(act(Kind.Steal), seatGames), format: 'number' },
-    'toil share of turns': { value: per(act(Kind.Toil), decisions), ci95: wilsonInterval(act(Kind.Toil), decisions), format: 'percent' },
+    'toil share of turns': { value: per(act(Kind.Toil), decisions), format: 'percent', trials: decisions },
   };
 }
 

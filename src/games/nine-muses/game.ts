@@ -1,11 +1,12 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, stringParam, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, Rng, stringParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
 import { decodeAction, encodeAction } from './codec.js';
+import { checkInvariants } from './invariants.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
+import { apply, currentSeat, deal, forgetLegal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
 
 /** The label every report carries: the card texts are not the publisher's. */
@@ -62,10 +63,11 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
   determinize,
   balance: nineMusesBalance,
   clone(s, into) {
-    const dst = into ?? new NineMusesState(s.variant, s.rng);
-    copyState(s, dst);
+    const dst = copyState(s, into ?? new NineMusesState(s.variant, new Rng()));
+    forgetLegal(dst);
     return dst;
   },
+  checkInvariants,
   encodeAction,
   decodeAction,
 };

@@ -329,8 +329,9 @@ function callableMuses(s: NineMusesState, me: number): number {
 /*
  * The legal actions of one decision, worked out once by `prepare` and kept
  * here for the state and `version` they were computed for: `legalCount`
- * computes them, `legalAt` right after reads them (apply, deal, clone and
- * determinize bump the version). In the order `legalActions` lists them:
+ * computes them, `legalAt` right after reads them (apply, deal and
+ * determinize bump the version; clone into a state forgets its lists). In
+ * the order `legalActions` lists them:
  * exchanges (each held type t, its payable options), calls (each held type,
  * each callable Muse), demonstrations (each held type, Knowledge k, count
  * 1..held), toils (each held type); or the seats one can steal from.
@@ -403,6 +404,14 @@ function prepare(s: NineMusesState): number {
   craftScience = k0 + k1;
   tokens = k0 + k1 + k2;
   return e + h * (c + tokens + 1);
+}
+
+/**
+ * Drops what the cache holds for `s` (`clone` into `s` calls it: a copy may
+ * set its version back to one the cache was filled for).
+ */
+export function forgetLegal(s: NineMusesState): void {
+  if (cacheState === s) cacheState = null;
 }
 
 /** The number of legal actions, as `legalActions` returns, without listing them. */
@@ -665,7 +674,13 @@ function finish(s: NineMusesState): void {
   s.winners = w;
 }
 
+/**
+ * Plays Philosopher type t from `me`'s hand to the discard pile: apply's
+ * first change once a card action has passed its checks, so the version is
+ * bumped here (an illegal action leaves the state as it was).
+ */
 function playCard(s: NineMusesState, me: number, t: number): void {
+  s.version++;
   s.hand[me * s.types + t]!--;
   s.handCount[me]!--;
   s.discard[t]!++;
@@ -679,9 +694,9 @@ const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: NineMusesState, a: number): void {
+  if (!(a >= 0 && a < NUM_ACTIONS) || (a | 0) !== a) illegal(s, a);
   // What legalCount worked out for this very position (the harness applies right after it).
   const fresh = cacheState === s && cacheVersion === s.version && s.phase === Phase.Play;
-  s.version++;
   if (s.recorder) s.recorder.action(encodeAction(s, a));
   const me = s.turn;
   const d = decodeId(a, D);
@@ -689,6 +704,7 @@ export function apply(s: NineMusesState, a: number): void {
     const k = s.stealType;
     const q = d.arg;
     if (d.kind !== Kind.Steal || q === me || q >= s.players || s.know[q * 3 + k] === 0) illegal(s, a);
+    s.version++;
     s.know[q * 3 + k]!--;
     s.know[me * 3 + k]!++;
     s.stealLeft[k]!--;

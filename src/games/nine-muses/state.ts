@@ -103,9 +103,11 @@ export class NineMusesState implements GameStateBase {
   reshuffleSeat = -1;
   winners: number[] = [];
   /**
-   * Bumped by every change through the engine (deal, apply, clone into,
-   * determinize into): `legalAt` reuses what `legalCount` worked out for the
-   * same state and version.
+   * Bumped by every change through the engine (deal, apply, determinize
+   * into); a clone carries its original's (the same content, so two states
+   * played alike stay equal field by field). `legalAt` reuses what
+   * `legalCount` worked out for the same state and version; `clone` into a
+   * state forgets that state's cached lists (its version may go back).
    */
   version = 0;
 
@@ -175,9 +177,18 @@ export function clearCounters(s: NineMusesState): void {
   s.optionUse.fill(0);
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: NineMusesState, dst: NineMusesState): void {
-  dst.version++;
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: NineMusesState, dst: NineMusesState): NineMusesState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
+  dst.version = src.version;
+  dst.supply.set(src.supply);
   dst.hand.set(src.hand);
   dst.handCount.set(src.handCount);
   dst.deck.set(src.deck);
@@ -209,4 +220,5 @@ export function copyState(src: NineMusesState, dst: NineMusesState): void {
   dst.stealsByMuse.set(src.stealsByMuse);
   dst.tokensLost.set(src.tokensLost);
   dst.optionUse.set(src.optionUse);
+  return dst;
 }

@@ -1,16 +1,15 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { chiSquareTest } from '../../stats/chisquare.js';
-import { formatP } from '../../stats/format.js';
-import { wilsonInterval } from '../../stats/intervals.js';
 import { NineVirtuesState, STAT_KINDS } from './state.js';
 
 /**
  * Running totals of a run for the Nine Virtues balance report, per line-up
- * entry e (index e, or e * 11 + r for a rank r) unless said otherwise.
- * Plain arrays: built per batch in a worker, merged in batch order.
+ * entry e (index e, or e * 11 + r for a rank r; E entries) unless said
+ * otherwise. Plain integer arrays: built per batch in a worker, merged in
+ * batch order, a jackknife group subtracted exactly; a win or round won
+ * counts `shareUnits(P)` (a share of k seats its k-th part).
  */
 export interface NineVirtuesTotals {
   players: number;
@@ -29,11 +28,11 @@ export interface NineVirtuesTotals {
   bidCards: number[];
   bidCardsRight: number[];
   bidPointsByRank: number[];
-  /** Points of the game winners (a win shared by k counts 1/k of the winner's points). */
+  /** Points of the game winners (in shareUnits(P) per point: a win shared by k counts its k-th part), and games with a winner. */
   winnerHandPoints: number;
   winnerBidPoints: number;
   winnerShares: number;
-  /** By position left of the round's dealer (0 = the dealer): round win shares and round points. */
+  /** By position left of the round's dealer (0 = the dealer; P of them): round win shares in shareUnits(P), and round points. */
   dealerPosRoundWins: number[];
   dealerPosPoints: number[];
 }
@@ -42,24 +41,25 @@ function zeros(n: number): number[] {
   return new Array<number>(n).fill(0);
 }
 
-function newTotals(variant: Variant): NineVirtuesTotals {
+function newTotals(variant: Variant, entries: number): NineVirtuesTotals {
   const P = intParam(variant, 'players');
+  const E = entries;
   return {
     players: P,
     games: 0,
     rounds: 0,
     cappedRounds: 0,
     turns: 0,
-    seatGames: zeros(P),
-    handPoints: zeros(P),
-    bidPoints: zeros(P),
-    bidActions: zeros(P),
-    swapActions: zeros(P),
-    killActions: zeros(P),
-    calls: zeros(P),
-    bidCards: zeros(P * RANK_SLOTS),
-    bidCardsRight: zeros(P * RANK_SLOTS),
-    bidPointsByRank: zeros(P * RANK_SLOTS),
+    seatGames: zeros(E),
+    handPoints: zeros(E),
+    bidPoints: zeros(E),
+    bidActions: zeros(E),
+    swapActions: zeros(E),
+    killActions: zeros(E),
+    calls: zeros(E),
+    bidCards: zeros(E * RANK_SLOTS),
+    bidCardsRight: zeros(E * RANK_SLOTS),
+    bidPointsByRank: zeros(E * RANK_SLOTS),
     winnerHandPoints: 0,
     winnerBidPoints: 0,
     winnerShares: 0,
@@ -73,7 +73,8 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
   const P = s.players;
   t.games++;
   for (let q = 0; q < P; q++) t.seatGames[entryOfSeat[q]!]!++;
-  const share = result.winners.length > 0 ? 1 / result.winners.length : 0;
+  const units = shareUnits(P);
+  const share = result.winners.length > 0 ? units / result.winners.length : 0;
   let winnerMask = 0;
   for (const w of result.winners) winnerMask |= 1 << w;
   for (let k = 0; k < s.round; k++) {
@@ -104,7 +105,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
       t.killActions[e]! += s.statActions[i * STAT_KINDS + 2]!;
       const pos = (q - dealer + P) % P;
       t.dealerPosPoints[pos]! += hand + bid;
-      if (hand + bid === best) t.dealerPosRoundWins[pos]! += 1 / nBest;
+      if (hand + bid === best) t.dealerPosRoundWins[pos]! += units / nBest;
       if ((winnerMask >> q) & 1) {
         t.winnerHandPoints += hand * share;
         t.winnerBidPoints += bid * share;
@@ -122,12 +123,10 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
   t.winnerShares += result.winners.length > 0 ? 1 : 0;
 }
 
-
-
-
 function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[] {
   const out: BalanceTable[] = [];
   const bots = lineupGroups(lineup);
+  const units = shareUnits(t.players);
   const bidRows: (string | number)[][] = [];
   for (const b of bots) {
     const seatGames = sumOverEntries(t.seatGames, b.entries);
@@ -135,22 +134,22 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
       const cards = sumOverEntries(t.bidCards, b.entries, (e) => e * RANK_SLOTS + r);
       const right = sumOverEntries(t.bidCardsRight, b.entries, (e) => e * RANK_SLOTS + r);
       const pts = sumOverEntries(t.bidPointsByRank, b.entries, (e) => e * RANK_SLOTS + r);
-      const ci = wilsonInterval(right, cards);
-      bidRows.push([b.name, r, seatGames > 0 ? cards / seatGames : 0, cards, cards > 0 ? right / cards : 0, ci[0], ci[1], cards > 0 ? pts / cards : 0]);
+      bidRows.push([b.name, r, ratio(cards, seatGames), cards, ratio(right, cards), ratio(pts, cards)]);
     }
   }
   out.push({
     id: 'bids-by-rank',
     title: 'Nine Virtues bidding by rank, per bot',
-    caption: 'bids/game: bid cards per seat-game; success rate: share of bid cards that scored +r (95% Wilson interval); mean points per bid card.',
-    columns: ['bot', 'rank', 'bids/game', 'bid cards', 'success rate', 'ci95 lo', 'ci95 hi', 'points/bid'],
+    caption: 'bids/game: bid cards per seat-game; success rate: share of bid cards that scored +r; mean points per bid card.',
+    columns: ['bot', 'rank', 'bids/game', 'bid cards', 'success rate', 'points/bid'],
     rows: bidRows,
+    estimates: [{ column: 'bids/game' }, { column: 'success rate', trials: 'bid cards' }, { column: 'points/bid' }],
   });
   const srcRows: (string | number)[][] = [];
   const srcRow = (label: string, hand: number, bid: number, n: number): void => {
-    srcRows.push([label, n > 0 ? hand / n : 0, n > 0 ? bid / n : 0, hand + bid !== 0 ? hand / (hand + bid) : 0, hand + bid !== 0 ? bid / (hand + bid) : 0]);
+    srcRows.push([label, ratio(hand, n), ratio(bid, n), ratio(hand, hand + bid), ratio(bid, hand + bid)]);
   };
-  srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares);
+  srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares * units);
   const allSeats = t.seatGames.reduce((a, b) => a + b, 0);
   srcRow('all seats', t.handPoints.reduce((a, b) => a + b, 0), t.bidPoints.reduce((a, b) => a + b, 0), allSeats);
   for (const b of bots) srcRow(`bot ${b.name}`, sumOverEntries(t.handPoints, b.entries), sumOverEntries(t.bidPoints, b.entries), sumOverEntries(t.seatGames, b.entries));
@@ -160,6 +159,7 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
     caption: 'Mean points per seat-game from hand majorities and from bids, and their shares of the total (a negative bid share: bids cost more than they gave).',
     columns: ['who', 'majority points', 'bid points', 'majority share', 'bid share'],
     rows: srcRows,
+    estimates: [{ column: 'majority points' }, { column: 'bid points' }, { column: 'majority share' }, { column: 'bid share' }],
   });
   const mixRows = bots.map((b) => {
     const bids = sumOverEntries(t.bidActions, b.entries);
@@ -167,31 +167,37 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
     const kills = sumOverEntries(t.killActions, b.entries);
     const n = bids + swaps + kills;
     const g = sumOverEntries(t.seatGames, b.entries);
-    return [b.name, n > 0 ? bids / n : 0, n > 0 ? swaps / n : 0, n > 0 ? kills / n : 0, g > 0 ? n / g : 0, g > 0 ? sumOverEntries(t.calls, b.entries) / g : 0];
+    return [b.name, n, ratio(bids, n), ratio(swaps, n), ratio(kills, n), ratio(n, g), ratio(sumOverEntries(t.calls, b.entries), g)];
   });
   out.push({
     id: 'action-mix',
     title: 'Action mix per bot',
-    columns: ['bot', 'bid share', 'swap share', 'kill share', 'turns/game', 'calls of the 1/game'],
+    caption: 'turns: the bot\'s turns in the run (each a bid, swap or kill); shares of its turns; turns and calls of the 1 per seat-game.',
+    columns: ['bot', 'turns', 'bid share', 'swap share', 'kill share', 'turns/game', 'calls of the 1/game'],
     rows: mixRows,
+    estimates: [
+      { column: 'bid share', trials: 'turns' },
+      { column: 'swap share', trials: 'turns' },
+      { column: 'kill share', trials: 'turns' },
+      { column: 'turns/game' },
+      { column: 'calls of the 1/game' },
+    ],
   });
-  const chi = chiSquareTest(t.dealerPosRoundWins);
   out.push({
     id: 'dealer-position',
     title: 'Rounds by position left of the dealer (0 = the dealer, 1 = the first player)',
-    caption: `Round win shares (the highest round score; ties share) with 95% intervals. Chi-square of "all positions equal": χ² = ${chi.statistic.toFixed(2)}, df = ${chi.df}, p = ${formatP(chi.pValue)}.`,
-    columns: ['position', 'rounds', 'round win rate', 'ci95 lo', 'ci95 hi', 'mean round points'],
-    rows: t.dealerPosRoundWins.map((w, pos) => {
-      const ci = wilsonInterval(w, t.rounds);
-      return [pos, t.rounds, t.rounds > 0 ? w / t.rounds : 0, ci[0], ci[1], t.rounds > 0 ? t.dealerPosPoints[pos]! / t.rounds : 0];
-    }),
+    caption: 'Round win shares (the highest round score; ties share) and mean round points by position.',
+    columns: ['position', 'rounds', 'round win rate', 'mean round points'],
+    rows: t.dealerPosRoundWins.map((w, pos) => [pos, t.rounds, ratio(w, t.rounds * units), ratio(t.dealerPosPoints[pos]!, t.rounds)]),
+    estimates: [{ column: 'round win rate', trials: 'rounds' }, { column: 'mean round points' }],
+    equalRows: { column: 'round win rate', hypothesis: 'every position left of the dealer wins rounds equally often' },
   });
-  const capCi = wilsonInterval(t.cappedRounds, t.rounds);
   out.push({
     id: 'rounds',
     title: 'Rounds',
-    columns: ['rounds', 'turns/round', 'capped rounds', 'capped share', 'ci95 lo', 'ci95 hi'],
-    rows: [[t.rounds, t.rounds > 0 ? t.turns / t.rounds : 0, t.cappedRounds, t.rounds > 0 ? t.cappedRounds / t.rounds : 0, capCi[0], capCi[1]]],
+    columns: ['rounds', 'turns/round', 'capped rounds', 'capped share'],
+    rows: [[t.rounds, ratio(t.turns, t.rounds), t.cappedRounds, ratio(t.cappedRounds, t.rounds)]],
+    estimates: [{ column: 'turns/round' }, { column: 'capped share', trials: 'rounds' }],
   });
   return out;
 }
@@ -205,14 +211,14 @@ function keyFigures(t: NineVirtuesTotals): Record<string, KeyFigure> {
   }
   const winnerTotal = t.winnerHandPoints + t.winnerBidPoints;
   const seatGames = t.seatGames.reduce((a, b) => a + b, 0);
-  const dealerPos1 = t.dealerPosRoundWins[1] ?? 0;
+  const dealerPos1 = (t.dealerPosRoundWins[1] ?? 0) / shareUnits(t.players);
   return {
-    'bid success rate': { value: cards > 0 ? right / cards : 0, ci95: wilsonInterval(right, cards), format: 'percent' },
-    'bid cards per seat-game': { value: seatGames > 0 ? cards / seatGames : 0, format: 'number' },
-    "winners' points from bids": { value: winnerTotal !== 0 ? t.winnerBidPoints / winnerTotal : 0, format: 'percent' },
-    'round win rate: first player': { value: t.rounds > 0 ? dealerPos1 / t.rounds : 0, ci95: wilsonInterval(dealerPos1, t.rounds), format: 'percent' },
-    'turns per round': { value: t.rounds > 0 ? t.turns / t.rounds : 0, format: 'number' },
-    'capped rounds': { value: t.rounds > 0 ? t.cappedRounds / t.rounds : 0, ci95: wilsonInterval(t.cappedRounds, t.rounds), format: 'percent' },
+    'bid success rate': { value: ratio(right, cards), format: 'percent', trials: cards },
+    'bid cards per seat-game': { value: ratio(cards, seatGames), format: 'number' },
+    "winners' points from bids": { value: ratio(t.winnerBidPoints, winnerTotal), format: 'percent' },
+    'round win rate: first player': { value: ratio(dealerPos1, t.rounds), format: 'percent', trials: t.rounds },
+    'turns per round': { value: ratio(t.turns, t.rounds), format: 'number' },
+    'capped rounds': { value: ratio(t.cappedRounds, t.rounds), format: 'percent', trials: t.rounds },
   };
 }
 

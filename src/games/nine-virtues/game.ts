@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
@@ -58,11 +58,7 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   newObservation: (v) => new NineVirtuesObservation(v),
   observe,
   determinize,
-  clone(s, into) {
-    const dst = into ?? new NineVirtuesState(s.variant, s.rng);
-    copyState(s, dst);
-    return dst;
-  },
+  clone: (s, into) => copyState(s, into ?? new NineVirtuesState(s.variant, new Rng())),
   roundsDone,
   runningScores,
   encodeAction,

@@ -164,8 +164,16 @@ export class NineVirtuesState implements GameStateBase {
   }
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: NineVirtuesState, dst: NineVirtuesState): NineVirtuesState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
   dst.roundBuffer.set(src.roundBuffer);
   dst.centerCount = src.centerCount;
   dst.centerMask = src.centerMask;
@@ -173,6 +181,7 @@ export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
   dst.bidMask = src.bidMask;
   dst.totals.set(src.totals);
   dst.roundScores.set(src.roundScores);
+  dst.scoreCounts.set(src.scoreCounts);
   dst.dealer = src.dealer;
   dst.round = src.round;
   dst.turn = src.turn;
@@ -183,6 +192,9 @@ export function copyState(src: NineVirtuesState, dst: NineVirtuesState): void {
   dst.capped = src.capped;
   dst.winners = src.winners.slice();
   dst.statBytes.set(src.statBytes);
+  // The order the next round shuffles from (each round draws positions of the deck as the last one left it).
+  dst.deck.set(src.deck);
+  return dst;
 }
 
 /** Recomputes the rank masks (center, hands, bid rows) from the counts (after a deal or a determinization). */

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, VariantError } from '../../core/index.js';
+import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
@@ -49,11 +49,7 @@ export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = {
   newObservation: (v) => new NinesHoldemObservation(v),
   observe,
   determinize,
-  clone(s, into) {
-    const dst = into ?? new NinesHoldemState(s.variant, s.rng);
-    copyState(s, dst);
-    return dst;
-  },
+  clone: (s, into) => copyState(s, into ?? new NinesHoldemState(s.variant, new Rng())),
   checkInvariants,
   encodeAction,
   decodeAction,

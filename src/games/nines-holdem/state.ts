@@ -91,8 +91,16 @@ export class NinesHoldemState implements GameStateBase {
   }
 }
 
-/** Copies every field of `src` into `dst` but the generator and the recorder. */
-export function copyState(src: NinesHoldemState, dst: NinesHoldemState): void {
+/**
+ * Copies every field of `src` into `dst` (`Game.clone`): every array and
+ * counter, scratch included; `dst.rng` becomes a fork of `src.rng` (a new
+ * generator with the same words; the one `dst` held is dropped, never
+ * written) and `dst.recorder` null.
+ * @returns dst.
+ */
+export function copyState(src: NinesHoldemState, dst: NinesHoldemState): NinesHoldemState {
+  dst.rng = src.rng.fork();
+  dst.recorder = null;
   dst.handIndex = src.handIndex;
   dst.button = src.button;
   dst.hole.set(src.hole);
@@ -111,4 +119,6 @@ export function copyState(src: NinesHoldemState, dst: NinesHoldemState): void {
   dst.net.set(src.net);
   dst.won.set(src.won);
   dst.winners = src.winners.slice();
+  dst.deck.set(src.deck);
+  return dst;
 }

@@ -1,0 +1,135 @@
+/**
+ * Checks of a game's balance statistics shared by the games' tests
+ * (statistics issue): a small tourney through the compiled CLI, every column
+ * a game estimates carrying its deal-level interval around the point value;
+ * and in-process, totals for more line-up entries than seats, tables of fixed
+ * shape whatever the data, and merges independent of their order.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import '../src/games/index.js';
+import type { BalanceTable } from '../src/core/balance.js';
+import { getGame } from '../src/core/registry.js';
+import { createRng } from '../src/core/rng.js';
+import { resolveGameVariant, type VariantValue } from '../src/core/variant.js';
+
+/** A reported balance table as written to `balance.json` (NaN cells are written as null). */
+export interface TableJson {
+  readonly id: string;
+  readonly caption: string;
+  readonly columns: readonly string[];
+  readonly titles: readonly string[];
+  readonly rows: readonly (readonly (string | number | null)[])[];
+  readonly test?: { statistic: number | null; df1: number; df2: number; pValue: number | null; units: number; hypothesis: string };
+}
+
+export interface BalanceJson {
+  readonly deals: number;
+  readonly groups: number;
+  readonly tables: readonly TableJson[];
+  readonly keyFigures: Readonly<Record<string, { value: number | null; ci95?: [number | null, number | null]; format: string }>>;
+}
+
+/** Plays `--games` games of `game` with the compiled CLI (one worker) and returns its output directory and `balance.json`. */
+export function runBalance(game: string, args: readonly string[] = []): { dir: string; balance: BalanceJson } {
+  const dir = join(mkdtempSync(join(tmpdir(), `ninefold-${game}-`)), 'run');
+  const cli = join('dist', 'src', 'cli', 'tourney.js');
+  const r = spawnSync(process.execPath, [cli, '--game', game, '--workers', '1', '--out', dir, ...args], { encoding: 'utf8' });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return { dir, balance: JSON.parse(readFileSync(join(dir, 'balance.json'), 'utf8')) as BalanceJson };
+}
+
+/** The table `id` of a report. */
+export function table(b: BalanceJson, id: string): TableJson {
+  const t = b.tables.find((x) => x.id === id);
+  if (!t) throw new Error(`no balance table '${id}'`);
+  return t;
+}
+
+/**
+ * Checks that the columns `estimated` (CSV names) of `t` are each followed by
+ * `<column>_lo` and `<column>_hi`, that the table has no other interval
+ * columns, and that in every row lo <= value <= hi (rows whose value is n/a,
+ * written null, have null bounds). Every other cell is a number or a label.
+ */
+export function expectIntervals(t: TableJson, estimated: readonly string[]): void {
+  const withBounds = t.columns.filter((c, i) => t.columns[i + 1] === `${c}_lo` && t.columns[i + 2] === `${c}_hi`);
+  expect(withBounds, t.id).toEqual([...estimated]);
+  expect(t.columns.filter((c) => /_lo$|_hi$|ci95/.test(c)), t.id).toEqual(estimated.flatMap((c) => [`${c}_lo`, `${c}_hi`]));
+  expect(t.caption, t.id).toMatch(/delete-a-group jackknife/);
+  expect(t.caption, t.id).not.toMatch(/Wilson|χ²|[Cc]hi-square/);
+  for (const c of estimated) {
+    const i = t.columns.indexOf(c);
+    for (const row of t.rows) {
+      const [v, lo, hi] = [row[i], row[i + 1], row[i + 2]];
+      if (v === null) {
+        expect([lo, hi]).toEqual([null, null]);
+        continue;
+      }
+      expect(typeof v, `${t.id} ${c}`).toBe('number');
+      expect(lo as number, `${t.id} ${c} lo`).toBeLessThanOrEqual((v as number) + 1e-12);
+      expect(hi as number, `${t.id} ${c} hi`).toBeGreaterThanOrEqual((v as number) - 1e-12);
+    }
+  }
+}
+
+/** The header line of the table's CSV file, and its cells in `column` (as written). */
+export function csvColumn(dir: string, id: string, column: string): { header: string; cells: string[] } {
+  const lines = readFileSync(join(dir, `balance-${id}.csv`), 'utf8').trim().split('\n');
+  const header = lines[0]!;
+  const i = header.split(',').indexOf(column);
+  return { header, cells: lines.slice(1).map((l) => l.split(',')[i]!) };
+}
+
+/** A table's shape: id, columns, and per row its length and its label cells (the strings). */
+function shape(t: BalanceTable): unknown {
+  return { id: t.id, columns: t.columns, rows: t.rows.map((r) => [r.length, ...r.filter((c) => typeof c === 'string')]) };
+}
+
+/**
+ * Plays `games` random games of `id` into totals for P + 1 line-up entries (a
+ * `match`: each game leaves one entry out) and checks what the report relies
+ * on: every total is a finite integer (no entry index fell outside its array;
+ * shared wins exact), merging two halves gives the one-pass totals in either
+ * order, and the tables of the run have the shape of the tables of empty
+ * totals (the jackknife's replicates line up row by row).
+ * @returns the totals, the variant's P and the number of games, for the game's own checks.
+ */
+export function checkEntryTotals(id: string, given: Record<string, VariantValue>, games = 30): { totals: Record<string, unknown>; players: number; entries: number } {
+  const game = getGame(id);
+  const bal = game.balance!;
+  const v = resolveGameVariant(game, given);
+  const P = v['players'] as number;
+  const E = P + 1;
+  const lineup = Array.from({ length: E }, (_, e) => (e === 0 ? 'candidate' : e === 1 ? 'baseline' : `opponent ${e - 1}`));
+  const one = bal.newTotals(v, E);
+  const halves = [bal.newTotals(v, E), bal.newTotals(v, E)];
+  const empty = bal.tables(bal.newTotals(v, E), lineup);
+  const buf = new Int32Array(game.numDistinctActions(v));
+  for (let g = 0; g < games; g++) {
+    const s = game.newState(v);
+    game.deal(s, createRng(`entries-${g}`));
+    const rng = createRng(`entries-bot-${g}`);
+    while (!game.isTerminal(s)) game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
+    const entryOfSeat = Array.from({ length: E }, (_, e) => e).filter((e) => e !== g % E);
+    bal.accumulate(s, one, entryOfSeat, game.result(s));
+    bal.accumulate(s, halves[g % 2]!, entryOfSeat, game.result(s));
+  }
+  const numbers = (x: unknown): number[] => (typeof x === 'number' ? [x] : Array.isArray(x) && x.every((y) => typeof y === 'number') ? (x as number[]) : []);
+  for (const [key, x] of Object.entries(one as Record<string, unknown>)) {
+    for (const n of numbers(x)) expect(Number.isInteger(n), `${id} totals.${key}`).toBe(true);
+  }
+  const ab = structuredClone(halves[0]!);
+  bal.merge(ab, halves[1]!);
+  const ba = structuredClone(halves[1]!);
+  bal.merge(ba, halves[0]!);
+  expect(ab).toEqual(one);
+  expect(ba).toEqual(one);
+  expect(bal.tables(one, lineup).map(shape)).toEqual(empty.map(shape));
+  expect(bal.tables(ba, lineup)).toEqual(bal.tables(one, lineup));
+  return { totals: one as Record<string, unknown>, players: P, entries: E };
+}
