@@ -126,7 +126,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
 
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
-    this.dealRng.seed(seed);
+    this.dealRng.seedDeal(seed);
     seedWords(botSeed(seed), this.botWords, this.wordsUsed);
     this.lastSeed = seed;
   }
@@ -134,7 +134,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   /**
    * Plays one game.
    * @param seed the game seed (the deal): the chance events come from it alone
-   *   (the stream of `new Rng(seed)`, as a replay uses).
+   *   (the stream of `dealRng(seed)`, as a replay uses).
    * @param rotation the line-up rotation; with the seed it seeds the bots' streams
    *   (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of `seedWords(botSeed(seed))`).
    * @param bots one bot per seat.
