@@ -76,6 +76,14 @@ export class Rng {
     return this;
   }
 
+  /** Writes this generator's four state words into `into[0..4)` (for `fromWords` elsewhere, e.g. in a bot's realm). */
+  saveWords(into: Int32Array): void {
+    into[0] = this.x;
+    into[1] = this.y;
+    into[2] = this.z;
+    into[3] = this.w;
+  }
+
   /** Copies another generator's state: both then produce the same stream. */
   copyFrom(o: Rng): this {
     this.x = o.x;
