@@ -1,5 +1,5 @@
 import { intervalChart } from './charts.js';
-import { pValue, pct, plain } from './format.js';
+import { pValue, pct, plain, signed } from './format.js';
 import { arr, interval, num, obj, str, type RunFiles, type Row } from './load.js';
 import type { Block } from './page.js';
 import { tableCharts, type DataTable } from './table-charts.js';
@@ -126,7 +126,9 @@ export function botsBlock(f: RunFiles, id = 'bots'): Block {
     caption:
       'Win rates are win shares per seat-game (a win shared by k seats counts 1/k). ' +
       `The deal is the unit: every interval uses the variation between the run's ${deals ?? 'independent'} deals${deals !== undefined ? ' (independent)' : ''}.` +
-      (rates.length ? ` ${rates[0]!.label}: from summary.json, 95% normal interval.` : ''),
+      (rates.length
+        ? ` ${rates[0]!.label} (summary.json, 95% normal interval): ${rates.map((r) => `${r.bot} ${r.rate === null ? 'n/a' : valueWithCi(r.rate, r.rate_lo !== null && r.rate_hi !== null ? [r.rate_lo, r.rate_hi] : undefined, signed)}`).join('; ')}.`
+        : ''),
     table: csvTable(`${id}-table`, 'Bots (bots.csv)', '', rows, WIN_RATE_CI),
   };
 }

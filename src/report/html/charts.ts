@@ -117,13 +117,15 @@ export function intervalChart(c: IntervalChart): VlSpec {
     : {};
   const y = quant(c.measure, c.mark === 'bar' ? { scale: { zero: true } } : {});
   const layers: Record<string, unknown>[] = [];
-  if (c.zeroRule) layers.push({ mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { [val]: { datum: 0, type: 'quantitative' } } });
+  if (c.zeroRule) layers.push({ name: 'zero', mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { [val]: { datum: 0, type: 'quantitative' } } });
   layers.push({
+    name: c.mark === 'bar' ? 'bars' : 'dots',
     mark: c.mark === 'bar' ? { type: 'bar', opacity: 0.85 } : { type: 'point', filled: true, size: 60 },
     encoding: { [cat]: catEnc, [val]: y, ...groupEnc, ...(c.group ? {} : { color: { value: '#4c78a8' } }) },
   });
   if (c.measure.lo && c.measure.hi) {
     layers.push({
+      name: 'intervals',
       mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } },
       encoding: {
         [cat]: catEnc,
@@ -152,10 +154,10 @@ export function curveChart(c: CurveChart): VlSpec {
   const x = { field: c.x.field, type: 'ordinal', title: c.x.title, sort: order(c.rows, c.x), axis: { labelAngle: 0 } };
   const y = quant(c.measure);
   const layers: Record<string, unknown>[] = [
-    { mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
-    { mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' }, encoding: { x, y } },
+    { name: 'line', mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
+    { name: 'dots', mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' }, encoding: { x, y } },
   ];
-  if (c.measure.lo && c.measure.hi) layers.push({ mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } }, encoding: { x, y: { field: c.measure.lo, type: 'quantitative', title: c.measure.title }, y2: { field: c.measure.hi } } });
+  if (c.measure.lo && c.measure.hi) layers.push({ name: 'intervals', mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } }, encoding: { x, y: { field: c.measure.lo, type: 'quantitative', title: c.measure.title }, y2: { field: c.measure.hi } } });
   return { ...base(c), width: 260, height: 160, layer: layers };
 }
 
@@ -180,14 +182,15 @@ export function traceChart(c: TraceChart): VlSpec {
     width: 2 * CHART_WIDTH,
     height: 220,
     layer: [
-      { data: b, mark: { type: 'rule', strokeDash: [6, 4], color: '#b22' }, encoding: { y: { field: c.bounds.value, type: 'quantitative' } } },
+      { name: 'bounds', data: b, mark: { type: 'rule', strokeDash: [6, 4], color: '#b22' }, encoding: { y: { field: c.bounds.value, type: 'quantitative' } } },
       {
+        name: 'bound_labels',
         data: b,
         mark: { type: 'text', align: 'left', dx: 4, dy: -7, color: '#b22', fontSize: 11 },
         encoding: { y: { field: c.bounds.value, type: 'quantitative' }, x: { value: 0 }, text: { field: c.bounds.label } },
       },
-      { mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
-      { mark: { type: 'point', filled: true, size: 30, color: '#4c78a8' }, encoding: { x, y } },
+      { name: 'line', mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
+      { name: 'dots', mark: { type: 'point', filled: true, size: 30, color: '#4c78a8' }, encoding: { x, y } },
     ],
   };
 }
@@ -215,6 +218,7 @@ export function heatmapChart(c: HeatmapChart): VlSpec {
     height: { step: 34 },
     layer: [
       {
+        name: 'cells',
         mark: { type: 'rect', stroke: 'white' },
         encoding: {
           x,
@@ -229,6 +233,7 @@ export function heatmapChart(c: HeatmapChart): VlSpec {
         },
       },
       {
+        name: 'cell_labels',
         mark: { type: 'text', fontSize: 11 },
         encoding: {
           x,
