@@ -89,6 +89,8 @@ export interface IntervalChart extends ChartBase {
   readonly horizontal?: boolean;
   /** Draw a rule at 0 (differences). */
   readonly zeroRule?: boolean;
+  /** Width of the plotting area in px (default `CHART_WIDTH`). */
+  readonly width?: number;
 }
 
 /**
@@ -136,7 +138,8 @@ export function intervalChart(c: IntervalChart): VlSpec {
     });
   }
   const groups = c.group ? order(c.rows, c.group).length : 1;
-  const size = c.horizontal ? { width: CHART_WIDTH, height: { step: Math.max(STEP, 12 * groups + 6) } } : { width: CHART_WIDTH, height: HEIGHT };
+  const width = c.width ?? CHART_WIDTH;
+  const size = c.horizontal ? { width, height: { step: Math.max(STEP, 12 * groups + 6) } } : { width, height: HEIGHT };
   return { ...base(c), ...size, layer: layers };
 }
 

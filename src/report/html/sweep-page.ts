@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { curveChart, intervalChart } from './charts.js';
 import { pValue, pct, points, signed } from './format.js';
 import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
-import type { Block, Page } from './page.js';
+import { csvTable } from './blocks.js';
+import type { Block, Page, PageChart } from './page.js';
 import type { DataTable } from './table-charts.js';
 
 const P_FIGURE = 'positions equal: p';
@@ -21,33 +22,6 @@ function kebab(s: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-}
-
-/**
- * One figure's table view: each value's estimate (sweep.csv) beside its
- * paired difference from the first value (sweep-differences.csv), the two
- * files' cells joined by value, unchanged.
- */
-function figureTable(fig: string, key: string, baseline: string, rows: readonly Row[], dRows: readonly Row[], percent: boolean): DataTable {
-  const joined: Row[] = rows.map((r) => {
-    const d = dRows.find((x) => String(x.value) === String(r.value));
-    return {
-      [key]: r.value ?? null,
-      estimate: r.estimate ?? null,
-      estimate_lo: r.ci95_lo ?? null,
-      estimate_hi: r.ci95_hi ?? null,
-      ...(dRows.length ? { difference: d?.difference ?? null, difference_lo: d?.ci95_lo ?? null, difference_hi: d?.ci95_hi ?? null, paired: d ? (d.paired === 1 ? 'yes' : 'no') : null } : {}),
-    };
-  });
-  return {
-    id: `figure-${kebab(fig)}-table`,
-    title: `${fig} (sweep.csv${dRows.length ? `; difference from ${key}=${baseline}: sweep-differences.csv` : ''})`,
-    caption: '',
-    columns: Object.keys(joined[0] ?? {}),
-    titles: Object.keys(joined[0] ?? {}).map((c) => (c === 'difference' ? `difference from ${key}=${baseline}` : c.replace(/_/g, ' '))),
-    rows: joined,
-    ...(percent ? { proportions: ['estimate', 'estimate_lo', 'estimate_hi', 'difference', 'difference_lo', 'difference_hi'] } : {}),
-  };
 }
 
 /**
@@ -98,45 +72,73 @@ export function sweepPage(f: RunFiles): Page {
   if (diffs.length > 0 && moved.length > 0) answer.push(`How the figures move from ${key}=${baseline} (paired differences whose 95% interval excludes 0): ${moved.join(' · ')}.`);
   if (answer.length === 0) answer.push(`Sweep of ${key}: see the figures below.`);
 
-  const curveBlocks: Block[] = figures.map((fig) => {
-    const rows = est.filter((r) => r.figure === fig);
-    const percent = formatOf(sweep, fig) === 'percent';
+  const curve = (fig: string): PageChart => {
     const isP = fig === P_FIGURE;
+    return {
+      id: `sweep-${kebab(fig)}`,
+      spec: curveChart({
+        title: fig,
+        description: `${fig} at each value of ${key}${isP ? '' : ', with 95% intervals over deals'}.`,
+        rows: est.filter((r) => r.figure === fig),
+        x: { field: 'value', title: key, order: values },
+        measure: { field: 'estimate', title: fig, ...(isP ? {} : { lo: 'ci95_lo', hi: 'ci95_hi' }), ...(formatOf(sweep, fig) === 'percent' ? { percent: true } : {}) },
+      }),
+    };
+  };
+  const difference = (fig: string): PageChart[] => {
     const dRows = diffs.filter((d) => d.figure === fig);
-    const charts = [
+    if (dRows.length === 0) return [];
+    const percent = formatOf(sweep, fig) === 'percent';
+    return [
       {
-        id: `sweep-${kebab(fig)}`,
-        spec: curveChart({
-          title: fig,
-          description: `${fig} at each value of ${key}${isP ? '' : ', with 95% intervals over deals'}.`,
-          rows,
-          x: { field: 'value', title: key, order: values },
-          measure: { field: 'estimate', title: fig, ...(isP ? {} : { lo: 'ci95_lo', hi: 'ci95_hi' }), ...(percent ? { percent: true } : {}) },
-        }),
-      },
-    ];
-    if (dRows.length > 0) {
-      charts.push({
         id: `sweep-diff-${kebab(fig)}`,
         spec: intervalChart({
-          title: `${fig}: difference from ${key}=${baseline}`,
+          title: `${fig}: − ${key}=${baseline}`,
           description: `Paired difference of ${fig} from ${key}=${baseline} at each other value, with 95% intervals; the dashed line is no difference.`,
           rows: dRows,
           category: { field: 'value', title: key, order: values.slice(1) },
           measure: { field: 'difference', title: `difference${percent ? ' (% points)' : ''}`, lo: 'ci95_lo', hi: 'ci95_hi', ...(percent ? { percent: true } : {}) },
           mark: 'point',
           zeroRule: true,
+          width: 240,
         }),
-      });
-    }
-    return {
-      id: `figure-${kebab(fig)}`,
-      title: fig,
-      charts,
-      caption: isP ? 'The p-value of the test of equal positions at each value (no interval; a p-value has no difference to take).' : '',
-      table: figureTable(fig, key, baseline, rows, dRows, percent),
-    };
-  });
+      },
+    ];
+  };
+  const isPercent = (r: Row): boolean => formatOf(sweep, String(r.figure)) === 'percent';
+  const fairFigures = figures.filter((x) => fair(x) < 2);
+  const otherFigures = figures.filter((x) => fair(x) === 2);
+  const pick = (rows: readonly Row[], figs: readonly string[]): Row[] => rows.filter((r) => figs.includes(String(r.figure)));
+  const estTable = (id: string, figs: readonly string[]): DataTable => ({ ...csvTable(id, 'Key figures (sweep.csv)', '', pick(est, figs), { estimate: ['ci95_lo', 'ci95_hi'] }), percentIf: isPercent });
+  const diffTable = (id: string, figs: readonly string[]): DataTable => ({ ...csvTable(id, `Paired differences from ${key}=${baseline} (sweep-differences.csv)`, '', pick(diffs, figs), { difference: ['ci95_lo', 'ci95_hi'] }), percentIf: isPercent });
+  const blocks: Block[] = [];
+  if (fairFigures.length) {
+    blocks.push({
+      id: 'fairness',
+      title: 'Seat fairness at each value',
+      charts: [...fairFigures.map(curve), ...fairFigures.flatMap(difference)],
+      caption: `The first player's win rate at each value with its 95% interval over deals, the p-value of the test of equal positions (no interval, and no difference: a p-value is not a quantity to subtract), and the paired difference of the first player's win rate from ${key}=${baseline}.`,
+      table: estTable('fairness-table', fairFigures),
+    });
+  }
+  if (otherFigures.length) {
+    blocks.push({
+      id: 'figures',
+      title: 'Key figures at each value',
+      charts: otherFigures.map(curve),
+      caption: `Each figure at each value of ${key} with its 95% interval over deals (delete-a-group jackknife; win rates of bots: deal-level).`,
+      table: estTable('figures-table', otherFigures),
+    });
+  }
+  if (diffs.length) {
+    blocks.push({
+      id: 'differences',
+      title: `Paired differences from ${key}=${baseline}`,
+      charts: otherFigures.flatMap(difference),
+      caption: `Each figure's difference from ${key}=${baseline}: every value plays the same deals, so the deals' luck cancels (paired delete-a-group jackknife; "paired" 0 marks an unpaired difference). Rates' differences are in proportion units; the axis reads them in percentage points.`,
+      table: diffTable('differences-table', figures),
+    });
+  }
   return {
     title: `${str(s?.game)}: sweep of ${key}`,
     meta: [
@@ -152,11 +154,7 @@ export function sweepPage(f: RunFiles): Page {
       {
         id: 'figures-section',
         title: 'Key figures at each value',
-        intro: [
-          `Left: each figure at each value of ${key} with its 95% interval over deals. Right: its paired difference from ${key}=${baseline} (the same deals under each value, so their luck cancels; delete-a-group jackknife) with its 95% interval. ` +
-            'Rates are proportions (axis in percent); their differences are in proportion units (the answer gives them in percentage points).',
-        ],
-        blocks: curveBlocks,
+        blocks,
       },
     ],
     sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`), ...(first ? [`${f.subRuns[0]!}/summary.json`] : [])],

@@ -18,6 +18,8 @@ export interface DataTable {
   readonly intervals?: Readonly<Record<string, readonly [string, string]>>;
   /** Columns of proportions whose names do not say so (see `isProportion`): printed as percentages. */
   readonly proportions?: readonly string[];
+  /** Rows whose numbers are proportions whatever the column (e.g. the rate figures of sweep.csv). */
+  readonly percentIf?: (row: Row) => boolean;
 }
 
 /** A column's display title: its given title, or the snake_case name with spaces. */
