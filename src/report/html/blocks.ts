@@ -121,7 +121,7 @@ export function botsBlock(f: RunFiles, id = 'bots'): Block {
   const deals = num(summary?.deals);
   return {
     id,
-    title: 'Who wins',
+    title: 'Win rates and scores by bot',
     charts,
     caption:
       'Win rates are win shares per seat-game (a win shared by k seats counts 1/k). ' +
