@@ -181,14 +181,14 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     await browser?.close();
   });
 
-  it('tourney: seat fairness first, one bar per position and per bot, the bidding charts one bar per rank', async () => {
+  it('tourney: seat fairness first, one dot per position, one bar per bot, the bidding charts one bar per rank', async () => {
     const { page, seen } = await open(browser, join(dirs.tourney, 'report.html'));
     common(seen, 8);
     expect(seen.charts[0]!.id).toBe('position-win-rate');
     expect(seen.answer).toMatch(/Are seats fair\?.*p [=<] .*over 400 independent deals/s);
     const positions = (json(join(dirs.tourney, 'balance.json')) as { seatAdvantage: { byPosition: unknown[] } }).seatAdvantage.byPosition.length;
     const pos = chart(seen, 'position-win-rate');
-    expect(pos.marks.bars).toBe(positions);
+    expect(pos.marks.dots).toBe(positions);
     expect(pos.marks.intervals_layer_2).toBe(positions);
     expect(pos.texts).toEqual(expect.arrayContaining(['Win rate by position', 'position left of the first player', 'win rate']));
     const bots = (json(join(dirs.tourney, 'summary.json')) as { bots: unknown[] }).bots.length;

@@ -63,6 +63,7 @@ describe('intervalChart', () => {
     const rows = [...bots, { bot: 'none', win_rate: null, ci95_lo: null, ci95_hi: null }];
     const s = intervalChart({ title: 'T', description: 'd', rows, category: { field: 'bot', title: 'bot' }, measure: { field: 'win_rate', title: 'w' }, mark: 'point', zeroRule: true });
     expect(layers(s).map((l) => l.name)).toEqual(['zero', 'dots']);
+    expect(layers(intervalChart({ title: 'T', description: 'd', rows, category: { field: 'bot', title: 'bot' }, measure: { field: 'win_rate', title: 'w', lo: 'ci95_lo', hi: 'ci95_hi' }, mark: 'point' })).map((l) => l.name)).toEqual(['intervals', 'dots']);
     expect(layers(s)[0]!.encoding.y!.datum).toBe(0);
     const svg = await renderSvg(s, 'c2');
     expect(marks(svg, 'dots')).toBe(3);

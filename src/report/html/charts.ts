@@ -120,23 +120,27 @@ export function intervalChart(c: IntervalChart): VlSpec {
   const y = quant(c.measure, c.mark === 'bar' ? { scale: { zero: true } } : {});
   const layers: Record<string, unknown>[] = [];
   if (c.zeroRule) layers.push({ name: 'zero', mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { [val]: { datum: 0, type: 'quantitative' } } });
-  layers.push({
+  const markLayer = {
     name: c.mark === 'bar' ? 'bars' : 'dots',
-    mark: c.mark === 'bar' ? { type: 'bar', opacity: 0.85 } : { type: 'point', filled: true, size: 60 },
+    mark: c.mark === 'bar' ? { type: 'bar', opacity: 0.85 } : { type: 'point', filled: true, size: 70, opacity: 1 },
     encoding: { [cat]: catEnc, [val]: y, ...groupEnc, ...(c.group ? {} : { color: { value: '#4c78a8' } }) },
-  });
-  if (c.measure.lo && c.measure.hi) {
-    layers.push({
-      name: 'intervals',
-      mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } },
-      encoding: {
-        [cat]: catEnc,
-        [val]: { field: c.measure.lo, type: 'quantitative', title: c.measure.title },
-        [`${val}2`]: { field: c.measure.hi },
-        ...(c.group ? { [offset]: groupEnc[offset] } : {}),
-      },
-    });
-  }
+  };
+  const ciLayer =
+    c.measure.lo && c.measure.hi
+      ? {
+          name: 'intervals',
+          mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } },
+          encoding: {
+            [cat]: catEnc,
+            [val]: { field: c.measure.lo, type: 'quantitative', title: c.measure.title },
+            [`${val}2`]: { field: c.measure.hi },
+            ...(c.group ? { [offset]: groupEnc[offset] } : {}),
+          },
+        }
+      : null;
+  // Interval bars over bars, dots over interval bars.
+  if (c.mark === 'bar') layers.push(markLayer, ...(ciLayer ? [ciLayer] : []));
+  else layers.push(...(ciLayer ? [ciLayer] : []), markLayer);
   const groups = c.group ? order(c.rows, c.group).length : 1;
   const width = c.width ?? CHART_WIDTH;
   const size = c.horizontal ? { width, height: { step: Math.max(STEP, 12 * groups + 6) } } : { width, height: HEIGHT };

@@ -26,6 +26,8 @@ export interface RunFiles {
   readonly csv: Readonly<Record<string, readonly Row[]>>;
   /** For a sweep: the sub-directories of its values that hold a run, in the sweep's order. */
   readonly subRuns: readonly string[];
+  /** For one value of a sweep: the parent directory holds the sweep (its page links back). */
+  readonly inSweep: boolean;
 }
 
 /**
@@ -68,7 +70,8 @@ export function readRun(dir: string): RunFiles {
   for (const n of names.sort()) {
     const path = join(dir, n);
     if (n.endsWith('.json') && n !== 'checkpoint.json') json[n.slice(0, -5)] = JSON.parse(readFileSync(path, 'utf8')) as unknown;
-    else if (n.endsWith('.csv')) csv[n.slice(0, -4)] = parseCsv(readFileSync(path, 'utf8'));
+    // games.csv (one row per seat-game, --games-csv) can be large and no chart reads it.
+    else if (n.endsWith('.csv') && n !== 'games.csv') csv[n.slice(0, -4)] = parseCsv(readFileSync(path, 'utf8'));
   }
   let subRuns: string[] = [];
   if (kind === 'sweep') {
@@ -76,7 +79,7 @@ export function readRun(dir: string): RunFiles {
     const key = str(obj(json.sweep)?.key);
     subRuns = runs.map((r) => `${key}=${str(obj(r)?.value)}`).filter((s) => existsSync(join(dir, s, 'summary.json')));
   }
-  return { dir, kind, json, csv, subRuns };
+  return { dir, kind, json, csv, subRuns, inSweep: kind === 'tourney' && existsSync(join(dir, '..', 'sweep.json')) };
 }
 
 /** `x` as a plain object, or undefined. */

@@ -65,6 +65,7 @@ export function tourneyPage(f: RunFiles): Page {
       { id: 'bots-section', title: 'Who wins', blocks: [botsBlock(f)] },
       ...(balance.length ? [{ id: 'balance-section', title: 'Game balance', intro: ["The game's own tables; estimated columns are charted with their 95% intervals."], blocks: balance }] : []),
     ],
+    ...(f.inSweep ? { links: [{ href: '../report.html', text: 'the whole sweep' }] } : {}),
     sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
     missing,
   };
