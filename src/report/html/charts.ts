@@ -39,6 +39,10 @@ const STEP = 22;
 /** The look shared by every chart: fonts, sizes, no outer border. */
 const config = {
   font: 'Helvetica, Arial, sans-serif',
+  // Marks get no ARIA labels of their own: the SVG is one image labelled by its description, and the table view under it holds the numbers.
+  mark: { aria: false },
+  rule: { aria: false },
+  tick: { aria: false },
   view: { stroke: null },
   axis: { labelFontSize: 11, titleFontSize: 11, titleFontWeight: 'normal', labelLimit: 180 },
   legend: { labelFontSize: 11, titleFontSize: 11, labelLimit: 220 },

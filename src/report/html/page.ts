@@ -112,7 +112,7 @@ async function blockHtml(b: Block): Promise<string> {
   for (const c of b.charts) {
     const svg = await renderSvg(c.spec, c.id);
     const desc = typeof c.spec.description === 'string' ? c.spec.description : '';
-    figs.push(`<figure class="chart" data-chart="${esc(c.id)}" role="group" aria-label="${esc(desc)}">${svg.replace('<svg ', '<svg role="img" ')}</figure>`);
+    figs.push(`<figure class="chart" data-chart="${esc(c.id)}" role="group" aria-label="${esc(desc)}">${svg.replace('<svg ', `<svg role="img" aria-label="${esc(desc)}" `)}</figure>`);
   }
   return [
     `<div class="block" id="${esc(b.id)}">`,
