@@ -220,7 +220,7 @@ export interface HeatmapChart extends ChartBase {
  */
 export function heatmapChart(c: HeatmapChart): VlSpec {
   const n = order(c.rows, c.column).length;
-  const x = { field: c.column.field, type: 'nominal', title: c.column.title, sort: order(c.rows, c.column), axis: { labelAngle: -30, labelAlign: 'right' } };
+  const x = { field: c.column.field, type: 'nominal', title: c.column.title, sort: order(c.rows, c.column), axis: { labelAngle: 0, labelExpr: "split(datum.label, ':')", labelLimit: 0 } };
   const y = { field: c.row.field, type: 'nominal', title: c.row.title, sort: order(c.rows, c.row) };
   const fmt = c.measure.percent ? '.1%' : '.3f';
   return {
