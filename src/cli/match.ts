@@ -18,6 +18,7 @@ import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
+import { writeHtmlReport } from '../report/html/write.js';
 import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli } from './common.js';
 import { parseCount, runName } from './options.js';
 
@@ -309,6 +310,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     ),
   );
   if (report.sprt) writeFileAtomic(join(dir, 'sprt.csv'), stringify(trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper]), { header: true, columns: ['deals', 'llr', 'lower', 'upper'] }));
+  await writeHtmlReport(dir);
   return finish('match', run.complete, t.games, dir, stopper.received());
 }
 

@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
+import { writeHtmlReport } from '../report/html/write.js';
 import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, type LineupResult } from '../stats/ratings.js';
@@ -262,6 +263,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const losRows: (string | number)[][] = [];
   pool.forEach((a, i) => pool.forEach((b, j) => i !== j && losRows.push([a, b, report.los[i]![j]!])));
   writeFileAtomic(join(dir, 'los.csv'), stringify(losRows, { header: true, columns: ['bot', 'opponent', 'los'] }));
+  await writeHtmlReport(dir);
   return finish('rate', run.complete, t.games, dir, stopper.received());
 }
 

@@ -9,6 +9,7 @@ import { botKinds, parseAndValidateLineup } from '../../bots/index.js';
 import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
+import { writeHtmlReport } from '../report/html/write.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
@@ -147,6 +148,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       runs.push({ value: p.value, ...r });
     }
     process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
+    await writeHtmlReport(dir);
     return 0;
   }
 
@@ -194,6 +196,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
   process.stdout.write(renderBalance(balance) + '\n');
   writeRunFiles(summary, dir);
   writeBalanceFiles(balance, dir);
+  await writeHtmlReport(dir);
   return { summary, balance };
 }
 

@@ -1,0 +1,240 @@
+import { intervalChart } from './charts.js';
+import { pValue, pct, plain, signed } from './format.js';
+import { arr, interval, num, obj, str, type RunFiles, type Row } from './load.js';
+import type { Block } from './page.js';
+import { tableCharts, type DataTable } from './table-charts.js';
+
+/** An equality test as written in the run files (`EqualityTest`), or null when the object is not one. */
+export interface TestOf {
+  readonly statistic: number;
+  readonly df1: number;
+  readonly df2: number;
+  readonly pValue: number;
+  readonly units: number;
+}
+
+/** Reads a Hotelling test object of `summary.json` / `balance.json`; null when absent or not computable. */
+export function testOf(x: unknown): TestOf | null {
+  const o = obj(x);
+  const statistic = num(o?.statistic);
+  const df1 = num(o?.df1);
+  const df2 = num(o?.df2);
+  const p = num(o?.pValue);
+  const units = num(o?.units);
+  if (statistic === undefined || df1 === undefined || df2 === undefined || p === undefined || units === undefined) return null;
+  return { statistic, df1, df2, pValue: p, units };
+}
+
+/** A test as one phrase with its unit: "Hotelling's T² = 8.73, F(3, 1997), p = 0.0335, over 2000 independent deals". */
+export function testPhrase(t: TestOf, unit = 'deals'): string {
+  const p = pValue(t.pValue);
+  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p ${p.startsWith('<') ? p : `= ${p}`}, over ${t.units} independent ${unit}`;
+}
+
+/** The verdict of a test of equality at the 5% level, in words. */
+export function testVerdict(t: TestOf, what: string): string {
+  return t.pValue < 0.05 ? `evidence that ${what} differ (p < 0.05)` : `no evidence at the 5% level that ${what} differ`;
+}
+
+/** The run's bots with their win rates: `bots.csv`, or for runs without it the bots of `summary.json` under the same column names. */
+export function botRows(f: RunFiles): Row[] {
+  const csv = f.csv.bots;
+  if (csv && csv.length > 0) return [...csv];
+  return arr(obj(f.json.summary)?.bots).map((b) => {
+    const o = obj(b) ?? {};
+    const ci = interval(o.ci95);
+    return { bot: str(o.name), seat_games: num(o.games) ?? null, wins: num(o.wins) ?? null, win_rate: num(o.winRate) ?? null, ci95_lo: ci?.[0] ?? null, ci95_hi: ci?.[1] ?? null, mean_score: num(o.meanScore) ?? null };
+  });
+}
+
+/** A DataTable of rows read from a CSV (columns: the first row's keys). */
+export function csvTable(id: string, title: string, caption: string, rows: readonly Row[], intervals?: DataTable['intervals']): DataTable {
+  return { id, title, caption, columns: Object.keys(rows[0] ?? {}), rows, ...(intervals ? { intervals } : {}) };
+}
+
+/** `ci95_lo`/`ci95_hi` belong to `win_rate` in bots.csv and seats.csv. */
+const WIN_RATE_CI = { win_rate: ['ci95_lo', 'ci95_hi'] } as const;
+
+/**
+ * "Who wins": bot win rates with their deal-level 95% intervals (from
+ * `bots.csv`), mean scores, and the game's score rate (e.g. Hold'em's
+ * mbb/hand, from `summary.json`) when the bots have one.
+ */
+export function botsBlock(f: RunFiles, id = 'bots'): Block {
+  const rows = botRows(f);
+  const summary = obj(f.json.summary);
+  const unit = str(summary?.scoreUnit) || 'points';
+  const has = (c: string): boolean => rows.some((r) => typeof r[c] === 'number');
+  const charts = [];
+  if (has('win_rate')) {
+    charts.push({
+      id: `${id}-win-rate`,
+      spec: intervalChart({
+        title: 'Win rate by bot',
+        description: 'Win share per seat-game of each bot, with deal-level 95% intervals.',
+        rows,
+        category: { field: 'bot', title: 'bot' },
+        measure: { field: 'win_rate', title: 'win rate (share of seat-games)', ...(has('ci95_lo') ? { lo: 'ci95_lo', hi: 'ci95_hi' } : {}), percent: true },
+        mark: 'bar',
+        horizontal: true,
+      }),
+    });
+  }
+  if (has('mean_score')) {
+    charts.push({
+      id: `${id}-mean-score`,
+      spec: intervalChart({
+        title: 'Mean score by bot',
+        description: `Mean game score per seat-game (${unit}) of each bot, with deal-level 95% intervals.`,
+        rows,
+        category: { field: 'bot', title: 'bot' },
+        measure: { field: 'mean_score', title: `mean score (${unit})`, ...(has('mean_score_lo') ? { lo: 'mean_score_lo', hi: 'mean_score_hi' } : {}) },
+        mark: 'bar',
+        horizontal: true,
+      }),
+    });
+  }
+  const rates = arr(summary?.bots)
+    .map((b) => obj(b) ?? {})
+    .filter((b) => obj(b.rate) !== undefined)
+    .map((b) => {
+      const r = obj(b.rate) ?? {};
+      const ci = interval(r.ci95);
+      return { bot: str(b.name), label: str(r.label), rate: num(r.value) ?? null, rate_lo: ci?.[0] ?? null, rate_hi: ci?.[1] ?? null };
+    });
+  if (rates.length > 0) {
+    const label = rates[0]!.label;
+    charts.push({
+      id: `${id}-rate`,
+      spec: intervalChart({
+        title: `${label} by bot`,
+        description: `Each bot's ${label} with its 95% interval (summary.json).`,
+        rows: rates,
+        category: { field: 'bot', title: 'bot' },
+        measure: { field: 'rate', title: label, lo: 'rate_lo', hi: 'rate_hi' },
+        mark: 'bar',
+        horizontal: true,
+        zeroRule: true,
+      }),
+    });
+  }
+  const deals = num(summary?.deals);
+  return {
+    id,
+    title: 'Win rates and scores by bot',
+    charts,
+    caption:
+      'Win rates are win shares per seat-game (a win shared by k seats counts 1/k). ' +
+      `The deal is the unit: every interval uses the variation between the run's ${deals ?? 'independent'} deals${deals !== undefined ? ' (independent)' : ''}.` +
+      (rates.length
+        ? ` ${rates[0]!.label} (summary.json, 95% normal interval): ${rates.map((r) => `${r.bot} ${r.rate === null ? 'n/a' : valueWithCi(r.rate, r.rate_lo !== null && r.rate_hi !== null ? [r.rate_lo, r.rate_hi] : undefined, signed)}`).join('; ')}.`
+        : ''),
+    table: csvTable(`${id}-table`, 'Bots (bots.csv)', '', rows, WIN_RATE_CI),
+  };
+}
+
+/**
+ * "Are seats fair": win rate by position left of the first player
+ * (`balance-seat-advantage.csv`, with the test from `balance.json`) and by
+ * line-up seat (`seats.csv`, with the test from `summary.json`).
+ */
+export function seatBlocks(f: RunFiles): Block[] {
+  const out: Block[] = [];
+  const balance = obj(f.json.balance);
+  const posTest = testOf(obj(balance?.seatAdvantage)?.test);
+  const pos = f.csv['balance-seat-advantage'];
+  if (pos && pos.length > 0) {
+    out.push({
+      id: 'positions',
+      title: 'Win rate by position left of the first player (0 = the first player)',
+      charts: [
+        {
+          id: 'position-win-rate',
+          spec: intervalChart({
+            title: 'Win rate by position',
+            description: 'Win share of each position left of the first player, with deal-level 95% intervals.',
+            rows: pos,
+            category: { field: 'position', title: 'position left of the first player' },
+            measure: { field: 'win_rate', title: 'win rate', lo: 'win_rate_lo', hi: 'win_rate_hi', percent: true },
+            mark: 'point',
+          }),
+        },
+      ],
+      caption:
+        (posTest ? `Test of "every position wins equally often": ${testPhrase(posTest)}: ${testVerdict(posTest, 'positions')}. ` : '') +
+        "The deal is the unit: a deal's games share its cards, so their results are one sample. Every bot sits in every seat equally often, so differences are the positions'.",
+      table: csvTable('positions-table', 'Seat advantage (balance-seat-advantage.csv)', '', pos),
+    });
+  }
+  const seats = f.csv.seats;
+  if (seats && seats.length > 0) {
+    const seatTest = testOf(obj(f.json.summary)?.seatTest);
+    const hasCi = seats.some((r) => typeof r.ci95_lo === 'number');
+    out.push({
+      id: 'seats',
+      title: 'Win rate by line-up seat',
+      charts: [
+        {
+          id: 'seat-win-rate',
+          spec: intervalChart({
+            title: 'Win rate by seat',
+            description: 'Win share of each line-up seat, with deal-level 95% intervals.',
+            rows: seats,
+            category: { field: 'seat', title: 'seat' },
+            measure: { field: 'win_rate', title: 'win rate', ...(hasCi ? { lo: 'ci95_lo', hi: 'ci95_hi' } : {}), percent: true },
+            mark: 'point',
+          }),
+        },
+      ],
+      caption: seatTest ? `Test of "every seat wins equally often": ${testPhrase(seatTest)}: ${testVerdict(seatTest, 'seats')}.` : '',
+      table: csvTable('seats-table', 'Seats (seats.csv)', '', seats, WIN_RATE_CI),
+    });
+  }
+  return out;
+}
+
+/**
+ * The game's own balance tables of `balance.json`, each as charts of its
+ * estimated columns (`tableCharts`) over its table view. Tables of older
+ * runs (no interval columns) get their table view only.
+ */
+export function balanceBlocks(f: RunFiles): Block[] {
+  const balance = obj(f.json.balance);
+  return arr(balance?.tables).flatMap((x) => {
+    const t = obj(x);
+    if (!t) return [];
+    const columns = arr(t.columns).map(str);
+    const titles = arr(t.titles).map(str);
+    const rows: Row[] = arr(t.rows).map((r) => Object.fromEntries(columns.map((c, i) => [c, cell(arr(r)[i])])));
+    const table: DataTable = { id: str(t.id), title: str(t.title), caption: str(t.caption), columns, ...(titles.length === columns.length ? { titles } : {}), rows };
+    const tc = tableCharts(table);
+    const note = tc.constant.length ? ` (${tc.constant.join(', ')})` : '';
+    return [
+      {
+        id: `balance-${table.id}`,
+        title: `${table.title}${note}`,
+        charts: tc.charts.map((c) => ({ id: c.id, spec: intervalChart(c) })),
+        caption: table.caption,
+        table,
+      },
+    ];
+  });
+}
+
+function cell(x: unknown): string | number | null {
+  return typeof x === 'number' ? (Number.isFinite(x) ? x : null) : typeof x === 'string' ? x : null;
+}
+
+/** "greedy 25.0% [25.0%, 25.0%]": a row's proportion with its interval. */
+export function rateWithCi(r: Row, value: string, lo: string, hi: string): string {
+  const v = r[value];
+  const l = r[lo];
+  const h = r[hi];
+  if (typeof v !== 'number') return 'n/a';
+  return typeof l === 'number' && typeof h === 'number' ? `${pct(v)} [${pct(l)}, ${pct(h)}]` : pct(v);
+}
+
+/** A plain number with its interval: "97.9 [72.9, 123.0]". */
+export function valueWithCi(v: number, ci: readonly [number, number] | undefined, fmt: (x: number) => string = plain): string {
+  return ci ? `${fmt(v)} [${fmt(ci[0])}, ${fmt(ci[1])}]` : fmt(v);
+}

@@ -1,0 +1,31 @@
+import * as vega from 'vega';
+import { compile, type TopLevelSpec } from 'vega-lite';
+import type { VlSpec } from './charts.js';
+
+/**
+ * Renders a Vega-Lite spec to an SVG string in Node: compiled by `vega-lite`,
+ * run by a headless `vega.View` (renderer 'none') and serialised by
+ * `View.toSVG()`. No browser, no network (the data are inline).
+ * @param idPrefix prefixed to every `id` in the SVG (clip paths, gradients),
+ *   so that several SVGs inlined in one page do not share ids.
+ * @throws Error when the spec does not compile or the view fails to run.
+ */
+export async function renderSvg(spec: VlSpec, idPrefix: string): Promise<string> {
+  const compiled = compile(spec as unknown as TopLevelSpec).spec;
+  const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
+  try {
+    const svg = await view.toSVG();
+    return scopeIds(svg, idPrefix);
+  } finally {
+    view.finalize();
+  }
+}
+
+/** Prefixes the SVG's element ids and their `url(#id)` / `href="#id"` references. */
+export function scopeIds(svg: string, prefix: string): string {
+  const p = prefix.replace(/[^A-Za-z0-9_-]/g, '_');
+  return svg
+    .replace(/\bid="([^"]+)"/g, (_, id: string) => `id="${p}-${id}"`)
+    .replace(/url\(#([^)]+)\)/g, (_, id: string) => `url(#${p}-${id})`)
+    .replace(/href="#([^"]+)"/g, (_, id: string) => `href="#${p}-${id}"`);
+}
