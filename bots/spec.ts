@@ -1,3 +1,4 @@
+import { FORBIDDEN_KEYS } from '../src/core/variant.js';
 import { BotSpecError, type BotKind, type BotParams } from '../src/core/index.js';
 
 /** One entry of a line-up: `ismcts:iterations=2000,c=0.7` as name and raw parameters. */
@@ -38,7 +39,10 @@ export function parseLineup(lineup: string): BotSpec[] {
 function addParam(params: Record<string, string>, token: string): void {
   const eq = token.indexOf('=');
   if (eq <= 0) throw new BotSpecError(`bot parameter '${token}' is not key=value`);
-  params[token.slice(0, eq).trim()] = token.slice(eq + 1).trim();
+  const key = token.slice(0, eq).trim();
+  if (FORBIDDEN_KEYS.has(key)) throw new BotSpecError(`bot parameter '${key}' is not a parameter of any bot`);
+  if (Object.hasOwn(params, key)) throw new BotSpecError(`bot parameter '${key}' is given twice`);
+  params[key] = token.slice(eq + 1).trim();
 }
 
 /** The canonical text of a spec: name, then parameters sorted by key. */

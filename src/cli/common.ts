@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
@@ -13,9 +14,51 @@ import { progressReporter } from './progress.js';
 export const DEFAULT_WATCHDOG_MS = 10_000;
 
 /**
- * Parses a command line with yargs, strictly (unknown flags are errors).
- * @returns the parsed arguments, or null when `--help` was printed.
- * @throws UsageError with yargs' one-line message on bad input.
+ * Checks a command line before yargs reads it, for what yargs lets through:
+ * a flag given twice, a flag that takes a value given none (`--games` last,
+ * or before another flag), a switch given a value other than true or false
+ * (`--record=maybe`).
+ * @returns the flags given (their option names).
+ * @throws UsageError naming the flag.
+ */
+export function checkArgv(argv: readonly string[], options: Readonly<Record<string, Options>>): Set<string> {
+  const given = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const token = argv[i]!;
+    if (token === '--') break;
+    if (!token.startsWith('--')) continue;
+    const body = token.slice(2);
+    const eq = body.indexOf('=');
+    const flag = eq >= 0 ? body.slice(0, eq) : body;
+    const negated = flag.startsWith('no-') && options[flag.slice(3)]?.type === 'boolean';
+    const name = negated ? flag.slice(3) : flag;
+    const o = options[name];
+    if (o === undefined) continue; // yargs names unknown flags
+    if (given.has(name)) throw new UsageError(`--${name} is given twice`);
+    given.add(name);
+    if (o.type === 'boolean') {
+      const v = eq >= 0 ? body.slice(eq + 1) : 'true';
+      if (v !== 'true' && v !== 'false') throw new UsageError(`--${name} is a switch: give it alone (or =true, =false), not '${v}'`);
+    } else if (eq < 0) {
+      const next = argv[i + 1];
+      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`--${name} needs a value`);
+      i++;
+    }
+  }
+  return given;
+}
+
+/** The package version (package.json). */
+export function packageVersion(): string {
+  const file = new URL('../../../package.json', import.meta.url);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Parses a command line with yargs, strictly (unknown flags are errors),
+ * after `checkArgv`. `--help` prints the usage; `--version` the version.
+ * @returns the parsed arguments and the flags given, or null when `--help` or `--version` was printed.
+ * @throws UsageError with one line on bad input.
  */
 export async function parseCommand<O extends Record<string, Options>>(
   argv: readonly string[],
@@ -23,12 +66,18 @@ export async function parseCommand<O extends Record<string, Options>>(
   usage: string,
   options: O,
   epilogue: string,
-): Promise<InferredOptionTypes<O> | null> {
+): Promise<(InferredOptionTypes<O> & { readonly given: ReadonlySet<string> }) | null> {
+  if (argv.includes('--version')) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return null;
+  }
+  const given = checkArgv(argv, options);
   let failed: string | null = null;
   const args = await yargs([...argv])
     .scriptName(`npm run ${name} --`)
     .usage(usage)
     .options(options)
+    .version(false)
     .strict()
     .epilogue(epilogue)
     .exitProcess(false)
@@ -38,7 +87,75 @@ export async function parseCommand<O extends Record<string, Options>>(
     .parseAsync();
   if (failed !== null) throw new UsageError(failed);
   if ((args as { help?: boolean }).help) return null;
-  return args as unknown as InferredOptionTypes<O>;
+  return Object.assign(args as unknown as InferredOptionTypes<O>, { given });
+}
+
+/** The flags `--resume` allows beside it: the run goes on as it was started, on any number of workers. */
+const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers']);
+
+/**
+ * Refuses flags given with `--resume` that it cannot honour.
+ * @throws UsageError naming the first such flag.
+ */
+export function checkResumeFlags(given: ReadonlySet<string>): void {
+  const bad = [...given].filter((f) => !RESUME_ALLOWS.has(f));
+  if (bad.length > 0) {
+    throw new UsageError(`--resume carries a run on as it was started: --${bad[0]} cannot change it (beside --resume only --workers may be given)`);
+  }
+}
+
+/** Files a run writes into its directory (removed by `--force` before a new run). */
+const RUN_FILES = /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|report\.html)$/;
+
+/**
+ * Claims a run's output directory: creates it, refuses one that already
+ * holds a run (unless `force`, which clears the old run's files first, or a
+ * resume), and holds a lock file `.lock` (the owner's pid) until the process
+ * exits, so that two runs never write into one directory.
+ * @throws UsageError with one line: an impossible path, a directory that holds a run, a directory in use.
+ */
+export function claimOutDir(dir: string, opts: { readonly force?: boolean; readonly resume?: boolean } = {}): void {
+  const abs = resolve(dir);
+  if (dir.trim() === '') throw new UsageError('--out must name a directory, got an empty path');
+  if (/^\/(proc|sys|dev)(\/|$)/.test(abs)) throw new UsageError(`--out ${dir}: results cannot be written under /proc, /sys or /dev`);
+  if (opts.resume && !existsSync(abs)) throw new UsageError(`--resume ${dir}: no such directory`);
+  if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UsageError(`${dir} is a file, not a directory`);
+  try {
+    mkdirSync(abs, { recursive: true });
+  } catch (e) {
+    throw new UsageError(`cannot create ${dir}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+  const lock = join(abs, '.lock');
+  try {
+    writeFileSync(lock, String(process.pid), { flag: 'wx' });
+  } catch {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new UsageError(`${dir} is in use by another run (process ${pid})`);
+    writeFileSync(lock, String(process.pid));
+  }
+  process.on('exit', () => {
+    try {
+      if (readFileSync(lock, 'utf8') === String(process.pid)) unlinkSync(lock);
+    } catch {
+      // gone already
+    }
+  });
+  if (opts.resume) return;
+  const old = readdirSync(abs).filter((f) => RUN_FILES.test(f));
+  const oldDirs = readdirSync(abs, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(abs, d.name, 'summary.json')));
+  if (old.length === 0 && oldDirs.length === 0) return;
+  if (!opts.force) throw new UsageError(`${dir} already holds a run (${old[0] ?? `${oldDirs[0]!.name}/`}); give another --out, or --force to replace it`);
+  for (const f of old) rmSync(join(abs, f), { force: true });
+  for (const d of oldDirs) rmSync(join(abs, d.name), { recursive: true, force: true });
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** Ctrl-C and SIGTERM: the first stops taking batches (results so far are written), the second quits at once. */

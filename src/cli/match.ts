@@ -19,7 +19,7 @@ import { summarize, type Summary } from '../tourney/summary.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli } from './common.js';
+import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -43,6 +43,7 @@ const options = {
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
+  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
 } as const;
 
@@ -174,7 +175,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   let dir: string;
   let resume: Checkpoint | undefined;
   if (args.resume !== undefined) {
+    checkResumeFlags(args.given);
     dir = resolve(args.resume);
+    claimOutDir(args.resume, { resume: true });
     try {
       resume = readCheckpoint(dir);
     } catch (e) {
@@ -236,7 +239,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);
-    dir = resolve(args.out ?? join('results', runName(`${game.info.id}-match`, args.seed, new Date())));
+    const out = args.out ?? join('results', runName(`${game.info.id}-match`, args.seed, new Date()));
+    claimOutDir(out, { force: args.force });
+    dir = resolve(out);
   }
   const seatings = config.seatings;
   const p = opts.sprt;

@@ -20,7 +20,7 @@ import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize } from '../tourney/summary.js';
-import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli } from './common.js';
+import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -37,6 +37,7 @@ const options = {
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
+  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
 } as const;
 
@@ -187,7 +188,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   let dir: string;
   let resume: Checkpoint | undefined;
   if (args.resume !== undefined) {
+    checkResumeFlags(args.given);
     dir = resolve(args.resume);
+    claimOutDir(args.resume, { resume: true });
     try {
       resume = readCheckpoint(dir);
     } catch (e) {
@@ -214,7 +217,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     lineups = rr.lineups;
     config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, botMemoryMb: flags.botMemoryMb, botLoadMs: flags.botLoadMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
     games = parseCount('--games', args.games, 1, 1e10);
-    dir = resolve(args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date())));
+    const out = args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date()));
+    claimOutDir(out, { force: args.force });
+    dir = resolve(out);
   }
   const startedAt = new Date();
   const run = await executeRun({

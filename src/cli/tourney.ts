@@ -15,7 +15,7 @@ import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
-import { DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags } from './common.js';
+import { DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, checkResumeFlags, claimOutDir } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
@@ -34,6 +34,7 @@ const options = {
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
+  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
@@ -82,7 +83,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   const common = { flags, record: args.record, gamesCsv: args['games-csv'], startedAt: new Date(), stop: stopper.signal } as const;
 
   if (args.resume !== undefined) {
+    checkResumeFlags(args.given);
     const dir = resolve(args.resume);
+    claimOutDir(args.resume, { resume: true });
     let cp: Checkpoint;
     try {
       cp = readCheckpoint(dir);
@@ -126,7 +129,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const seed = args.seed;
   const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed, clockBound };
-  const dir = resolve(args.out ?? join('results', runName(game.info.id, seed, plan.startedAt)));
+  const out = args.out ?? join('results', runName(game.info.id, seed, plan.startedAt));
+  claimOutDir(out, { force: args.force });
+  const dir = resolve(out);
 
   if (args.sweep !== undefined) {
     const sweep = parseSweep(args.sweep, game);

@@ -102,15 +102,21 @@ export function resolveVariant(
  * @throws VariantError on an entry without `=`.
  */
 export function parseVariantSpec(spec: string): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   if (spec.trim() === '') return out;
   for (const part of spec.split(',')) {
     const eq = part.indexOf('=');
     if (eq <= 0) throw new VariantError(`variant entry '${part}' is not key=value`);
-    out[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+    const key = part.slice(0, eq).trim();
+    if (FORBIDDEN_KEYS.has(key)) throw new VariantError(`variant key '${key}' is not a parameter of any game`);
+    if (Object.hasOwn(out, key)) throw new VariantError(`variant key '${key}' is given twice`);
+    out[key] = part.slice(eq + 1).trim();
   }
   return out;
 }
+
+/** Keys that name parts of every JavaScript object, never a parameter: refused in variants and bot specs. */
+export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The parameters whose value differs from the default, for report captions. */
 export function nonDefault(params: readonly VariantParam[], v: Variant): Record<string, VariantValue> {
