@@ -446,7 +446,7 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
   if (s.phase === Phase.Play) {
     const flags = s.pw[PW_TFLAGS]!;
     n = playOptions(s, t, s.trickLen, flags, -1, into, n);
-    if (maySpend(s, t)) for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_ROW + t && s.powerOf[c]! >= 0) into[n++] = A_SPEND + c;
+    if ((flags & F_RANDOM) === 0 && maySpend(s, t)) for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_ROW + t && s.powerOf[c]! >= 0) into[n++] = A_SPEND + c;
     if (playsRandom(s, t, flags, -1)) into[n++] = A_GOPLAY;
     return n;
   }
@@ -893,8 +893,8 @@ function spend(s: NineLivesState, q: number, c: number): void {
     }
     case K_SHUFFLE_HAND:
       if (s.handCount[q]! === 0) break; // nothing (12.6)
-      s.pw[PW_TFLAGS]! |= F_RANDOM;
-      return drawPlay(s, q, slot, s.pw[PW_TFLAGS]!, -1, false);
+      s.pw[PW_TFLAGS]! |= F_RANDOM; // the play follows at once: its only option is the random play
+      break;
     case K_SHUFFLE_HAND_ALL:
       s.pw[PW_SHUFALL] = 1;
       break;
