@@ -92,7 +92,7 @@ export const PW_DECLSLOT = 30;
 export const PW_DECLSUIT = 31;
 /** The stage of the trick end (0: not ending). */
 export const PW_STAGE = 32;
-/** The card the `swap_hand` user played (it moves with each swap). */
+/** The slot of the card the `swap_hand` user played (it moves with each swap). */
 export const PW_SWAPCARD = 33;
 /** 1: the play being made is bound to follow (for the shown void). */
 export const PW_BOUND = 34;
@@ -260,6 +260,7 @@ function clearTrick(s: NineLivesState): void {
   s.slotDown.fill(0);
   s.slotVoid.fill(-1);
   s.slotFlags.fill(0);
+  s.slotBy.fill(-1);
   s.evKey.fill(0);
   s.evSeat.fill(0);
   s.evSlot.fill(0);
@@ -455,18 +456,13 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
     case C_DN_DROP:
     case C_ASIDE:
     case C_STEAL_GIVE:
+      // Every hand card (for a carousel, each of its g cards in turn).
       for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_HAND + t) into[n++] = A_CARD + c;
       return n;
-    case C_CAROUSEL: {
-      // The g cards are chosen one at a time, ascending (each set once), so a pick leaves enough higher cards.
-      let last = -1;
-      let picked = 0;
-      for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_GIVING + t) (last = c), picked++;
-      const h = handList(s, t, -1);
-      const still = s.pw[PW_CAR_G]! - picked - 1;
-      for (let i = 0; i < h - still; i++) if (HANDBUF[i]! > last) into[n++] = A_CARD + HANDBUF[i]!;
+    case C_CAROUSEL:
+      // The g cards are chosen one at a time, in any order (a determinized state may hold any card as the first).
+      for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_HAND + t) into[n++] = A_CARD + c;
       return n;
-    }
     case C_SP_TARGET:
       for (let q = 0; q < s.players; q++) if (q !== t && s.handCount[q]! > 0) into[n++] = A_SEAT + q;
       return n;
@@ -490,7 +486,7 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
       return n;
     }
     case C_SWAP: {
-      const mine = slotOfCard(s, s.pw[PW_SWAPCARD]!);
+      const mine = s.pw[PW_SWAPCARD]!;
       for (let i = 0; i < s.trickLen; i++) if (i !== mine && s.slotCard[i]! >= 0) into[n++] = A_SLOT + i;
       return n;
     }
@@ -634,6 +630,7 @@ function step(s: NineLivesState, a: number): void {
       s.slotSuit[slot] = suitOf(give);
       s.slotNum[slot] = numberOf(give);
       s.where[give] = W_PLAYED;
+      s.slotBy[slot] = t;
       s.pw[PW_CARD] = -1;
       return continueEnd(s);
     }
@@ -717,6 +714,7 @@ function placeCard(s: NineLivesState, q: number, slot: number, c: number, flags:
   s.slotNum[slot] = -1;
   s.slotDown[slot] = down ? 1 : 0;
   s.slotVoid[slot] = -1;
+  s.slotBy[slot] = q;
   if (!replay) {
     s.slotFlags[slot] = flags;
     s.trickLen = slot + 1;
@@ -762,7 +760,7 @@ function finishPlay(s: NineLivesState, slot: number, x: number, num: number): vo
     return resumeUser(s);
   }
   if (s.pw[PW_TSWAPS]! > 0) {
-    s.pw[PW_SWAPCARD] = c;
+    s.pw[PW_SWAPCARD] = slot;
     return nextSwap(s, q);
   }
   advance(s);
@@ -777,21 +775,28 @@ function nextSwap(s: NineLivesState, q: number): void {
 
 /** `swap_hand` (section 7.12): the user's card and the card of `other` trade slots, declarations going with them. */
 function swapHand(s: NineLivesState, q: number, other: number): void {
-  const mine = slotOfCard(s, s.pw[PW_SWAPCARD]!);
+  const mine = s.pw[PW_SWAPCARD]!;
   record(s, { seat: q, type: 'swap', card: cardName(s.slotCard[other]!) });
-  for (const arr of [s.slotCard, s.slotSuit, s.slotNum, s.slotVoid] as const) {
-    const v = arr[mine]!;
-    arr[mine] = arr[other]!;
-    arr[other] = v;
-  }
+  swapAt(s.slotCard, mine, other);
+  swapAt(s.slotSuit, mine, other);
+  swapAt(s.slotNum, mine, other);
+  swapAt(s.slotVoid, mine, other);
+  swapAt(s.slotBy, mine, other);
   const d = s.slotDown[mine]!;
   s.slotDown[mine] = s.slotDown[other]!;
   s.slotDown[other] = d;
   const ls = s.pw[PW_LEADSLOT]!;
   if (ls === mine) s.pw[PW_LEADSLOT] = other;
   else if (ls === other) s.pw[PW_LEADSLOT] = mine;
+  s.pw[PW_SWAPCARD] = other; // the user's card moved: a further swap moves it again (12.10)
   s.pw[PW_TSWAPS]!--;
   nextSwap(s, q);
+}
+
+function swapAt(a: Int8Array, i: number, j: number): void {
+  const v = a[i]!;
+  a[i] = a[j]!;
+  a[j] = v;
 }
 
 /** After a complete play: the next turn, the second lap of a `double_trick`, or the trick's end (section 5.1). */

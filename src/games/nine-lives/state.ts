@@ -127,6 +127,8 @@ export class NineLivesState implements GameStateBase {
   readonly slotDown = new Uint8Array(MAX_SLOTS);
   /** slotVoid[i]: the leading suit a face-down play failed to follow while bound (shown when turned up), else -1. */
   readonly slotVoid = new Int8Array(MAX_SLOTS).fill(-1);
+  /** slotBy[i]: the seat that put slot i's card there (it alone sees it while face down, wherever swaps move it). */
+  readonly slotBy = new Int8Array(MAX_SLOTS).fill(-1);
   /** slotFlags[i]: the turn's powers of the play in slot i (bits F_* of `powers.ts`), kept for a `replay`. */
   readonly slotFlags = new Uint8Array(MAX_SLOTS);
   /** The powers used this trick, in order: key, user, the user's slot (-1 before it plays), a value read at use or play. */
@@ -215,6 +217,7 @@ export function copyPowers(src: NineLivesState, dst: NineLivesState): void {
   dst.slotDown.set(src.slotDown);
   dst.slotVoid.set(src.slotVoid);
   dst.slotFlags.set(src.slotFlags);
+  dst.slotBy.set(src.slotBy);
   dst.evKey.set(src.evKey);
   dst.evSeat.set(src.evSeat);
   dst.evSlot.set(src.evSlot);
