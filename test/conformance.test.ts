@@ -10,7 +10,7 @@ import { createRng } from '../src/core/rng.js';
 import { replayRecord } from '../src/core/replay.js';
 import { gameIds, getGame } from '../src/core/registry.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { legalList, playOut, recordedRandomGame, snapshot } from './helpers.js';
+import { legalList, playOut, recordedRandomGame, snapshot, suiteVariants } from './helpers.js';
 
 const GAMES_PER_VARIANT = 150;
 
@@ -18,11 +18,17 @@ for (const id of gameIds()) {
   const game = getGame(id);
   const playerCounts = [...new Set([game.info.minPlayers, game.info.defaultPlayers, game.info.maxPlayers])];
   describe(`conformance: ${id}`, () => {
-    for (const players of playerCounts) {
-      const variant = resolveGameVariant(game, { players });
+    for (const players of playerCounts) for (const extra of suiteVariants(id)) {
+      let variant: ReturnType<typeof resolveGameVariant>;
+      try {
+        variant = resolveGameVariant(game, { ...extra.given, players });
+      } catch {
+        continue; // e.g. Black Cat at 9 players
+      }
+      const tag = `${players} players${extra.label}`;
 
       const decodes = game.legalCount !== undefined && game.legalAt !== undefined;
-      it(`${players} players: random playouts end within maxDecisions; legal actions non-empty, ascending, in range${decodes ? '; legalCount and legalAt agree with them' : ''}`, () => {
+      it(`${tag}: random playouts end within maxDecisions; legal actions non-empty, ascending, in range${decodes ? '; legalCount and legalAt agree with them' : ''}`, () => {
         const K = game.numDistinctActions(variant);
         expect(game.legalCount === undefined).toBe(game.legalAt === undefined);
         for (let g = 0; g < GAMES_PER_VARIANT; g++) {
@@ -53,7 +59,7 @@ for (const id of gameIds()) {
         }
       });
 
-      it(`${players} players: the same seed and actions give the same record`, () => {
+      it(`${tag}: the same seed and actions give the same record`, () => {
         const a = recordedRandomGame(game, variant, 'same-seed', 'bots');
         const b = recordedRandomGame(game, variant, 'same-seed', 'bots');
         expect(JSON.stringify(b)).toBe(JSON.stringify(a));
@@ -61,7 +67,7 @@ for (const id of gameIds()) {
         expect(JSON.stringify(c.rounds[0])).not.toBe(JSON.stringify(a.rounds[0]));
       });
 
-      it(`${players} players: records replay to the identical game`, () => {
+      it(`${tag}: records replay to the identical game`, () => {
         for (let g = 0; g < 40; g++) {
           const rec = recordedRandomGame(game, variant, `rec-${g}`, `recbot-${g}`);
           const line = JSON.parse(JSON.stringify(rec));
@@ -69,7 +75,7 @@ for (const id of gameIds()) {
         }
       });
 
-      it(`${players} players: clone is deep and independent`, () => {
+      it(`${tag}: clone is deep and independent`, () => {
         const rng = createRng('clone');
         for (let g = 0; g < 30; g++) {
           const s = game.newState(variant);
@@ -89,7 +95,7 @@ for (const id of gameIds()) {
         }
       });
 
-      it(`${players} players: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {
+      it(`${tag}: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {
         const rng = createRng('det');
         for (let g = 0; g < 60; g++) {
           const s = game.newState(variant);

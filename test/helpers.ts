@@ -59,3 +59,18 @@ export function recordedRandomGame(game: Game<GameStateBase, object>, variant: V
 export function snapshot(o: object): unknown {
   return JSON.parse(JSON.stringify(o, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v)));
 }
+
+/**
+ * The variants the generic suites (conformance, isolation, determinization)
+ * run besides each game's defaults: `label` is appended to the test names.
+ * Nine Lives adds its Powers variant (`nine-lives-powers.md`), with and
+ * without Black Cat. A combination the game refuses at some table size is skipped there.
+ */
+export function suiteVariants(id: string): { label: string; given: Record<string, VariantValue> }[] {
+  const out: { label: string; given: Record<string, VariantValue> }[] = [{ label: '', given: {} }];
+  if (id === 'nine-lives') {
+    out.push({ label: ', powers', given: { powers: true } });
+    out.push({ label: ', powers + blackCat (uniform deal)', given: { powers: true, blackCat: true, powerDeal: 'uniform' } });
+  }
+  return out;
+}
