@@ -540,7 +540,7 @@ export function powersApply(s: NineLivesState, a: number): void {
 function step(s: NineLivesState, a: number): void {
   const t = s.turn;
   if (s.phase === Phase.Bid) {
-    record(s, { seat: t, type: 'bid', card: cardName(a) });
+    if (s.recorder) record(s, { seat: t, type: 'bid', card: cardName(a) });
     s.where[a] = W_BID;
     s.bid[t] = a;
     s.handCount[t]!--;
@@ -574,7 +574,8 @@ function step(s: NineLivesState, a: number): void {
     case C_DN_DROP: {
       const take = s.pw[PW_CARD]!;
       const drop = a - A_CARD;
-      recordPower(s, t, { take: cardName(take), drop: cardName(drop) });
+      if (s.recorder) recordPower(s, t, { take: cardName(take), drop: cardName(drop) });
+      s.pw[PW_SPENT] = -1;
       enterHand(s, t, take, everyone(s));
       leaveHand(s, t, drop);
       s.where[drop] = W_DISCARD;
@@ -584,7 +585,8 @@ function step(s: NineLivesState, a: number): void {
     case C_RV_SUIT:
     case C_RV_NUM: {
       const v = choice === C_RV_SUIT ? a - A_SUIT : a - A_NUM + 1;
-      recordPower(s, t, choice === C_RV_SUIT ? { suit: SUIT_CODES[v]! } : { number: v });
+      if (s.recorder) recordPower(s, t, choice === C_RV_SUIT ? { suit: SUIT_CODES[v]! } : { number: v });
+      s.pw[PW_SPENT] = -1;
       for (let c = 0; c < NUM_CARDS; c++) {
         const w = s.where[c]!;
         if (w < W_HAND || w >= W_HAND + s.players) continue;
@@ -623,7 +625,7 @@ function step(s: NineLivesState, a: number): void {
       const slot = s.pw[PW_CARD]!;
       const take = s.slotCard[slot]!;
       const give = a - A_CARD;
-      record(s, { seat: t, type: 'steal', give: cardName(give), take: cardName(take) });
+      if (s.recorder) record(s, { seat: t, type: 'steal', give: cardName(give), take: cardName(take) });
       leaveHand(s, t, give);
       enterHand(s, t, take, everyone(s));
       s.slotCard[slot] = give;
@@ -637,7 +639,7 @@ function step(s: NineLivesState, a: number): void {
     case C_ROW: {
       const slot = a - A_SLOT;
       const c = s.slotCard[slot]!;
-      record(s, { seat: t, type: 'row', card: cardName(c) });
+      if (s.recorder) record(s, { seat: t, type: 'row', card: cardName(c) });
       s.slotCard[slot] = -1;
       rowPush(s, t, c);
       s.pw[PW_ROWS]!--;
@@ -645,7 +647,7 @@ function step(s: NineLivesState, a: number): void {
     }
     case C_KEEPER: {
       const q = a - A_SEAT;
-      record(s, { seat: t, type: 'keeper', to: q });
+      if (s.recorder) record(s, { seat: t, type: 'keeper', to: q });
       s.pw[PW_WINNER] = q; // the seat that leads next
       s.pw[PW_STAGE] = 5;
       return continueEnd(s);
@@ -691,7 +693,7 @@ function drawPlay(s: NineLivesState, q: number, slot: number, flags: number, exc
   const h = handList(s, q, except);
   if (h === 0) throw new RuleError(`nine-lives: seat ${q} has no card to draw`);
   const c = HANDBUF[s.rng.int(h)]!;
-  record(s, { seat: q, type: 'chance', key: (flags & F_RANDOM) !== 0 ? 'shuffle_hand' : 'shuffle_hand_all', card: cardName(c) });
+  if (s.recorder) record(s, { seat: q, type: 'chance', key: (flags & F_RANDOM) !== 0 ? 'shuffle_hand' : 'shuffle_hand_all', card: cardName(c) });
   placeCard(s, q, slot, c, flags, replay, false);
   s.pw[PW_BOUND] = 0;
   s.pw[PW_FREE] = 1;
@@ -749,10 +751,12 @@ function finishPlay(s: NineLivesState, slot: number, x: number, num: number): vo
     s.evSlot[i] = slot;
     s.evVal[i] = k === K_NEW_TRUMP ? x : s.slotDown[slot] === 1 ? -1 : x;
   }
-  const e: Record<string, unknown> = { seat: q, type: replay ? 'replay' : 'play', card: cardName(c) };
-  if ((flags & F_WILD) !== 0 || isCrown(s, c)) e['as'] = SUIT_CODES[x]!;
-  if ((flags & F_WILD) !== 0) e['num'] = num;
-  record(s, e as unknown as RecordAction);
+  if (s.recorder) {
+    const e: Record<string, unknown> = { seat: q, type: replay ? 'replay' : 'play', card: cardName(c) };
+    if ((flags & F_WILD) !== 0 || isCrown(s, c)) e['as'] = SUIT_CODES[x]!;
+    if ((flags & F_WILD) !== 0) e['num'] = num;
+    record(s, e as unknown as RecordAction);
+  }
   s.pw[PW_DECLSLOT] = -1;
   if (replay) {
     s.pw[PW_REPLAY] = -1;
@@ -776,7 +780,7 @@ function nextSwap(s: NineLivesState, q: number): void {
 /** `swap_hand` (section 7.12): the user's card and the card of `other` trade slots, declarations going with them. */
 function swapHand(s: NineLivesState, q: number, other: number): void {
   const mine = s.pw[PW_SWAPCARD]!;
-  record(s, { seat: q, type: 'swap', card: cardName(s.slotCard[other]!) });
+  if (s.recorder) record(s, { seat: q, type: 'swap', card: cardName(s.slotCard[other]!) });
   swapAt(s.slotCard, mine, other);
   swapAt(s.slotSuit, mine, other);
   swapAt(s.slotNum, mine, other);
@@ -824,7 +828,7 @@ function pushEvent(s: NineLivesState, key: number, q: number, val: number): void
 
 function recordPower(s: NineLivesState, q: number, args: Record<string, unknown>): void {
   const c = s.pw[PW_SPENT]!;
-  record(s, { seat: q, type: 'power', card: cardName(c), key: POWER_KEYS[s.powerOf[c]!]!, args });
+  if (s.recorder) record(s, { seat: q, type: 'power', card: cardName(c), key: POWER_KEYS[s.powerOf[c]!]!, args });
   s.pw[PW_SPENT] = -1;
 }
 
@@ -855,7 +859,8 @@ function spend(s: NineLivesState, q: number, c: number): void {
     case K_REVEAL_NUMBER:
       return choose(s, q, C_RV_NUM);
   }
-  recordPower(s, q, {});
+  if (s.recorder) recordPower(s, q, {});
+  s.pw[PW_SPENT] = -1;
   pushEvent(s, key, q, -1);
   const ev = s.pw[PW_EVN]! - 1;
   switch (key) {
@@ -947,11 +952,12 @@ function spend(s: NineLivesState, q: number, c: number): void {
 function swapPlayed(s: NineLivesState, q: number, target: number): void {
   let give = -1;
   for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === W_GIVING + q) give = c;
-  recordPower(s, q, { give: cardName(give), target });
-  pushEvent(s, K_SWAP_PLAYED, q, -1);
+  if (s.recorder) recordPower(s, q, { give: cardName(give), target });
+  s.pw[PW_SPENT] = -1;
+  pushEvent(s, K_SWAP_PLAYED, q, target); // who traded is public, not what
   const h = handList(s, target, -1);
   const take = HANDBUF[s.rng.int(h)]!;
-  record(s, { seat: q, type: 'chance', key: 'swap_played', card: cardName(take) });
+  if (s.recorder) record(s, { seat: q, type: 'chance', key: 'swap_played', card: cardName(take) });
   leaveHand(s, target, take);
   enterHand(s, q, take, 1 << target);
   enterHand(s, target, give, 1 << q);
@@ -987,7 +993,7 @@ function carouselPick(s: NineLivesState, q: number, c: number): void {
   if (picked < s.pw[PW_CAR_G]!) return;
   const cards: string[] = [];
   if (s.recorder) for (let d = 0; d < NUM_CARDS; d++) if (s.where[d] === W_GIVING + q) cards.push(cardName(d));
-  record(s, { seat: q, type: 'give', cards });
+  if (s.recorder) record(s, { seat: q, type: 'give', cards });
   const k = ++s.pw[PW_K]!;
   const user = s.pw[PW_USER]!;
   if (k < P) return choose(s, (user + k) % P, C_CAROUSEL);
@@ -1015,7 +1021,7 @@ function endPromise(s: NineLivesState, q: number, slot: number): void {
 }
 
 function aside(s: NineLivesState, q: number, c: number): void {
-  record(s, { seat: q, type: 'aside', card: cardName(c) });
+  if (s.recorder) record(s, { seat: q, type: 'aside', card: cardName(c) });
   leaveHand(s, q, c);
   s.where[c] = W_PROMISE + q;
   const k = ++s.pw[PW_K]!;
@@ -1216,7 +1222,7 @@ function shuffleTrick(s: NineLivesState, user: number): void {
   if (s.recorder) {
     const cards: string[] = [];
     for (let i = 0; i < Math.min(n, P); i++) cards.push(cardName(SHUF[i]!));
-    record(s, { seat: user, type: 'chance', key: 'shuffle_trick', cards });
+    if (s.recorder) record(s, { seat: user, type: 'chance', key: 'shuffle_trick', cards });
   }
   for (let i = 0; i < s.trickLen; i++) s.slotCard[i] = -1;
   for (let i = 0; i < n; i++) {
