@@ -816,3 +816,22 @@ describe('nine-lives powers: 11. Records and replay; 8. Termination; invariants'
     expect(powersWinner(s)).toBe(1);
   });
 });
+
+describe('nine-lives powers: the greedy bot', () => {
+  it('greedy with Powers beats random players clearly (4 players, greedy rotating through the seats)', async () => {
+    const { MatchRunner } = await import('../../src/core/match.js');
+    const { randomBot } = await import('../../bots/random.js');
+    const { nineLivesGreedy } = await import('../../bots/greedy/nine-lives.js');
+    const v = resolveGameVariant(nineLives, { players: 4, powers: true });
+    const runner = new MatchRunner(nineLives, v);
+    let share = 0;
+    const games = 40;
+    for (let g = 0; g < games; g++) {
+      const seatOf = g % 4;
+      const bots = Array.from({ length: 4 }, (_, i) => (i === seatOf ? nineLivesGreedy() : randomBot.create({}, nineLives as never)));
+      const out = runner.play(`greedy-${g}`, 0, bots, bots.map(() => 'b'), false);
+      if (out.result.winners.includes(seatOf)) share += 1 / out.result.winners.length;
+    }
+    expect(share / games).toBeGreaterThan(0.6);
+  });
+});
