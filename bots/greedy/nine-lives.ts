@@ -252,7 +252,13 @@ export interface NineLivesPowersWeights {
   readonly rowPowered: number;
 }
 
-/** The weights of `greedy` with Powers: spend only to shed tricks over the bid; keep powered cards in the row. */
+/**
+ * The weights of `greedy` with Powers, measured in self-play at 4 players
+ * (2 seats each, 400 games): `overSpend` 1 against never spending wins 55.5%
+ * (60.5% with Black Cat); `overSpend` 0 (spending at the bid) loses badly
+ * (31%); spending the bid card too is no better (48%). `rowPowered` changes
+ * nothing at 4 players (every card but the 9s carries a power there).
+ */
 export const POWERS_WEIGHTS: NineLivesPowersWeights = { overSpend: 1, spendBid: 0, rowPowered: 5 };
 
 // Powers observation indices (`src/games/nine-lives/powers.ts`): the pending choice, RANK and the leading suit.
