@@ -991,3 +991,21 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
     expect(o(0).voids[1 * 9 + 0]).toBe(1);
   });
 });
+
+describe('nine-lives powers: statistics from records', () => {
+  it('gameStatsFromRecord reads a Powers record as gameStats reads the final state', async () => {
+    const { gameStats, gameStatsFromRecord } = await import('../../src/games/nine-lives/stats.js');
+    const v = resolveGameVariant(nineLives, { players: 4, powers: true });
+    const s = nineLives.newState(v);
+    const c = new RoundCollector();
+    s.recorder = c;
+    nineLives.deal(s, createRng('stats'));
+    const r = rngOf('stats-bots');
+    while (!nineLives.isTerminal(s)) {
+      const l = legal(s);
+      nineLives.apply(s, l[r.int(l.length)]!);
+    }
+    const rec = { game: 'nine-lives', variant: v, seed: 'stats', seats: [], rounds: c.rounds, result: { scores: [], winners: [], capped: false } };
+    expect(gameStatsFromRecord(rec)).toEqual(gameStats(s));
+  });
+});

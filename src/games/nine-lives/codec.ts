@@ -57,6 +57,12 @@ export function decodeAction(s: NineLivesState, e: RecordAction): number | null 
  *   match the card's power, or a seat that is not the one deciding.
  */
 function decodePowers(s: NineLivesState, e: RecordAction): number | null {
+  const a = decodeSteps(s, e);
+  s.queueFor = a ?? -1;
+  return a;
+}
+
+function decodeSteps(s: NineLivesState, e: RecordAction): number | null {
   if (e.type === 'chance') return null;
   if (s.phase === Phase.Over || e.seat !== s.turn) throw new Error(`nine-lives record: seat ${String(e.seat)} acts but seat ${s.turn} decides`);
   s.queueLen = 0;

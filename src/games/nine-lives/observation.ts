@@ -582,6 +582,7 @@ function determinizePowers(o: NineLivesObservation, rng: Rng, into: NineLivesSta
     if (v >= W_HAND && v < W_HAND + P && v !== W_HAND + me) into.known[me * NUM_CARDS + c] = 1;
   }
   into.queueLen = 0;
+  into.queueFor = -1;
   into.rng = rng;
   into.handCount.set(o.handCount);
   into.tricksWon.set(o.tricksWon);

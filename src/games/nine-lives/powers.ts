@@ -545,17 +545,26 @@ function slotOfCard(s: NineLivesState, c: number): number {
  * @throws RuleError when the action is not legal here.
  */
 export function powersApply(s: NineLivesState, a: number): void {
-  const n = powersLegal(s, SCRATCH);
-  let ok = false;
-  for (let i = 0; i < n; i++) if (SCRATCH[i] === a) ok = true;
-  if (!ok) throw new RuleError(`nine-lives: action ${a} is not legal for seat ${s.turn} in phase ${s.phase} (choice ${s.pw[PW_CHOICE]})`);
-  step(s, a);
+  if (s.queueLen > 0 && s.queueFor !== a) s.queueLen = 0; // decoded but not applied: stale
+  s.queueFor = -1;
+  checkedStep(s, a);
   while (s.queueLen > 0) {
     const next = s.queue[0]!;
     s.queue.copyWithin(0, 1, s.queueLen);
     s.queueLen--;
-    powersApply(s, next);
+    checkedStep(s, next);
   }
+}
+
+function checkedStep(s: NineLivesState, a: number): void {
+  const n = powersLegal(s, SCRATCH);
+  let ok = false;
+  for (let i = 0; i < n; i++) if (SCRATCH[i] === a) ok = true;
+  if (!ok) {
+    s.queueLen = 0;
+    throw new RuleError(`nine-lives: action ${a} is not legal for seat ${s.turn} in phase ${s.phase} (choice ${s.pw[PW_CHOICE]})`);
+  }
+  step(s, a);
 }
 
 function step(s: NineLivesState, a: number): void {

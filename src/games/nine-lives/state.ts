@@ -145,6 +145,8 @@ export class NineLivesState implements GameStateBase {
   /** Record decoding only: the further step actions of one record entry, applied by `apply` right after the first. */
   readonly queue = new Int16Array(4);
   queueLen = 0;
+  /** The first step's action of the queued entry: the queue is applied only right after it (else dropped). */
+  queueFor = -1;
 
   constructor(
     readonly variant: Variant,
@@ -227,4 +229,5 @@ export function copyPowers(src: NineLivesState, dst: NineLivesState): void {
   dst.known.set(src.known);
   dst.queue.set(src.queue);
   dst.queueLen = src.queueLen;
+  dst.queueFor = src.queueFor;
 }
