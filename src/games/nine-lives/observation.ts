@@ -3,7 +3,7 @@ import { boolParam, intParam } from '../../core/index.js';
 import { CROWNS, NUM_CARDS, NUM_SUITS, suitOf } from './cards.js';
 import { isWild } from './rules.js';
 import { MAX_EVENTS, MAX_SLOTS, NineLivesState, Phase, PW_SIZE, W_BID, W_DOWN, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE } from './state.js';
-import { C_DECL_NUM, C_DECL_SUIT, PW_CHOICE, PW_DECLSLOT, PW_LEAD, PW_LEADSLOT, PW_EVN, PW_MUSTLEAD, PW_REPLAY, PW_TAKEN, slotSeat } from './powers.js';
+import { C_DECL_NUM, C_DECL_SUIT, PW_CHOICE, PW_DECLSLOT, PW_DECLSUIT, PW_LEAD, PW_LEADSLOT, PW_EVN, PW_MUSTLEAD, PW_REPLAY, PW_TAKEN, slotSeat } from './powers.js';
 import { K_NEW_TRUMP } from './powers-list.js';
 
 /**
@@ -184,6 +184,7 @@ function observePowers(s: NineLivesState, seat: number, o: NineLivesObservation)
     o.slotNum[i] = -1;
     o.slotVoid[i] = -1;
     if (s.pw[PW_LEADSLOT] === i) o.pw[PW_LEAD] = -2;
+    if (s.pw[PW_DECLSLOT] === i) o.pw[PW_DECLSUIT] = -2; // a face-down wildcard's suit while its number is chosen
     for (let e = 0; e < s.pw[PW_EVN]!; e++) if (s.evKey[e] === K_NEW_TRUMP && s.evSlot[e] === i) o.evVal[e] = -2;
   }
   const taken = s.pw[PW_TAKEN]!;
@@ -567,6 +568,7 @@ function determinizePowers(o: NineLivesObservation, rng: Rng, into: NineLivesSta
   into.evSlot.set(o.evSlot);
   into.evVal.set(o.evVal);
   if (into.pw[PW_LEAD] === -2) into.pw[PW_LEAD] = into.slotSuit[into.pw[PW_LEADSLOT]!]!;
+  if (into.pw[PW_DECLSUIT] === -2) into.pw[PW_DECLSUIT] = 0;
   for (let e = 0; e < into.pw[PW_EVN]!; e++) if (into.evVal[e] === -2) into.evVal[e] = into.slotSuit[into.evSlot[e]!]!;
   if (into.pw[PW_TAKEN] === -2) {
     const r = slotSeat(into, into.pw[PW_REPLAY]!);
