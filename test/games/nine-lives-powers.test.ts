@@ -1009,3 +1009,47 @@ describe('nine-lives powers: statistics from records', () => {
     expect(gameStatsFromRecord(rec)).toEqual(gameStats(s));
   });
 });
+
+describe('nine-lives powers: state copies and determinization', () => {
+  const plain = (s: NineLivesState): string =>
+    // `deck` is the deal's scratch (not state; the base copy leaves it too).
+    JSON.stringify(s, (k, v: unknown) => (k === 'rng' || k === 'recorder' || k === 'deck' ? undefined : ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v));
+
+  it('clone copies every Powers field (rows, slots, events, the public block, voids, seen cards, the decode queue)', () => {
+    const v = resolveGameVariant(nineLives, { players: 4, powers: true, blackCat: true });
+    const r = rngOf('clone-all');
+    for (let g = 0; g < 20; g++) {
+      const s = nineLives.newState(v);
+      nineLives.deal(s, createRng(`clone-all-${g}`));
+      for (let i = r.int(400); i > 0 && !nineLives.isTerminal(s); i--) {
+        const l = legal(s);
+        nineLives.apply(s, l[r.int(l.length)]!);
+      }
+      const c = nineLives.clone(s);
+      expect(plain(c)).toBe(plain(s));
+      const into = nineLives.newState(v);
+      nineLives.clone(s, into);
+      expect(plain(into)).toBe(plain(s));
+    }
+  });
+
+  it('"10": determinization keeps known cards where they are and deals no other seat a suit it has shown void', () => {
+    const s = position({ hands: [['he5', 'he1', 'he2'], ['sp9', 'sp2', 'sp4'], ['di4', 'he3', 'di5']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'reveal_suit' } });
+    spend(s, 'cl2');
+    suit(s, 'di');
+    play(s, 'he5');
+    play(s, 'sp9'); // seat 1 shows a hearts void
+    const o = nineLives.observe(s, 2, new NineLivesObservation(s.variant));
+    for (let k = 0; k < 30; k++) {
+      const d = nineLives.determinize(o, createRng(`void-${k}`), nineLives.newState(s.variant));
+      for (let c = 0; c < NUM_CARDS; c++) if (d.where[c] === W_HAND + 1) expect(suitOf(c), cardName(c)).not.toBe(0);
+      expect(d.where[parseCard('di4')]).toBe(W_HAND + 2);
+    }
+    const o0 = nineLives.observe(s, 0, new NineLivesObservation(s.variant));
+    for (let k = 0; k < 10; k++) {
+      const d = nineLives.determinize(o0, createRng(`known-${k}`), nineLives.newState(s.variant));
+      expect(d.where[parseCard('di4')]).toBe(W_HAND + 2); // shown by reveal_suit
+      expect(d.where[parseCard('di5')]).toBe(W_HAND + 2);
+    }
+  });
+});
