@@ -18,7 +18,7 @@ import { createRng, type Rng } from '../src/core/rng.js';
 import { replayRecord } from '../src/core/replay.js';
 import type { AnyGame } from '../src/core/registry.js';
 import { indexInSorted } from '../src/core/sorted.js';
-import { resolveGameVariant, type Variant } from '../src/core/variant.js';
+import { resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
 import { legalList, playOut, recordedRandomGame, snapshot, stateCopy, stateDiff } from './helpers.js';
 
 const GAMES_PER_VARIANT = 150;
@@ -107,6 +107,8 @@ function throwOf(f: () => void): unknown {
 
 /** What a game may change in the conformance suite: only how much it plays, never what is checked. */
 export interface ConformanceOptions {
+  /** Variants besides the defaults (`suiteVariants` in helpers.ts): `label` is appended to the test names. */
+  readonly variants?: readonly { readonly label: string; readonly given: Readonly<Record<string, VariantValue>> }[];
   /**
    * Games in which illegal ids are tried (default 12): the check wants more
    * than 50 tries, which a game of a few decisions with every id legal
@@ -126,11 +128,17 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
   const illegalGames = options.illegalGames ?? ILLEGAL_GAMES;
   const playerCounts = [...new Set([game.info.minPlayers, game.info.defaultPlayers, game.info.maxPlayers])];
   describe(`conformance: ${id}`, () => {
-    for (const players of playerCounts) {
-      const variant = resolveGameVariant(game, { players });
+    for (const players of playerCounts) for (const extra of options.variants ?? [{ label: '', given: {} }]) {
+      let variant: ReturnType<typeof resolveGameVariant>;
+      try {
+        variant = resolveGameVariant(game, { ...extra.given, players });
+      } catch {
+        continue; // a combination the game refuses at this table size (e.g. Black Cat at 9 players)
+      }
+      const tag = `${players} players${extra.label}`;
 
       const decodes = game.legalCount !== undefined && game.legalAt !== undefined;
-      it(`${players} players: random playouts end within maxDecisions; legal actions non-empty, ascending, in range${decodes ? '; legalCount and legalAt agree with them' : ''}`, () => {
+      it(`${tag}: random playouts end within maxDecisions; legal actions non-empty, ascending, in range${decodes ? '; legalCount and legalAt agree with them' : ''}`, () => {
         const K = game.numDistinctActions(variant);
         expect(game.legalCount === undefined).toBe(game.legalAt === undefined);
         for (let g = 0; g < GAMES_PER_VARIANT; g++) {
@@ -161,7 +169,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         }
       });
 
-      it(`${players} players: the same seed and actions give the same record`, () => {
+      it(`${tag}: the same seed and actions give the same record`, () => {
         const a = recordedRandomGame(game, variant, 'same-seed', 'bots');
         const b = recordedRandomGame(game, variant, 'same-seed', 'bots');
         expect(JSON.stringify(b)).toBe(JSON.stringify(a));
@@ -169,7 +177,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         expect(JSON.stringify(c.rounds[0])).not.toBe(JSON.stringify(a.rounds[0]));
       });
 
-      it(`${players} players: records replay to the identical game`, () => {
+      it(`${tag}: records replay to the identical game`, () => {
         for (let g = 0; g < 40; g++) {
           const rec = recordedRandomGame(game, variant, `rec-${g}`, `recbot-${g}`);
           const line = JSON.parse(JSON.stringify(rec));
@@ -177,7 +185,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         }
       });
 
-      it(`${players} players: a clone equals the original field by field (generator words included), plays on exactly as the original does, and playing it changes nothing in the original`, () => {
+      it(`${tag}: a clone equals the original field by field (generator words included), plays on exactly as the original does, and playing it changes nothing in the original`, () => {
         const pick = createRng(`clone-${players}`);
         for (let g = 0; g < CLONE_POINTS; g++) {
           const s = randomPoint(game, variant, `clone-${g}`, pick);
@@ -197,7 +205,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         }
       });
 
-      it(`${players} players: apply throws RuleError on an action that is not legal, at random points of random games, and leaves the state as it was`, () => {
+      it(`${tag}: apply throws RuleError on an action that is not legal, at random points of random games, and leaves the state as it was`, () => {
         const K = game.numDistinctActions(variant);
         const legal = new Int32Array(K);
         const rng = createRng(`illegal-${players}`);
@@ -235,7 +243,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         expect(tried).toBeGreaterThan(50);
       });
 
-      it(`${players} players: checkInvariants holds after the deal and after every action; legalActions writes nothing at or past numDistinctActions`, () => {
+      it(`${tag}: checkInvariants holds after the deal and after every action; legalActions writes nothing at or past numDistinctActions`, () => {
         expect(typeof game.checkInvariants).toBe('function');
         const K = game.numDistinctActions(variant);
         const GUARD = 16;
@@ -259,7 +267,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         }
       });
 
-      it(`${players} players: a finished game has current seat -1, no legal actions, observations for every seat, and apply throws RuleError; none of them changes it`, () => {
+      it(`${tag}: a finished game has current seat -1, no legal actions, observations for every seat, and apply throws RuleError; none of them changes it`, () => {
         const K = game.numDistinctActions(variant);
         const legal = new Int32Array(K);
         const rng = createRng(`terminal-${players}`);
@@ -287,7 +295,7 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         }
       });
 
-      it(`${players} players: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {
+      it(`${tag}: observe(determinize(observe(s, p)), p) equals observe(s, p), and the sample plays on`, () => {
         const rng = createRng('det');
         for (let g = 0; g < 60; g++) {
           const s = game.newState(variant);

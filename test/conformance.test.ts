@@ -6,6 +6,6 @@
  */
 import { gameIds, getGame } from '../src/core/registry.js';
 import { conformanceSuite } from './conformance-checks.js';
-import './helpers.js';
+import { suiteVariants } from './helpers.js';
 
-for (const id of gameIds()) conformanceSuite(getGame(id));
+for (const id of gameIds()) conformanceSuite(getGame(id), { variants: suiteVariants(id) });

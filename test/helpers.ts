@@ -119,3 +119,18 @@ function short(x: unknown): string {
   const s = typeof x === 'object' && x !== null ? (x.constructor?.name ?? 'object') : String(x);
   return s.length > 40 ? `${s.slice(0, 40)}...` : s;
 }
+
+/**
+ * The variants the generic suites (conformance, isolation, determinization)
+ * run besides each game's defaults: `label` is appended to the test names.
+ * Nine Lives adds its Powers variant (`nine-lives-powers.md`), with and
+ * without Black Cat. A combination the game refuses at some table size is skipped there.
+ */
+export function suiteVariants(id: string): { label: string; given: Record<string, VariantValue> }[] {
+  const out: { label: string; given: Record<string, VariantValue> }[] = [{ label: '', given: {} }];
+  if (id === 'nine-lives') {
+    out.push({ label: ', powers', given: { powers: true } });
+    out.push({ label: ', powers + blackCat (uniform deal)', given: { powers: true, blackCat: true, powerDeal: 'uniform' } });
+  }
+  return out;
+}

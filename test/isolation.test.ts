@@ -9,7 +9,7 @@ import type { Bot } from '../src/core/bot.js';
 import { MatchRunner } from '../src/core/match.js';
 import { gameIds, getGame } from '../src/core/registry.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import './helpers.js';
+import { suiteVariants } from './helpers.js';
 
 /** Every ArrayBuffer and plain object reachable from `roots` (own properties, array items, typed-array buffers). */
 function reachableBuffers(roots: unknown[]): Set<ArrayBufferLike> {
@@ -37,11 +37,11 @@ function reachableBuffers(roots: unknown[]): Set<ArrayBufferLike> {
   return buffers;
 }
 
-for (const id of gameIds()) {
-  describe(`isolation: ${id}`, () => {
+for (const id of gameIds()) for (const extra of suiteVariants(id)) {
+  describe(`isolation: ${id}${extra.label}`, () => {
     it('a cheating bot that scans everything reachable from its arguments reaches no memory of the game state', () => {
       const game = getGame(id);
-      const variant = resolveGameVariant(game, {});
+      const variant = resolveGameVariant(game, extra.given);
       const runner = new MatchRunner(game, variant);
       const stateBuffers = reachableBuffers([runner.lastState]);
       const leaks: string[] = [];
@@ -64,7 +64,7 @@ for (const id of gameIds()) {
 
     it('writing over the observation and the legal actions changes nothing in the game', () => {
       const game = getGame(id);
-      const variant = resolveGameVariant(game, {});
+      const variant = resolveGameVariant(game, extra.given);
       const P = Number(variant.players);
       const play = (scribble: boolean): unknown => {
         const runner = new MatchRunner(game, variant);

@@ -14,7 +14,7 @@ import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
-import { snapshot } from '../helpers.js';
+import { snapshot, suiteVariants } from '../helpers.js';
 
 /** Plain data of a whole state (typed arrays as arrays), without its generator and recorder. */
 function stateSnapshot(s: GameStateBase): string {
@@ -48,12 +48,12 @@ function context(game: AnyGame, variant: Variant, seat: number, rng: Rng): BotCo
   return { seat, players: Number(variant.players), variant, rng, model: game };
 }
 
-for (const id of gameIds()) {
+for (const id of gameIds()) for (const extra of suiteVariants(id)) {
   const game = getGame(id);
-  const variant = resolveGameVariant(game, {});
+  const variant = resolveGameVariant(game, extra.given);
   const P = Number(variant.players);
 
-  describe(`determinization: ${id}`, () => {
+  describe(`determinization: ${id}${extra.label}`, () => {
     it('sampled states agree with the observation: observe(determinize(o), p) deep-equals o, for every seat', () => {
       const obs = game.newObservation(variant);
       const back = game.newObservation(variant);

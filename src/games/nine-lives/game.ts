@@ -1,6 +1,7 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { boolParam, createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
-import { NUM_ACTIONS } from './actions.js';
+import { boolParam, createRng, intParam, plainArray, Rng, stringParam, VariantError } from '../../core/index.js';
+import { NUM_ACTIONS, NUM_ACTIONS_POWERS } from './actions.js';
+import { parsePowersOff } from './powers-list.js';
 import { nineLivesBalance } from './balance.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -23,6 +24,9 @@ export const nineLivesInfo: GameInfo = {
     { key: 'blackCat', kind: 'bool', default: false, doc: 'the Black Cat variant: crowns are wildcards and make the lowest number win' },
     { key: 'livesToWin', kind: 'int', min: 1, max: 99, default: 9, doc: 'lives that end the game' },
     { key: 'teams', kind: 'bool', default: true, doc: 'seats whose bids share a suit score as a team' },
+    { key: 'powers', kind: 'bool', default: false, doc: 'the Powers variant: cards 1-8 carry the 44 powers (nine-lives-powers.md)' },
+    { key: 'powerDeal', kind: 'enum', choices: ['published', 'uniform'], default: 'published', doc: 'powers: the published deal (first 24/32/40 powers at 3/4/5 players) or the first pass in random order' },
+    { key: 'powersOff', kind: 'string', default: 'none', doc: "powers: keys left out of the deal, joined by '+' (or none)" },
   ],
 };
 
@@ -32,13 +36,18 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
     if (boolParam(v, 'blackCat') && p > 8) throw new VariantError(`nine-lives: blackCat needs the crowns as a tenth suit, so at most 8 players (got ${p})`);
+    try {
+      parsePowersOff(stringParam(v, 'powersOff'));
+    } catch (e) {
+      throw new VariantError(`nine-lives: powersOff: ${(e as Error).message}`);
+    }
   },
   newState(variant: Variant) {
     return new NineLivesState(variant, createRng('unseeded'));
   },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
-  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat')),
+  numDistinctActions: (v) => (v['powers'] === true ? NUM_ACTIONS_POWERS : NUM_ACTIONS),
+  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat'), v['powers'] === true),
   currentSeat,
   legalActions,
   apply,

@@ -2,7 +2,9 @@ import { RuleError, shuffleInPlace, type Rng, type Variant } from '../../core/in
 import { boolParam, intParam } from '../../core/index.js';
 import { CROWNS, NUM_CARDS, NUM_SUITS, suitOf } from './cards.js';
 import { isWild } from './rules.js';
-import { NineLivesState, Phase, W_BID, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
+import { MAX_EVENTS, MAX_SLOTS, NineLivesState, Phase, PW_SIZE, W_BID, W_DOWN, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE } from './state.js';
+import { C_DECL_NUM, C_DECL_SUIT, PW_CHOICE, PW_DECLSLOT, PW_DECLSUIT, PW_LEAD, PW_LEADSLOT, PW_EVN, PW_MUSTLEAD, PW_REPLAY, PW_TAKEN, slotSeat } from './powers.js';
+import { K_NEW_TRUMP } from './powers-list.js';
 
 /**
  * What one seat sees (`nine-lives.md`, "Hidden information"): its own hand
@@ -48,6 +50,33 @@ export class NineLivesObservation {
   readonly trickCard: Int8Array;
   readonly trickSuit: Int8Array;
 
+  // ---- Powers (`nine-lives-powers.md`, section 10); left empty when `powers` is false. ----
+  readonly powers: boolean;
+  /** place[c]: where card c is as this seat knows it (a `W_*` of `state.ts`), `UNSEEN` when it cannot tell. */
+  readonly place = new Uint8Array(NUM_CARDS);
+  /** The power index of every card (public, section 1.4). */
+  readonly powerOf = new Int8Array(NUM_CARDS);
+  readonly rowCards: Int8Array;
+  readonly rowLen: Uint8Array;
+  /** The trick's slots; a face-down card of another seat shows -1 (card, suit, number, void). */
+  readonly slotCard = new Int8Array(MAX_SLOTS);
+  readonly slotSuit = new Int8Array(MAX_SLOTS);
+  readonly slotNum = new Int8Array(MAX_SLOTS);
+  readonly slotDown = new Uint8Array(MAX_SLOTS);
+  readonly slotVoid = new Int8Array(MAX_SLOTS);
+  readonly slotFlags = new Uint8Array(MAX_SLOTS);
+  readonly slotBy = new Int8Array(MAX_SLOTS);
+  /** The powers used this trick (values read from a hidden card show -2). */
+  readonly evKey = new Int8Array(MAX_EVENTS);
+  readonly evSeat = new Int8Array(MAX_EVENTS);
+  readonly evSlot = new Int8Array(MAX_EVENTS);
+  readonly evVal = new Int8Array(MAX_EVENTS);
+  /** The public scalars (`PW_*` of `powers.ts`); the leading suit shows -2 while set by a hidden card. */
+  readonly pw = new Int16Array(PW_SIZE);
+  /** Cards each seat holds as its promise, and has chosen to give and not yet passed (counts are public). */
+  readonly promiseCount: Uint8Array;
+  readonly giveCount: Uint8Array;
+
   constructor(variant: Variant) {
     this.players = intParam(variant, 'players');
     this.blackCat = boolParam(variant, 'blackCat');
@@ -61,8 +90,16 @@ export class NineLivesObservation {
     this.voids = new Uint8Array(p * NUM_SUITS);
     this.trickCard = new Int8Array(p);
     this.trickSuit = new Int8Array(p);
+    this.powers = variant['powers'] === true;
+    this.rowCards = new Int8Array(p * 82);
+    this.rowLen = new Uint8Array(p);
+    this.promiseCount = new Uint8Array(p);
+    this.giveCount = new Uint8Array(p);
   }
 }
+
+/** `place[c]` of a card the observer cannot locate. */
+export const UNSEEN = 255;
 
 /** Fills `o` with seat `seat`'s view of `s`. */
 export function observe(s: NineLivesState, seat: number, o: NineLivesObservation): NineLivesObservation {
@@ -92,7 +129,67 @@ export function observe(s: NineLivesState, seat: number, o: NineLivesObservation
   o.voids.set(s.voids);
   o.trickCard.set(s.trickCard);
   o.trickSuit.set(s.trickSuit);
+  if (s.powers) observePowers(s, seat, o);
   return o;
+}
+
+/**
+ * Section 10: what seat `seat` sees of the Powers state besides the base
+ * game's view: rows, piles, the power of every card, every face-up play, the
+ * cards known in other hands (shown, or seen entering), its own promise and
+ * cards being given, its own face-down plays, counts of hands, promises and
+ * cards being given, the voids it has seen shown and not forgotten.
+ */
+function observePowers(s: NineLivesState, seat: number, o: NineLivesObservation): void {
+  const P = s.players;
+  o.powerOf.set(s.powerOf);
+  o.rowCards.set(s.rowCards);
+  o.rowLen.set(s.rowLen);
+  o.pw.set(s.pw);
+  o.evKey.set(s.evKey);
+  o.evSeat.set(s.evSeat);
+  o.evSlot.set(s.evSlot);
+  o.evVal.set(s.evVal);
+  o.slotCard.set(s.slotCard);
+  o.slotSuit.set(s.slotSuit);
+  o.slotNum.set(s.slotNum);
+  o.slotDown.set(s.slotDown);
+  o.slotVoid.set(s.slotVoid);
+  o.slotFlags.set(s.slotFlags);
+  o.slotBy.set(s.slotBy);
+  o.voids.set(s.pvoids.subarray(seat * P * NUM_SUITS, (seat + 1) * P * NUM_SUITS));
+  o.promiseCount.fill(0);
+  o.giveCount.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const w = s.where[c]!;
+    let v = w;
+    if (w >= W_HAND && w < W_HAND + P) {
+      if (w !== W_HAND + seat && s.known[seat * NUM_CARDS + c] === 0) v = UNSEEN;
+    } else if (w >= W_PROMISE && w < W_PROMISE + P) {
+      o.promiseCount[w - W_PROMISE]!++;
+      if (w !== W_PROMISE + seat) v = UNSEEN;
+    } else if (w >= W_GIVING && w < W_GIVING + P) {
+      o.giveCount[w - W_GIVING]!++;
+      if (w !== W_GIVING + seat) v = UNSEEN;
+    } else if (w === W_BID) {
+      if (s.phase === Phase.Bid && s.bid[seat] !== c) v = UNSEEN;
+    }
+    o.place[c] = v;
+  }
+  for (let i = 0; i < s.trickLen; i++) {
+    if (s.slotDown[i] === 0 || s.slotBy[i] === seat) continue;
+    o.place[s.slotCard[i]!] = UNSEEN;
+    o.slotCard[i] = -1;
+    o.slotSuit[i] = -1;
+    o.slotNum[i] = -1;
+    o.slotVoid[i] = -1;
+    if (s.pw[PW_LEADSLOT] === i) o.pw[PW_LEAD] = -2;
+    if (s.pw[PW_DECLSLOT] === i) o.pw[PW_DECLSUIT] = -2; // a face-down wildcard's suit while its number is chosen
+    for (let e = 0; e < s.pw[PW_EVN]!; e++) if (s.evKey[e] === K_NEW_TRUMP && s.evSlot[e] === i) o.evVal[e] = -2;
+  }
+  const taken = s.pw[PW_TAKEN]!;
+  if (taken >= 0 && o.place[taken] === UNSEEN) o.pw[PW_TAKEN] = -2;
+  if (s.turn !== seat) o.pw[PW_MUSTLEAD] = 0;
 }
 
 // Scratch buffers of `determinize` (it allocates nothing).
@@ -127,6 +224,7 @@ export function determinize(o: NineLivesObservation, rng: Rng, into: NineLivesSt
 
 /** `determinize` with a given number of rejection tries (0 forces the fallback draw; for tests). */
 export function determinizeWith(o: NineLivesObservation, rng: Rng, into: NineLivesState, tries: number): NineLivesState {
+  if (o.powers) return determinizePowers(o, rng, into, tries);
   const P = o.players;
   const me = o.seat;
   const where = into.where;
@@ -354,3 +452,167 @@ function sequentialDraw(n: number, groups: number, rng: Rng): void {
     for (let h = 0; h < groups; h++) if (G_OWNER[h] === G_OWNER[g] && G_BID[h] === 0) ASSIGN[i] = h;
   }
 }
+
+/** Powers: the places of the one unconstrained group, in order: promises, cards being given, face-down slots. */
+const FREE_WHERE = new Uint8Array(NUM_CARDS);
+const FREE_SLOT = new Int8Array(NUM_CARDS);
+
+/**
+ * Powers (section 10): a state consistent with `o`. The cards `o` cannot
+ * locate are dealt uniformly among the places it cannot see: other hands
+ * (each avoiding the suits it has shown void, less the cards known there),
+ * other seats' promises and cards being given, other seats' face-down plays,
+ * and during bidding the bids made. A face-down card gets its printed suit
+ * and number (a crown: the first suit) unless its declaration is pending;
+ * the leading suit and `new_trump` values it set are read from it. Other
+ * seats' knowledge (their seen cards and voids) is not observed: cleared.
+ * @throws RuleError when the observation is inconsistent (a bug).
+ */
+function determinizePowers(o: NineLivesObservation, rng: Rng, into: NineLivesState, tries: number): NineLivesState {
+  const P = o.players;
+  const me = o.seat;
+  const where = into.where;
+  let n = 0;
+  let free = 0;
+  const inHand = HELD;
+  inHand.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const v = o.place[c]!;
+    if (v === UNSEEN) POOL[n++] = c;
+    else {
+      where[c] = v;
+      if (v >= W_HAND && v < W_HAND + P) inHand[v - W_HAND]!++;
+    }
+  }
+  const crownBit = 1 << CROWNS;
+  const allSuits = (1 << NUM_SUITS) - 1;
+  const plainMask = o.blackCat ? allSuits & ~crownBit : allSuits;
+  let groups = 0;
+  let slots = 0;
+  for (let q = 0; q < P; q++) {
+    if (q === me) continue;
+    if (o.phase === Phase.Bid && q < o.turn && o.bids[q]! < 0) {
+      G_OWNER[groups] = q;
+      G_BID[groups] = 1;
+      G_CAP[groups] = 1;
+      G_MASK[groups] = plainMask;
+      G_NEEDPLAIN[groups] = 0;
+      groups++;
+      slots++;
+    }
+    let mask = allSuits;
+    for (let x = 0; x < NUM_SUITS; x++) if (o.voids[q * NUM_SUITS + x] === 1) mask &= ~(1 << x);
+    const cap = o.handCount[q]! - inHand[q]!;
+    G_OWNER[groups] = q;
+    G_BID[groups] = 0;
+    G_CAP[groups] = cap;
+    G_MASK[groups] = mask;
+    G_NEEDPLAIN[groups] = o.blackCat && o.phase === Phase.Bid && q >= o.turn && cap > 0 ? 1 : 0;
+    groups++;
+    slots += cap;
+    for (let k = 0; k < o.promiseCount[q]!; k++) (FREE_WHERE[free] = W_PROMISE + q), (FREE_SLOT[free++] = -1);
+    for (let k = 0; k < o.giveCount[q]!; k++) (FREE_WHERE[free] = W_GIVING + q), (FREE_SLOT[free++] = -1);
+  }
+  for (let i = 0; i < o.trickLen; i++) {
+    if (o.slotDown[i] === 1 && o.slotCard[i]! < 0 && o.slotBy[i] !== me) (FREE_WHERE[free] = W_DOWN), (FREE_SLOT[free++] = i);
+  }
+  if (free > 0) {
+    G_OWNER[groups] = -1;
+    G_BID[groups] = 2;
+    G_CAP[groups] = free;
+    G_MASK[groups] = allSuits;
+    G_NEEDPLAIN[groups] = 0;
+    groups++;
+    slots += free;
+  }
+  if (slots !== n) throw new RuleError(`nine-lives: powers observation of seat ${me} leaves ${n} unseen cards for ${slots} places`);
+  if (!rejectionDraw(o.blackCat, n, groups, rng, tries)) sequentialDraw(n, groups, rng);
+  into.slotCard.set(o.slotCard);
+  into.slotSuit.set(o.slotSuit);
+  into.slotNum.set(o.slotNum);
+  into.slotDown.set(o.slotDown);
+  into.slotVoid.set(o.slotVoid);
+  into.slotFlags.set(o.slotFlags);
+  into.slotBy.set(o.slotBy);
+  into.bid.fill(-1);
+  let f = 0;
+  for (let i = 0; i < n; i++) {
+    const c = POOL[i]!;
+    const g = ASSIGN[i]!;
+    if (G_BID[g] === 1) {
+      where[c] = W_BID;
+      into.bid[G_OWNER[g]!] = c;
+    } else if (G_BID[g] === 2) {
+      where[c] = FREE_WHERE[f]!;
+      const slot = FREE_SLOT[f++]!;
+      if (slot >= 0) {
+        into.slotCard[slot] = c;
+        const pending = o.pw[PW_DECLSLOT] === slot && (o.pw[PW_CHOICE] === C_DECL_SUIT || o.pw[PW_CHOICE] === C_DECL_NUM);
+        into.slotSuit[slot] = pending ? -1 : isWild(o.blackCat, c) ? 0 : suitOf(c);
+        into.slotNum[slot] = pending ? -1 : (c % 9) + 1;
+      }
+    } else where[c] = W_HAND + G_OWNER[g]!;
+  }
+  for (let q = 0; q < P; q++) if (o.bids[q]! >= 0) into.bid[q] = o.bids[q]!;
+  into.suitCount.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const w = where[c]!;
+    if (w >= W_HAND && w < W_HAND + P && !isWild(o.blackCat, c)) into.suitCount[(w - W_HAND) * NUM_SUITS + suitOf(c)]!++;
+  }
+  into.powerOf.set(o.powerOf);
+  into.rowCards.set(o.rowCards);
+  into.rowLen.set(o.rowLen);
+  into.pw.set(o.pw);
+  into.evKey.set(o.evKey);
+  into.evSeat.set(o.evSeat);
+  into.evSlot.set(o.evSlot);
+  into.evVal.set(o.evVal);
+  if (into.pw[PW_LEAD] === -2) into.pw[PW_LEAD] = into.slotSuit[into.pw[PW_LEADSLOT]!]!;
+  if (into.pw[PW_DECLSUIT] === -2) into.pw[PW_DECLSUIT] = 0;
+  for (let e = 0; e < into.pw[PW_EVN]!; e++) if (into.evVal[e] === -2) into.evVal[e] = into.slotSuit[into.evSlot[e]!]!;
+  if (into.pw[PW_TAKEN] === -2) {
+    const r = slotSeat(into, into.pw[PW_REPLAY]!);
+    let pick = -1;
+    for (let c = 0; c < NUM_CARDS && pick < 0; c++) if (where[c] === W_HAND + r) pick = c;
+    into.pw[PW_TAKEN] = pick;
+  }
+  into.pvoids.fill(0);
+  into.pvoids.set(o.voids, me * P * NUM_SUITS);
+  into.known.fill(0);
+  for (let c = 0; c < NUM_CARDS; c++) {
+    const v = o.place[c]!;
+    if (v >= W_HAND && v < W_HAND + P && v !== W_HAND + me) into.known[me * NUM_CARDS + c] = 1;
+  }
+  into.queueLen = 0;
+  into.queueFor = -1;
+  into.rng = rng;
+  into.handCount.set(o.handCount);
+  into.tricksWon.set(o.tricksWon);
+  into.lives.set(o.lives);
+  into.voids.set(o.voids);
+  into.trickCard.set(o.trickCard);
+  into.trickSuit.set(o.trickSuit);
+  into.trickLen = o.trickLen;
+  into.gains.fill(0);
+  into.keeper = o.keeper;
+  into.turn = o.turn;
+  into.phase = o.phase;
+  into.round = o.round;
+  into.handSize = o.handSize;
+  into.tricksLeft = o.tricksLeft;
+  into.capped = false;
+  into.winners = NO_WINNERS;
+  if (o.phase === Phase.Over) {
+    let most = 0;
+    for (let q = 0; q < P; q++) most = Math.max(most, o.lives[q]!);
+    const w: number[] = [];
+    for (let q = 0; q < P; q++) if (o.lives[q] === most) w.push(q);
+    into.winners = w;
+  }
+  into.histBid.fill(-1);
+  into.histTricks.fill(0);
+  into.histGain.fill(0);
+  into.histHand.fill(0);
+  return into;
+}
+const HELD = new Uint8Array(NUM_SUITS);

@@ -3,6 +3,8 @@ import { A_CROWN, A_PLAY, DECLARABLE, NUM_ACTIONS } from './actions.js';
 import { cardName, FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { encodeAction } from './codec.js';
 import { NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
+import { powersApply, powersGains, powersLegal, powersMap, resetPowersRound, ROUND_END } from './powers.js';
+import { dealPowers } from './powers-list.js';
 
 /** True when card `c` is a wildcard crown (Black Cat only; with 9 players crowns are plain). */
 export const isWild = (blackCat: boolean, c: number): boolean => blackCat && c >= FIRST_CROWN;
@@ -20,6 +22,7 @@ export function currentSeat(s: NineLivesState): number {
  * suit, any card otherwise ("A round", 3; "Black Cat variant").
  */
 export function legalActions(s: NineLivesState, into: Int32Array): number {
+  if (s.powers) return powersLegal(s, into);
   if (s.phase === Phase.Over) return 0;
   const t = s.turn;
   const mine = W_HAND + t;
@@ -65,6 +68,8 @@ export function deal(s: NineLivesState, rng: Rng): void {
   s.keeper = 0;
   s.capped = false;
   s.winners = [];
+  // Powers, section 1: the power deal draws from the game's generator before the first deal.
+  if (s.powers) dealPowers(s.powerOf, s.where, s.powersOff, s.uniformDeal, s.rng);
   startRound(s);
 }
 
@@ -114,10 +119,13 @@ export function startRound(s: NineLivesState): void {
   s.tricksLeft = h - 1;
   s.phase = Phase.Bid;
   s.turn = 0;
+  if (s.powers) resetPowersRound(s);
   if (s.recorder) {
     const hands: string[][] = [];
     for (let q = 0; q < P; q++) hands.push(cardsWhere(s, W_HAND + q));
-    s.recorder.startRound({ deal: { hands, leftover: cardsWhere(s, W_LEFTOVER), keeper: s.keeper } });
+    const deal: Record<string, unknown> = { hands, leftover: cardsWhere(s, W_LEFTOVER), keeper: s.keeper };
+    if (s.powers && s.round === 0) deal['powers'] = powersMap(s);
+    s.recorder.startRound({ deal });
   }
 }
 
@@ -178,6 +186,7 @@ export function trickWinner(
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: NineLivesState, a: number): void {
+  if (s.powers) return powersApply(s, a);
   const t = s.turn;
   const mine = W_HAND + t;
   if (s.phase === Phase.Bid) {
@@ -279,7 +288,8 @@ export function scoreGains(s: NineLivesState): void {
 /** Scores the round, then ends the game or deals the next round ("A round", 4; "The game"). */
 function scoreRound(s: NineLivesState): void {
   const P = s.players;
-  scoreGains(s);
+  if (s.powers) powersGains(s);
+  else scoreGains(s);
   const r = s.round;
   s.histHand[r] = s.handSize;
   let most = 0;
@@ -322,10 +332,15 @@ function scoreRound(s: NineLivesState): void {
   s.winners = w;
 }
 
+ROUND_END.fn = scoreRound;
+
 /** Where a card is, for readers outside this module (tests, statistics). */
 export { W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED };
 
 /** An upper bound on decisions in a game: a round takes one decision per dealt card, at most 81, for at most 40 rounds. */
-export function maxDecisions(players: number, blackCat: boolean): number {
+export function maxDecisions(players: number, blackCat: boolean, powers = false): number {
+  // Powers (section 8): at most h + 1 tricks of at most 2P plays, each play at most 4 decisions, and at most
+  // 81 powers a round, each with at most 2P + 4 decisions of its own (a carousel: two cards a seat).
+  if (powers) return ROUND_CAP * (players + 28 * 2 * players * 4 + 81 * (2 * players + 4) + 28 * (2 * players + 4));
   return ROUND_CAP * (players * 9 + (blackCat ? 9 : 0));
 }

@@ -1,6 +1,7 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
-import { boolParam, intParam } from '../../core/index.js';
+import { boolParam, intParam, stringParam } from '../../core/index.js';
 import { NUM_CARDS, NUM_SUITS } from './cards.js';
+import { parsePowersOff } from './powers-list.js';
 
 /** What the state waits for (`nine-lives.md`, "A round"). */
 export const enum Phase {
@@ -10,6 +11,8 @@ export const enum Phase {
   Play = 1,
   /** The game is over. */
   Over = 2,
+  /** Powers only: seat `turn` makes the pending choice `pw[PW_CHOICE]` (`powers.ts`). */
+  Choice = 3,
 }
 
 /** Where a card is (`where[c]`); a seat's hand is `W_HAND + seat`. */
@@ -23,6 +26,25 @@ export const W_PLAYED = 3;
 /** A bid card of this round (whose: `bid[seat]`). */
 export const W_BID = 4;
 export const W_HAND = 16;
+/** Powers: in a row, `W_ROW + seat` (where in it: `rowCards`). */
+export const W_ROW = 64;
+/** Powers: in this round's spent pile (face up). */
+export const W_SPENT = 6;
+/** Powers: in this round's discard pile (face up). */
+export const W_DISCARD = 7;
+/** Powers: played face down to the current trick (its slot: `slotCard`). */
+export const W_DOWN = 8;
+/** Powers: a seat's promise (`end_promise`), `W_PROMISE + seat`. */
+export const W_PROMISE = 32;
+/** Powers: hand cards a seat has chosen to give and not yet passed, `W_GIVING + seat`. */
+export const W_GIVING = 48;
+
+/** Powers: the most slots of a trick (2P with `double_trick`). */
+export const MAX_SLOTS = 18;
+/** Powers: the most powers used in one trick (each spends a distinct card). */
+export const MAX_EVENTS = 81;
+/** Powers: the size of the public scalar block `pw` (indices in `powers.ts`). */
+export const PW_SIZE = 48;
 
 /** Rounds after which the game ends capped (`nine-lives.md`, "The game"). */
 export const ROUND_CAP = 40;
@@ -87,6 +109,45 @@ export class NineLivesState implements GameStateBase {
   /** Scratch deck used by the deal. */
   readonly deck = new Uint8Array(NUM_CARDS);
 
+  // ---- Powers (`nine-lives-powers.md`); unused and untouched when `powers` is false. ----
+  readonly powers: boolean;
+  /** `powerDeal=uniform`: the first pass of the power deal runs in random order. */
+  readonly uniformDeal: boolean;
+  /** powersOff[k] = 1: power k is left out of the deal. */
+  readonly powersOff: Uint8Array;
+  /** powerOf[c]: the power index (`powers-list.ts`) card c carries, -1 for none; fixed for the game. */
+  readonly powerOf = new Int8Array(NUM_CARDS).fill(-1);
+  /** rowCards[q*82 + i]: the i-th card of q's row, left to right. */
+  readonly rowCards: Int8Array;
+  readonly rowLen: Uint8Array;
+  /** The current trick by slot (playing order from 0): card, the suit and number it counts as, face down, pending shown void. */
+  readonly slotCard = new Int8Array(MAX_SLOTS).fill(-1);
+  readonly slotSuit = new Int8Array(MAX_SLOTS).fill(-1);
+  readonly slotNum = new Int8Array(MAX_SLOTS).fill(-1);
+  readonly slotDown = new Uint8Array(MAX_SLOTS);
+  /** slotVoid[i]: the leading suit a face-down play failed to follow while bound (shown when turned up), else -1. */
+  readonly slotVoid = new Int8Array(MAX_SLOTS).fill(-1);
+  /** slotBy[i]: the seat that put slot i's card there (it alone sees it while face down, wherever swaps move it). */
+  readonly slotBy = new Int8Array(MAX_SLOTS).fill(-1);
+  /** slotFlags[i]: the turn's powers of the play in slot i (bits F_* of `powers.ts`), kept for a `replay`. */
+  readonly slotFlags = new Uint8Array(MAX_SLOTS);
+  /** The powers used this trick, in order: key, user, the user's slot (-1 before it plays), a value read at use or play. */
+  readonly evKey = new Int8Array(MAX_EVENTS);
+  readonly evSeat = new Int8Array(MAX_EVENTS);
+  readonly evSlot = new Int8Array(MAX_EVENTS);
+  readonly evVal = new Int8Array(MAX_EVENTS);
+  /** Public scalars of the powers machinery (indices `PW_*` of `powers.ts`). */
+  readonly pw = new Int16Array(PW_SIZE);
+  /** pvoids[(x*P + q)*9 + y] = 1: observer x has seen q show it holds no plain card of suit y (section 10). */
+  readonly pvoids: Uint8Array;
+  /** known[x*81 + c] = 1: observer x knows card c is where it is (another seat's hand, section 10). */
+  readonly known: Uint8Array;
+  /** Record decoding only: the further step actions of one record entry, applied by `apply` right after the first. */
+  readonly queue = new Int16Array(4);
+  queueLen = 0;
+  /** The first step's action of the queued entry: the queue is applied only right after it (else dropped). */
+  queueFor = -1;
+
   constructor(
     readonly variant: Variant,
     rng: Rng,
@@ -109,6 +170,13 @@ export class NineLivesState implements GameStateBase {
     this.histBid = new Int8Array(ROUND_CAP * p).fill(-1);
     this.histTricks = new Uint8Array(ROUND_CAP * p);
     this.histGain = new Uint8Array(ROUND_CAP * p);
+    this.powers = variant['powers'] === true;
+    this.uniformDeal = variant['powerDeal'] === 'uniform';
+    this.powersOff = this.powers ? parsePowersOff(stringParam(variant, 'powersOff')) : new Uint8Array(44);
+    this.rowCards = new Int8Array(p * 82).fill(-1);
+    this.rowLen = new Uint8Array(p);
+    this.pvoids = new Uint8Array(p * p * NUM_SUITS);
+    this.known = new Uint8Array(p * NUM_CARDS);
   }
 }
 
@@ -146,5 +214,30 @@ export function copyState(src: NineLivesState, dst: NineLivesState): NineLivesSt
   dst.histGain.set(src.histGain);
   dst.histHand.set(src.histHand);
   dst.deck.set(src.deck);
+  if (src.powers) copyPowers(src, dst);
   return dst;
+}
+
+/** Copies the Powers fields (additive to `copyState`; the power deal is fixed per game but copied all the same). */
+export function copyPowers(src: NineLivesState, dst: NineLivesState): void {
+  dst.powerOf.set(src.powerOf);
+  dst.rowCards.set(src.rowCards);
+  dst.rowLen.set(src.rowLen);
+  dst.slotCard.set(src.slotCard);
+  dst.slotSuit.set(src.slotSuit);
+  dst.slotNum.set(src.slotNum);
+  dst.slotDown.set(src.slotDown);
+  dst.slotVoid.set(src.slotVoid);
+  dst.slotFlags.set(src.slotFlags);
+  dst.slotBy.set(src.slotBy);
+  dst.evKey.set(src.evKey);
+  dst.evSeat.set(src.evSeat);
+  dst.evSlot.set(src.evSlot);
+  dst.evVal.set(src.evVal);
+  dst.pw.set(src.pw);
+  dst.pvoids.set(src.pvoids);
+  dst.known.set(src.known);
+  dst.queue.set(src.queue);
+  dst.queueLen = src.queueLen;
+  dst.queueFor = src.queueFor;
 }

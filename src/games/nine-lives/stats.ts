@@ -1,7 +1,8 @@
-import type { GameRecord } from '../../core/index.js';
+import { createRng, type GameRecord } from '../../core/index.js';
+import { decodeAction } from './codec.js';
 import { numberOf, parseCard, parseSuit, SUIT_CODES, suitOf } from './cards.js';
-import { trickWinner } from './rules.js';
-import type { NineLivesState } from './state.js';
+import { apply, deal, trickWinner } from './rules.js';
+import { NineLivesState, Phase } from './state.js';
 
 /** One round of a Nine Lives game, for the balance report. Arrays are per seat. */
 export interface NineLivesRoundStats {
@@ -73,6 +74,7 @@ export function gameStats(s: NineLivesState): NineLivesGameStats {
  */
 export function gameStatsFromRecord(rec: GameRecord): NineLivesGameStats {
   if (rec.game !== 'nine-lives') throw new Error(`nine-lives stats: record of ${rec.game}`);
+  if (rec.variant['powers'] === true) return powersStatsFromRecord(rec);
   const P = Number(rec.variant.players);
   const blackCat = rec.variant.blackCat === true;
   const perRound: NineLivesRoundStats[] = [];
@@ -103,4 +105,23 @@ export function gameStatsFromRecord(rec: GameRecord): NineLivesGameStats {
     perRound.push(roundStats(deal.hands[0]?.length ?? 0, bidCards, tricks, round.scores ?? []));
   }
   return { rounds: rec.rounds.length, capped: rec.result.capped, lives: [...rec.result.scores], perRound };
+}
+
+/**
+ * Powers records (`nine-lives-powers.md`, section 11): the game is replayed
+ * from its seed and decisions (tricks follow from rows, spends and the
+ * powers' effects, too many to recount apart), then read as `gameStats`.
+ * @throws Error when an entry does not decode or the record ends early.
+ */
+function powersStatsFromRecord(rec: GameRecord): NineLivesGameStats {
+  const s = new NineLivesState(rec.variant, createRng(rec.seed));
+  deal(s, createRng(rec.seed));
+  for (const round of rec.rounds) {
+    for (const e of round.actions) {
+      if (s.phase === Phase.Over) break;
+      const a = decodeAction(s, e);
+      if (a !== null) apply(s, a);
+    }
+  }
+  return gameStats(s);
 }
