@@ -159,6 +159,7 @@ export class IsmctsBot implements Bot {
         for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0) untried++;
         // Progressive widening: a new child only while children < (visits + 1)^widen,
         // or when no child is legal in this determinization.
+        // biome-ignore lint/style/useExponentiationOperator: Math.pow kept so the search stays bit for bit what it was
         const expand = untried > 0 && (widen <= 0 || untried === n || children < Math.ceil(Math.pow(pool.visits[node]! + 1, widen)));
         let next: number;
         if (expand) {

@@ -113,7 +113,7 @@ describe('search bots play every registered game', () => {
       for (const spec of specs) {
         const seats = Array.from({ length: P }, (_, i) => (i === 0 ? bot(spec, game) : bot('random', game)));
         const out = runner.play(`play-${spec}`, 0, seats, seats.map(() => 'x'), false);
-        expect(out.status, `${spec}: ${out.status === 'forfeit' ? out.message : ''}`).toBe('ok');
+        expect(out.status, `${spec}: ${out.faults.map((f) => f.message).join('; ')}`).toBe('ok');
       }
     });
   }
@@ -354,7 +354,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     for (const id of gameIds()) {
       const game = getGame(id);
       if (game.legalCount === undefined) continue;
-      const listing = { ...game, legalCount: undefined, legalAt: undefined } as AnyGame;
+      const { legalCount: _count, legalAt: _at, ...listing }: AnyGame = game;
       const variant = resolveGameVariant(game, {});
       for (let g = 0; g < 20; g++) {
         const ends = [game, listing].map((model) => {
