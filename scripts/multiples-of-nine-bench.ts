@@ -75,5 +75,7 @@ for (const players of [2, 4, 6]) {
     if (runner.play(`duel-${g}`, 0, bots, names, false).result.winners.includes(seat)) wins++;
   }
   dt = (performance.now() - t0) / 1000;
-  console.log(`greedy vs ${players - 1} random: wins ${((100 * wins) / games).toFixed(1)}% (fair ${(100 / players).toFixed(1)}%), ${(games / dt).toFixed(0)} games/s`);
+  console.log(
+    `greedy vs ${players - 1} random: wins ${((100 * wins) / games).toFixed(1)}% (fair ${(100 / players).toFixed(1)}%), ${(games / dt).toFixed(0)} games/s`,
+  );
 }

@@ -229,7 +229,8 @@ for (const id of gameIds()) {
           for (let step = 0; !game.isTerminal(s); step++) {
             legal.fill(-7, K);
             const n = game.legalActions(s, legal);
-            for (let i = K; i < K + GUARD; i++) if (legal[i] !== -7) throw new Error(`${id} ${players}p game ${g} step ${step}: legalActions wrote entry ${i}, past numDistinctActions ${K}`);
+            for (let i = K; i < K + GUARD; i++)
+              if (legal[i] !== -7) throw new Error(`${id} ${players}p game ${g} step ${step}: legalActions wrote entry ${i}, past numDistinctActions ${K}`);
             game.apply(s, legal[rng.int(n)]!);
             try {
               game.checkInvariants!(s);
@@ -260,7 +261,10 @@ for (const id of gameIds()) {
           }
           for (let k = 0; k < 8; k++) {
             const a = rng.int(K);
-            expect(throwOf(() => game.apply(s, a)), `${id} ${players}p: apply(${a}) on a finished game`).toBeInstanceOf(RuleError);
+            expect(
+              throwOf(() => game.apply(s, a)),
+              `${id} ${players}p: apply(${a}) on a finished game`,
+            ).toBeInstanceOf(RuleError);
           }
           expect(game.isTerminal(s)).toBe(true);
           expect(game.result(s)).toEqual(result);

@@ -55,7 +55,13 @@ export class SearchBuffers {
   }
 
   /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
-  static for(current: SearchBuffers | null, game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN): SearchBuffers {
+  static for(
+    current: SearchBuffers | null,
+    game: Game<GameStateBase, object>,
+    ctx: BotContext,
+    policy: RolloutPolicy,
+    options: SearchOptions = PLAIN,
+  ): SearchBuffers {
     if (current !== null && current.variant === ctx.variant) return current;
     if (current !== null && current.players === ctx.players && sameVariant(current.variant, ctx.variant)) return current;
     return new SearchBuffers(game, ctx, policy, options);

@@ -43,7 +43,6 @@ export interface TourneyOptions {
   readonly command?: Checkpoint['command'];
 }
 
-
 /** What a run produced. */
 export interface TourneyRun {
   readonly tally: Tally;
@@ -97,7 +96,8 @@ export function readCheckpoint(dir: string): Checkpoint {
   const file = join(dir, 'checkpoint.json');
   if (!existsSync(file)) throw new Error(`${dir} holds no checkpoint.json`);
   const cp = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
-  if (cp.version !== CHECKPOINT_VERSION) throw new Error(`${dir}: checkpoint of another ninefold version (${String(cp.version)}, this one reads ${CHECKPOINT_VERSION}); start the run again`);
+  if (cp.version !== CHECKPOINT_VERSION)
+    throw new Error(`${dir}: checkpoint of another ninefold version (${String(cp.version)}, this one reads ${CHECKPOINT_VERSION}); start the run again`);
   return cp as Checkpoint;
 }
 
@@ -110,7 +110,7 @@ interface Running {
   lastCount: number;
   lastChange: number;
   /** Set by the watchdog when it stopped the batch. */
-  timedOut: Fault & { game: number } | null;
+  timedOut: (Fault & { game: number }) | null;
   attempts: number;
 }
 
@@ -163,7 +163,23 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   let lastCheckpoint = 0;
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
-    const c: Checkpoint = { version: CHECKPOINT_VERSION, config, games: opts.games, deals, batchesDone: next, dealsPerBatch: per, tally, balance, groups, decidedEarly, recordBytes, rowBytes, seconds: elapsed(), complete, ...(opts.command ?? cp?.command ? { command: (opts.command ?? cp?.command)! } : {}) };
+    const c: Checkpoint = {
+      version: CHECKPOINT_VERSION,
+      config,
+      games: opts.games,
+      deals,
+      batchesDone: next,
+      dealsPerBatch: per,
+      tally,
+      balance,
+      groups,
+      decidedEarly,
+      recordBytes,
+      rowBytes,
+      seconds: elapsed(),
+      complete,
+      ...((opts.command ?? cp?.command) ? { command: (opts.command ?? cp?.command)! } : {}),
+    };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };

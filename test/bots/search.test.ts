@@ -59,7 +59,7 @@ function midGame(id: string, seed: string, steps: number) {
 }
 
 describe('search bot specs', () => {
-  it('the issue\'s line-up parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', () => {
+  it("the issue's line-up parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500", () => {
     const specs = lineup('ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', 'captains-orders');
     expect(specs.map((s) => s.text)).toEqual(['ismcts:c=0.7,iterations=2000', 'greedy', 'random', 'mc:iterations=500']);
   });
@@ -69,7 +69,16 @@ describe('search bot specs', () => {
     expect(names).toContain('mc');
     expect(names).toContain('ismcts');
     const keys = (name: string) => getBotKind(name).params.map((p) => `${p.key}:${p.kind}:${String(p.default)}`);
-    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random', 'horizon:enum:game', 'prior:enum:none', 'bias:float:0', 'widen:float:0']);
+    expect(keys('ismcts')).toEqual([
+      'iterations:int:1000',
+      'ms:int:0',
+      'c:float:0.7',
+      'rollout:enum:random',
+      'horizon:enum:game',
+      'prior:enum:none',
+      'bias:float:0',
+      'widen:float:0',
+    ]);
     expect(keys('mc')).toEqual(['iterations:int:500', 'ms:int:0', 'rollout:enum:random']);
   });
 
@@ -112,7 +121,13 @@ describe('search bots play every registered game', () => {
       if (greedy) specs.push('ismcts:iterations=6,rollout=greedy', 'mc:iterations=6,rollout=greedy');
       for (const spec of specs) {
         const seats = Array.from({ length: P }, (_, i) => (i === 0 ? bot(spec, game) : bot('random', game)));
-        const out = runner.play(`play-${spec}`, 0, seats, seats.map(() => 'x'), false);
+        const out = runner.play(
+          `play-${spec}`,
+          0,
+          seats,
+          seats.map(() => 'x'),
+          false,
+        );
         expect(out.status, `${spec}: ${out.faults.map((f) => f.message).join('; ')}`).toBe('ok');
       }
     });
@@ -160,7 +175,7 @@ describe('SO-ISMCTS tree', () => {
     expect(sum).toBe(ITER);
   });
 
-  it('visits <= availability <= parent visits at every node; children never outnumber their parent\'s visits', () => {
+  it("visits <= availability <= parent visits at every node; children never outnumber their parent's visits", () => {
     let subset = 0;
     for (const id of gameIds()) {
       const { t } = searched(id, `tree-${id}`, 5);
@@ -181,7 +196,7 @@ describe('SO-ISMCTS tree', () => {
     expect(subset).toBeGreaterThan(0);
   });
 
-  it('each node stores the reward of the seat that acted into it: root children are the searcher\'s, rewards within [0, visits]', () => {
+  it("each node stores the reward of the seat that acted into it: root children are the searcher's, rewards within [0, visits]", () => {
     const { t, seat, a, legal } = searched('captains-orders', 'tree-2', 6);
     const actors = new Set<number>();
     for (let c = t.firstChild[0]!; c >= 0; c = t.nextSibling[c]!) {
@@ -388,7 +403,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     }
   });
 
-  it('standings utilities: each seat\'s margin over the best other seat, scaled by the range seen', () => {
+  it("standings utilities: each seat's margin over the best other seat, scaled by the range seen", () => {
     const r = new RewardScale(getGame('nine-virtues').info, true);
     const u = new Float64Array(4);
     r.standings(new Float64Array([10, 4, 10, 2]), 4, u);
@@ -433,7 +448,7 @@ describe('rewards', () => {
   const wins: GameInfo = { ...getGame('captains-orders').info };
   const chips: GameInfo = { ...wins, scoreUnit: 'chips' };
 
-  it('a seat\'s reward is its share of the win: 1/k among k winners, else 0; nobody winning gives 0 to all', () => {
+  it("a seat's reward is its share of the win: 1/k among k winners, else 0; nobody winning gives 0 to all", () => {
     const r = new RewardScale(wins);
     const u = new Float64Array(4);
     r.utilities({ scores: [3, 1, 3, 0], winners: [0, 2], capped: false }, 4, u);

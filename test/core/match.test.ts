@@ -70,7 +70,7 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
       },
     };
     const listed: number[] = [];
-    const peekListed: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
+    const peekListed: Bot = { ...byIndex, actIndex: (_o, _legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
     new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peek), names, false);
     new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peekListed), names, false);
     expect(counts.length).toBeGreaterThan(10);

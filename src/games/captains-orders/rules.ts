@@ -1,29 +1,8 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
-import {
-  A_ASK,
-  A_BELAY,
-  A_DECLARE_NO,
-  A_DECLARE_YES,
-  A_DISCARD,
-  A_DISCOVER,
-  A_FOLLOW,
-  A_GIVE,
-  A_ORDER,
-  A_PASS,
-  MAX_SEATS,
-  NUM_ACTIONS,
-  askId,
-  belayId,
-  discardId,
-  discoverId,
-  followId,
-  giveId,
-  orderId,
-  passId,
-} from './actions.js';
+import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { A_ASK, A_BELAY, A_DECLARE_NO, A_DECLARE_YES, A_DISCARD, A_DISCOVER, A_FOLLOW, A_GIVE, A_ORDER, A_PASS, MAX_SEATS, NUM_ACTIONS } from './actions.js';
 import { encodeAction } from './codec.js';
-import { CaptainsOrdersState, LastKind, Phase } from './state.js';
+import { type CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /** The 55 cards of a PAIRS deck, ascending (copied into the state's deck before each deal). */
 const FULL_DECK = new Uint8Array(55);
@@ -46,7 +25,6 @@ export function currentSeat(s: CaptainsOrdersState): number {
       return -1;
   }
 }
-
 
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
@@ -331,7 +309,7 @@ export function apply(s: CaptainsOrdersState, a: number): void {
           return;
         }
         if (a >= A_PASS && a < A_ASK) {
-          const r = ((a - A_PASS) / MAX_SEATS | 0) + 1;
+          const r = (((a - A_PASS) / MAX_SEATS) | 0) + 1;
           const q = (a - A_PASS) % MAX_SEATS;
           if (q === t || q >= P) break;
           handOver(s, t, q, r);

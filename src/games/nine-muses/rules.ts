@@ -1,6 +1,17 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeId, demonstrateId, exchangeId, callId, toilId, stealId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
-import { CondKind, MAX_MUSES, MAX_OPTIONS, MAX_PHILOSOPHER_TYPES, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
+import {
+  CondKind,
+  MAX_MUSES,
+  MAX_OPTIONS,
+  MAX_PHILOSOPHER_TYPES,
+  MIN_MUSES,
+  Q_KNOWLEDGE,
+  Q_MUSES,
+  Q_VP,
+  type CardSet,
+  type CompiledCondition,
+} from './cards.js';
 import { Leaf, Node, NTH4, Qtab, VALUES, type FastTables } from './tables.js';
 import { encodeAction, recordRoundStart } from './codec.js';
 import {
@@ -8,7 +19,7 @@ import {
   clearCounters,
   HAND_SIZE,
   IN_DECK,
-  NineMusesState,
+  type NineMusesState,
   NUM_KINDS,
   NUM_SOURCES,
   Phase,
@@ -211,7 +222,7 @@ function isZero(x: number): number {
  * byte); the multiply gathers the bytes' top bits 7, 15, 23, 31 into bits 21-24.
  */
 function zeroBytes(v: number): number {
-  const z = ~((((v & 0x7f7f7f7f) + 0x7f7f7f7f) | 0) | v | 0x7f7f7f7f);
+  const z = ~(((v & 0x7f7f7f7f) + 0x7f7f7f7f) | 0 | v | 0x7f7f7f7f);
   return (Math.imul(z >>> 7, 0x204081) >>> 21) & 15;
 }
 

@@ -23,7 +23,7 @@ export const nineVirtuesInfo: GameInfo = {
     { key: 'players', kind: 'int', min: 3, max: 6, default: 4, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 17, default: 6, doc: 'cards dealt to each hand (P x (handSize + centerPerPlayer) <= 55)' },
     { key: 'centerPerPlayer', kind: 'int', min: 1, max: 17, default: 2, doc: 'cards dealt face up into the center per player' },
-    { key: 'rounds', kind: 'int', min: 1, max: 60, default: (v) => (typeof v['players'] === 'number' ? v['players'] : 4), doc: 'rounds in a game (default: P)' },
+    { key: 'rounds', kind: 'int', min: 1, max: 60, default: (v) => (typeof v.players === 'number' ? v.players : 4), doc: 'rounds in a game (default: P)' },
     { key: 'bidPenalty', kind: 'enum', choices: ['face', 'zero', 'double'], default: 'face', doc: 'a wrong bid scores -r (face), 0 (zero) or -2r (double)' },
     { key: 'wildOne', kind: 'bool', default: true, doc: 'the holder of the 1 calls it as any rank at scoring' },
     { key: 'killAfterFirstLap', kind: 'bool', default: true, doc: "no kill during a round's first P turns" },

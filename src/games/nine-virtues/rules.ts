@@ -1,8 +1,8 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
-import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
+import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { A_BID, A_CALL, A_KILL, A_SWAP, callId, NUM_ACTIONS } from './actions.js';
 import { encodeAction } from './codec.js';
-import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
+import { type NineVirtuesState, Phase, STAT_KINDS } from './state.js';
 
 /** The seat that decides now (the turn seat, or the holder of the 1 at scoring); -1 when over. */
 export function currentSeat(s: NineVirtuesState): number {

@@ -20,9 +20,23 @@ export const ninesHoldemInfo: GameInfo = {
   scoreRate: { label: 'mbb/hand', scale: (v) => 1000 / (intParam(v, 'hands') * intParam(v, 'bigBlind')) },
   params: [
     { key: 'players', kind: 'int', min: 2, max: 10, default: 6, doc: 'number of seats' },
-    { key: 'hands', kind: 'int', min: 1, max: 10_000, default: (v) => (typeof v['players'] === 'number' ? v['players'] : 6), doc: 'hands in a match (default: P, one orbit of the button)' },
+    {
+      key: 'hands',
+      kind: 'int',
+      min: 1,
+      max: 10_000,
+      default: (v) => (typeof v.players === 'number' ? v.players : 6),
+      doc: 'hands in a match (default: P, one orbit of the button)',
+    },
     { key: 'smallBlind', kind: 'int', min: 1, max: 1000, default: 1, doc: 'chips of the small blind' },
-    { key: 'bigBlind', kind: 'int', min: 1, max: 1000, default: 2, doc: 'chips of the big blind; bets are 1 big blind pre-flop and on the flop, 2 on the turn and river' },
+    {
+      key: 'bigBlind',
+      kind: 'int',
+      min: 1,
+      max: 1000,
+      default: 2,
+      doc: 'chips of the big blind; bets are 1 big blind pre-flop and on the flop, 2 on the turn and river',
+    },
     { key: 'maxBetsPerRound', kind: 'int', min: 1, max: 20, default: 4, doc: 'bets and raises per betting round (the big blind counts pre-flop)' },
   ],
 };
