@@ -1,4 +1,5 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { lowestBit } from '../../core/bits.js';
 import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
@@ -111,7 +112,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
         t.winnerBidPoints += bid * share;
       }
       for (let m = s.statBidMask[i]!; m !== 0; m &= m - 1) {
-        const r = 31 - Math.clz32(m & -m);
+        const r = lowestBit(m);
         const cards = s.statBidRow[i * RANK_SLOTS + r]!;
         const right = s.statBidRight[i * RANK_SLOTS + r] === 1;
         t.bidCards[e * RANK_SLOTS + r]! += cards;
