@@ -1,14 +1,18 @@
 import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
 import { isFileSpec, loadBotFile, loadedBotFile } from './file.js';
 import { greedyBot } from './greedy/index.js';
-import { ismctsBot } from './ismcts.js';
-import { mcBot } from './mc.js';
+import { ismctsKind } from './ismcts.js';
+import { mcKind } from './mc.js';
 import { randomBot } from './random.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
 export { parseLineup, specText, type BotSpec } from './spec.js';
 
-const kinds: readonly BotKind[] = [randomBot, greedyBot, mcBot, ismctsBot];
+/**
+ * The built-in kinds. The search bots are given the greedy heuristics here
+ * (`rollout=greedy`, `prior=greedy`): `bots/search` imports only the core API.
+ */
+const kinds: readonly BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot)];
 
 /** Every bot kind, for `--help` and error messages. */
 export function botKinds(): readonly BotKind[] {

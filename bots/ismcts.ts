@@ -80,7 +80,7 @@
 import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers, type SearchOptions } from './search/buffers.js';
-import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 import { NodePool } from './search/tree.js';
 
 /** Default iterations per decision of `ismcts`. */
@@ -108,7 +108,7 @@ export class IsmctsBot implements Bot {
     ms: number,
     private readonly c: number,
     private readonly policy: RolloutPolicy,
-    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false },
+    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false, heuristic: null },
     private readonly widen = 0,
     private readonly bias = 0,
   ) {
@@ -252,8 +252,12 @@ export class IsmctsBot implements Bot {
   }
 }
 
-/** The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`. */
-export const ismctsBot: BotKind = {
+/**
+ * The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`.
+ * @param heuristic what `rollout=greedy` and `prior=greedy` play: the bot
+ *   registry passes the games' greedy heuristics (null: neither is allowed).
+ */
+export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
   name: 'ismcts',
   doc: 'single-observer information set MCTS (Cowling, Powley and Whitehouse 2012): UCB1 with availability counts over determinizations',
   params: [
@@ -295,10 +299,10 @@ export const ismctsBot: BotKind = {
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
-    checkRollout(policy, game);
+    checkRollout(policy, game, heuristic);
     const greedyPrior = params.prior === 'greedy';
-    if (greedyPrior) checkRollout('greedy', game);
-    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior };
+    if (greedyPrior) checkRollout('greedy', game, heuristic);
+    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior, heuristic };
     return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen), Number(params.bias));
   },
-};
+});

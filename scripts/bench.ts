@@ -19,7 +19,7 @@ import yargs from 'yargs';
 import '../src/games/index.js';
 import { gameIds, getGame } from '../src/core/registry.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { writeFileAtomic } from '../src/report/files.js';
+import { writeFileAtomic } from '../src/io/files.js';
 import { runBatch, type RunConfig } from '../src/tourney/batch.js';
 import { runTourney } from '../src/tourney/run.js';
 

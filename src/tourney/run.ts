@@ -2,7 +2,7 @@ import { closeSync, existsSync, ftruncateSync, openSync, readFileSync, writeSync
 import { join } from 'node:path';
 import type { Fault } from '../core/match.js';
 import { getGame } from '../core/registry.js';
-import { writeFileAtomic } from '../report/files.js';
+import { writeFileAtomic } from '../io/files.js';
 import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
 import { emptyTally, mergeTally, type Group, type Tally } from './aggregate.js';
 import { GAMES_CSV_HEADER, type BatchResult, type RunConfig } from './batch.js';

@@ -18,6 +18,7 @@ import type { FlatMonteCarloBot } from '../../bots/mc.js';
 import { RewardScale } from '../../bots/search/reward.js';
 import { NodePool } from '../../bots/search/tree.js';
 import { Rollout } from '../../bots/search/rollout.js';
+import { greedyBot } from '../../bots/greedy/index.js';
 import '../../src/games/index.js';
 import { Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
@@ -389,7 +390,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
       const variant = resolveGameVariant(game, {});
       const s = game.newState(variant);
       game.deal(s, createRng(`h-${id}`));
-      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'));
+      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'), greedyBot);
       rollout.run(s, createRng('r1'), 0);
       expect(game.roundsDone!(s)).toBe(1);
       expect(game.isTerminal(s)).toBe(false);
