@@ -100,7 +100,7 @@ function digest(c: GoldenCase, variant: Variant): string {
     const seatEntry = Array.from({ length: P }, (_, s) => (s - k + P) % P);
     const bots = seatEntry.map((i) => entries[i]!);
     const names = seatEntry.map((i) => lineup[i]!);
-    const o = runner.play(`golden:${g}`, k, bots, names, c.mode === 'recorded');
+    const o = runner.play({ seed: `golden:${g}`, rotation: k, bots, names, record: c.mode === 'recorded' });
     const line =
       c.mode === 'recorded' ? JSON.stringify(o.record) : JSON.stringify({ status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat });
     hash.update(`${line}\n`);

@@ -122,13 +122,7 @@ describe('search bots play every registered game', () => {
       if (greedy) specs.push('ismcts:iterations=6,rollout=greedy', 'mc:iterations=6,rollout=greedy');
       for (const spec of specs) {
         const seats = Array.from({ length: P }, (_, i) => (i === 0 ? bot(spec, game) : bot('random', game)));
-        const out = runner.play(
-          `play-${spec}`,
-          0,
-          seats,
-          seats.map(() => 'x'),
-          false,
-        );
+        const out = runner.play({ seed: `play-${spec}`, bots: seats, names: seats.map(() => 'x') });
         expect(out.status, `${spec}: ${out.faults.map((f) => f.message).join('; ')}`).toBe('ok');
       }
     });
@@ -150,7 +144,7 @@ describe('reproducibility', () => {
     const play = () => {
       const runner = new MatchRunner(game, variant);
       const seats = [bot('ismcts:iterations=30', game), bot('mc:iterations=30', game), bot('greedy', game), bot('random', game), bot('random', game)];
-      const out = runner.play('repro', 1, seats, ['a', 'b', 'c', 'd', 'e'], true);
+      const out = runner.play({ seed: 'repro', rotation: 1, bots: seats, names: ['a', 'b', 'c', 'd', 'e'], record: true });
       return JSON.stringify(out.record);
     };
     expect(play()).toBe(play());
@@ -488,7 +482,7 @@ describe('strength (fixed seeds)', () => {
     for (let g = 0; g < games; g++) {
       const k = g % P;
       const seated = Array.from({ length: P }, (_, s) => bots[(s - k + P) % P]!);
-      const out = runner.play(`strength-${Math.floor(g / P)}`, k, seated, lineup, false);
+      const out = runner.play({ seed: `strength-${Math.floor(g / P)}`, rotation: k, bots: seated, names: lineup });
       const w = out.result.winners;
       if (w.includes(k)) won += 1 / w.length;
     }

@@ -565,7 +565,7 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
       const bots = [0, 1].map((q) => (q === seat ? multiplesOfNineGreedy() : randomBot.create({}, game as never)));
-      if (runner.play(`greedy-${g}`, 0, bots, ['a', 'b'], false).result.winners.includes(seat)) wins++;
+      if (runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.winners.includes(seat)) wins++;
     }
     expect(wins / G).toBeGreaterThan(0.7);
     expect(HOLD_LIMIT).toBeGreaterThan(5);

@@ -921,7 +921,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
     const v = resolveGameVariant(game, { players: 3 });
     const runner = new MatchRunner(game, v);
     const bots = [nineMusesGreedy(), randomBot.create({}, game as never), nineMusesGreedy()];
-    const out = runner.play('rec', 0, bots, ['greedy', 'random', 'greedy'], true);
+    const out = runner.play({ seed: 'rec', bots, names: ['greedy', 'random', 'greedy'], record: true });
     const rec = out.record!;
     expect(rec.rounds).toHaveLength(5);
     const r0 = rec.rounds[0] as RecordRound & { dealer: number; deal: { muses: string[]; hands: string[][] } };
@@ -1021,7 +1021,7 @@ describe('nine-muses: random playouts', () => {
     const play = (cards: string, seed: string): number[] => {
       const runner = new MatchRunner(game, resolveGameVariant(game, { players: 3, cards }));
       const bots = [nineMusesGreedy(), nineMusesGreedy(), nineMusesGreedy()];
-      return [...runner.play(seed, 0, bots, ['g', 'g', 'g'], false).result.scores];
+      return [...runner.play({ seed, bots, names: ['g', 'g', 'g'] }).result.scores];
     };
     const base = [0, 1, 2, 3, 4].map((i) => play(DEFAULT_CARDS, `rate-${i}`));
     const up = [0, 1, 2, 3, 4].map((i) => play(changed, `rate-${i}`));
@@ -1072,7 +1072,7 @@ describe('nine-muses: random playouts', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 3;
       const bots = [0, 1, 2].map((q) => (q === seat ? nineMusesGreedy() : randomBot.create({}, game as never)));
-      const out = runner.play(`gr-${g}`, 0, bots, ['a', 'b', 'c'], false);
+      const out = runner.play({ seed: `gr-${g}`, bots, names: ['a', 'b', 'c'] });
       if (out.result.winners.includes(seat)) wins++;
     }
     expect(wins / G).toBeGreaterThan(0.8);

@@ -583,7 +583,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
     for (let g = 0; g < N; g++) {
       const seat = g % 4;
       const bots = names.map((_, i) => (i === seat ? nineVirtuesGreedy() : randomBot.create({}, game as never)));
-      const out = runner.play(`greedy-${g}`, 0, bots, names, false);
+      const out = runner.play({ seed: `greedy-${g}`, bots, names });
       expect(out.status).toBe('ok');
       if (out.result.winners.includes(seat)) share += 1 / out.result.winners.length;
     }

@@ -393,7 +393,7 @@ describe('nines-holdem: playouts and the greedy bot', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
       const bots = [0, 1].map((q) => (q === seat ? ninesHoldemGreedy() : randomBot.create({}, game as never)));
-      chips += runner.play(`greedy-${g}`, 0, bots, ['a', 'b'], false).result.scores[seat]!;
+      chips += runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.scores[seat]!;
     }
     // mbb per hand: chips / hands / big blind x 1000 (2 hands a match heads-up).
     expect((chips / (2 * G) / 2) * 1000).toBeGreaterThan(400);
