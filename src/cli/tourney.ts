@@ -28,20 +28,9 @@ const options = {
   sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
-  'move-timeout': {
-    type: 'string',
-    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)`,
-  },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
-  'games-csv': {
-    type: 'boolean',
-    default: false,
-    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
-  },
+  'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
+  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
+  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
@@ -98,8 +87,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError(`--resume ${args.resume}: no stopped run there (no checkpoint.json)`);
     }
     const game = getGame(cp.config.gameId);
-    if (cp.command !== undefined && cp.command.name !== 'tourney')
-      throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
+    if (cp.command !== undefined && cp.command.name !== 'tourney') throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
     const plan: Plan = {
       ...common,
       flags: { ...flags, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs },
@@ -169,13 +157,7 @@ function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, re
 }
 
 /** One run: play, print the tables and the balance report, write the files. */
-async function playAndReport(
-  plan: Plan,
-  variant: Variant,
-  lineup: string[],
-  dir: string,
-  resume?: Checkpoint,
-): Promise<{ summary: Summary; balance: BalanceReport }> {
+async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir: string, resume?: Checkpoint): Promise<{ summary: Summary; balance: BalanceReport }> {
   const config: RunConfig = {
     gameId: plan.game.info.id,
     variant,
@@ -187,16 +169,7 @@ async function playAndReport(
     moveTimeoutMs: plan.flags.moveTimeoutMs,
     ...(resume ? (resume.config.gamesCsv ? { gamesCsv: true } : {}) : plan.gamesCsv ? { gamesCsv: true } : {}),
   };
-  const run = await executeRun({
-    game: plan.game,
-    config,
-    games: plan.games,
-    flags: plan.flags,
-    dir,
-    stop: plan.stop,
-    command: { name: 'tourney', options: {} },
-    ...(resume ? { resume } : {}),
-  });
+  const run = await executeRun({ game: plan.game, config, games: plan.games, flags: plan.flags, dir, stop: plan.stop, command: { name: 'tourney', options: {} }, ...(resume ? { resume } : {}) });
   const summary = summarize(run.tally, {
     game: plan.game.info.id,
     variant,
@@ -213,8 +186,8 @@ async function playAndReport(
     ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
-  process.stdout.write(`${renderTables(summary)}\n`);
-  process.stdout.write(`${renderBalance(balance)}\n`);
+  process.stdout.write(renderTables(summary) + '\n');
+  process.stdout.write(renderBalance(balance) + '\n');
   writeRunFiles(summary, dir);
   writeBalanceFiles(balance, dir);
   return { summary, balance };

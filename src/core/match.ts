@@ -218,17 +218,9 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
             legalChoice = isLegal(action, legal, n);
           }
           if (budget > 0 && performance.now() - t0 > budget) {
-            fault = {
-              seat,
-              decision: decisions,
-              reason: 'timeout',
-              message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget`,
-            };
+            fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
           } else if (!legalChoice) {
-            fault =
-              bot.actIndex !== undefined
-                ? badIndex(seat, decisions, names, action, n)
-                : { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
+            fault = bot.actIndex !== undefined ? badIndex(seat, decisions, names, action, n) : { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
           }
         } catch (e) {
           fault = threw(seat, decisions, names, e);
