@@ -441,7 +441,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
 
 describe('rewards', () => {
   const wins: GameInfo = { ...getGame('captains-orders').info };
-  const chips: GameInfo = { ...wins, scoreUnit: 'chips' };
+  const chips: GameInfo = { ...wins, utility: 'zero-sum' };
 
   it("a seat's reward is its share of the win: 1/k among k winners, else 0; nobody winning gives 0 to all", () => {
     const r = new RewardScale(wins);

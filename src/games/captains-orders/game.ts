@@ -16,6 +16,7 @@ export const captainsOrdersInfo: GameInfo = {
   defaultPlayers: 5,
   hiddenInformation: true,
   scoreUnit: 'round wins',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 4, max: 8, default: 5, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 11, default: 6, doc: 'cards dealt to each player (P x handSize <= 55)' },

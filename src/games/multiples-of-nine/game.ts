@@ -17,6 +17,7 @@ export const multiplesOfNineInfo: GameInfo = {
   defaultPlayers: 2,
   hiddenInformation: true,
   scoreUnit: 'wins',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 2, max: 6, default: 2, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 20, default: 5, doc: 'cards dealt to each player (P x handSize <= 52)' },

@@ -24,6 +24,7 @@ export const nineMusesInfo: GameInfo & { readonly description: string } = {
   defaultPlayers: 3,
   hiddenInformation: true,
   scoreUnit: 'VP',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 2, max: 4, default: 3, doc: 'number of seats' },
     {

@@ -19,6 +19,7 @@ export const nineVirtuesInfo: GameInfo = {
   defaultPlayers: 4,
   hiddenInformation: true,
   scoreUnit: 'points',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 3, max: 6, default: 4, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 17, default: 6, doc: 'cards dealt to each hand (P x (handSize + centerPerPlayer) <= 55)' },

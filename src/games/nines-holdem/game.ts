@@ -16,8 +16,13 @@ export const ninesHoldemInfo: GameInfo = {
   defaultPlayers: 6,
   hiddenInformation: true,
   scoreUnit: 'chips',
+  utility: 'zero-sum',
   // "Match": results in milli-big-blinds per hand: net chips x 1000 / (hands x bigBlind).
-  scoreRate: { label: 'mbb/hand', scale: (v) => 1000 / (intParam(v, 'hands') * intParam(v, 'bigBlind')) },
+  scoreRate: {
+    label: 'mbb/hand',
+    caption: 'mean net chips per seat-game, per hand and per big blind (x1000: milli-big-blinds per hand, as poker reports win rates)',
+    scale: (v) => 1000 / (intParam(v, 'hands') * intParam(v, 'bigBlind')),
+  },
   params: [
     { key: 'players', kind: 'int', min: 2, max: 10, default: 6, doc: 'number of seats' },
     {
