@@ -84,3 +84,20 @@ export async function parseAndValidateLineup(lineup: string, game: Game<GameStat
 }
 
 export { isFileSpec } from './file.js';
+
+/**
+ * The entries of a line-up whose results the seed does not determine: each
+ * spec text (canonical, as a checkpoint keeps them) is built for `game` and
+ * its bot asked (`Bot.reproducible === false`, e.g. a search on a
+ * millisecond budget). User bot files are loaded first.
+ * @returns the texts of such entries, in line-up order (repeats kept).
+ */
+export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>): Promise<string[]> {
+  const clockBound = new Set<string>();
+  for (const text of new Set(texts)) {
+    const specs = parseLineup(text);
+    await loadLineupFiles(specs);
+    if (specs.some((s) => createBot(s, game).reproducible === false)) clockBound.add(text);
+  }
+  return texts.filter((t) => clockBound.has(t));
+}
