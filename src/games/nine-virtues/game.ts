@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
+import { defineGame, intParam, plainArray, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
@@ -32,7 +32,10 @@ export const nineVirtuesInfo: GameInfo = {
 };
 
 /** Nine Virtues, per `../shared/rules/nine-virtues.md`. */
-export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
+export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = defineGame({
+  State: NineVirtuesState,
+  Observation: NineVirtuesObservation,
+  copyState,
   info: nineVirtuesInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
@@ -43,11 +46,8 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
       throw new VariantError(`nine-virtues: ${p} players x (handSize ${h} + centerPerPlayer ${c}) needs ${need} cards, the deck has ${PAIRS_DECK_SIZE}`);
     }
   },
-  newState(variant: Variant) {
-    return new NineVirtuesState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'rounds')),
   currentSeat,
   legalActions,
@@ -56,14 +56,12 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.totals), winners: s.winners, capped: s.capped }),
-  newObservation: (v) => new NineVirtuesObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new NineVirtuesState(s.variant, new Rng())),
   roundsDone,
   runningScores,
   encodeAction,
   decodeAction,
   balance: nineVirtuesBalance,
   checkInvariants,
-};
+});

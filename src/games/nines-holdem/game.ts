@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
+import { defineGame, intParam, plainArray, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
@@ -47,29 +47,27 @@ export const ninesHoldemInfo: GameInfo = {
 };
 
 /** Nines Hold'em (fixed limit), per `../shared/rules/nines-holdem.md`. */
-export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = {
+export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = defineGame({
+  State: NinesHoldemState,
+  Observation: NinesHoldemObservation,
+  copyState,
   info: ninesHoldemInfo,
   checkVariant(v: Variant) {
     const sb = intParam(v, 'smallBlind');
     const bb = intParam(v, 'bigBlind');
     if (sb > bb) throw new VariantError(`nines-holdem: smallBlind ${sb} is above bigBlind ${bb}`);
   },
-  newState(variant: Variant) {
-    return new NinesHoldemState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'hands'), intParam(v, 'maxBetsPerRound')),
   currentSeat,
   legalActions,
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.net), winners: s.winners.slice(), capped: false }),
-  newObservation: (v) => new NinesHoldemObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new NinesHoldemState(s.variant, new Rng())),
   checkInvariants,
   encodeAction,
   decodeAction,
-};
+});
