@@ -5,14 +5,30 @@ import { isFileSpec } from './file.js';
 import { describeBotFile } from './remote/describe.js';
 import { DEFAULT_LIMITS } from './remote/remote-bot.js';
 import { greedyBot } from './greedy/index.js';
-import { ismctsBot } from './ismcts.js';
-import { mcBot } from './mc.js';
+import { ismctsKind } from './ismcts.js';
+import { mcKind } from './mc.js';
 import { randomBot } from './random.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
 export { parseLineup, specText, type BotSpec } from './spec.js';
 
-const kinds: readonly BotKind[] = [randomBot, greedyBot, mcBot, ismctsBot];
+/**
+ * The built-in kinds. The search bots are given the greedy heuristics here
+ * (`rollout=greedy`, `prior=greedy`): `bots/search` imports only the core API.
+ */
+const kinds: BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot)];
+
+/**
+ * Registers another trusted bot kind, played in the harness's own process like
+ * the built-in bots (a game's test fixtures, an extension compiled with
+ * ninefold). Untrusted bots are files (`./bot.js`), played in realms.
+ * @throws Error when the name is taken or looks like a file path.
+ */
+export function registerBotKind(kind: BotKind): void {
+  if (kinds.some((k) => k.name === kind.name)) throw new Error(`bot kind ${kind.name} registered twice`);
+  if (isFileSpec(kind.name)) throw new Error(`bot kind ${kind.name}: a name, not a file path`);
+  kinds.push(kind);
+}
 
 /**
  * User bot files as their realms described them (this thread): parameters,
@@ -97,3 +113,21 @@ export async function parseAndValidateLineup(lineup: string, game: Game<GameStat
 }
 
 export { isFileSpec } from './file.js';
+
+/**
+ * The entries of a line-up whose results the seed does not determine: each
+ * spec text (canonical, as a checkpoint keeps them) is built for `game` and
+ * its bot asked (`Bot.reproducible === false`, e.g. a search on a
+ * millisecond budget). User bot files are asked in a realm of their own.
+ * @returns the texts of such entries, in line-up order (repeats kept).
+ */
+export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>, loadMs = DEFAULT_LIMITS.loadMs): Promise<string[]> {
+  const clockBound = new Set<string>();
+  for (const text of new Set(texts)) {
+    for (const s of parseLineup(text)) {
+      const reproducible = isFileSpec(s.name) ? (await describeBotFile(s.name, game.info.id, s.params, loadMs)).reproducible : createBot(s, game).reproducible !== false;
+      if (!reproducible) clockBound.add(text);
+    }
+  }
+  return texts.filter((t) => clockBound.has(t));
+}

@@ -77,10 +77,10 @@
  * `NodePool`, the determinization, legal-action buffer, utilities and path
  * are reused (a game's own `result` object and `determinize` may allocate).
  */
-import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
+import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase, Rng } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers, type SearchOptions } from './search/buffers.js';
-import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 import { NodePool } from './search/tree.js';
 
 /** Default iterations per decision of `ismcts`. */
@@ -108,7 +108,7 @@ export class IsmctsBot implements Bot {
     ms: number,
     private readonly c: number,
     private readonly policy: RolloutPolicy,
-    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false },
+    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false, heuristic: null },
     private readonly widen = 0,
     private readonly bias = 0,
   ) {
@@ -122,6 +122,13 @@ export class IsmctsBot implements Bot {
     return this.pool;
   }
 
+  /**
+   * One search from the observation: each iteration determinizes, then runs
+   * the four steps of the header (as OpenSpiel's `is_mcts.cc` names them):
+   * {@link select} down the tree (which calls {@link expand} at the first node
+   * with an untried legal action), {@link simulate} to the end, and
+   * {@link backpropagate} every seat's utility along the path.
+   */
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     this.lastIterations = 0;
     if (count === 1) return legal[0]!;
@@ -131,96 +138,154 @@ export class IsmctsBot implements Bot {
     if (this.path.length < depthBound) this.path = new Int32Array(depthBound);
     if (this.budget.reproducible) this.pool.reserve(this.budget.iterations + 1);
 
-    const { game, budget, pool, slot, path, c, widen, bias } = this;
-    const { state, legal: moves, utilities, scale, rollout, players, prior, roundHorizon, scores } = b;
+    const { game, budget, pool } = this;
     const rng = ctx.rng;
     pool.clear();
-    const root = pool.add(-1, -1, -1);
-    scale.reset();
+    pool.add(-1, -1, -1);
+    b.scale.reset();
     budget.start();
     let it = 0;
     for (; budget.allows(it); it++) {
-      game.determinize(obs, rng, state);
+      game.determinize(obs, rng, b.state);
       // The round being played: with the round horizon, nothing after its end is searched.
-      const roundLimit = roundHorizon ? game.roundsDone!(state) : -1;
-      let node = root;
-      let depth = 0;
-      path[depth++] = root;
-      // Selection and expansion.
-      while (!game.isTerminal(state) && !(roundHorizon && game.roundsDone!(state) > roundLimit)) {
-        const n = game.legalActions(state, moves);
-        const seat = game.currentSeat(state);
-        let children = 0;
-        for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
-          slot[pool.action[ch]!] = ch;
-          children++;
-        }
-        let untried = 0;
-        for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0) untried++;
-        // Progressive widening: a new child only while children < (visits + 1)^widen,
-        // or when no child is legal in this determinization.
-        const expand = untried > 0 && (widen <= 0 || untried === n || children < Math.ceil(Math.pow(pool.visits[node]! + 1, widen)));
-        let next: number;
-        if (expand) {
-          let a = -1;
-          if (prior !== null) {
-            const g = prior.act(state, moves, n, rng);
-            if (slot[g]! < 0) a = g;
-          }
-          const fromPrior = a >= 0;
-          let k = fromPrior ? -1 : rng.int(untried);
-          for (let i = 0; i < n; i++) {
-            const m = moves[i]!;
-            const ch = slot[m]!;
-            if (ch >= 0) pool.avail[ch]!++;
-            else if (k-- === 0) a = m;
-          }
-          this.clearSlots(node);
-          next = pool.add(node, a, seat);
-          if (fromPrior) pool.prior[next] = 1;
-        } else {
-          let bestValue = -Infinity;
-          next = -1;
-          for (let i = 0; i < n; i++) {
-            const ch = slot[moves[i]!]!;
-            if (ch < 0) continue;
-            const v = pool.visits[ch]!;
-            let value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
-            if (pool.prior[ch] === 1) value += bias / (v + 1);
-            if (value > bestValue) {
-              bestValue = value;
-              next = ch;
-            }
-          }
-          for (let i = 0; i < n; i++) {
-            const ch = slot[moves[i]!]!;
-            if (ch >= 0) pool.avail[ch]!++;
-          }
-          this.clearSlots(node);
-        }
-        game.apply(state, pool.action[next]!);
-        path[depth++] = next;
-        node = next;
-        if (expand) break;
-      }
-      // Simulation, then every seat's utility.
-      if (!game.isTerminal(state)) rollout.run(state, rng, roundLimit);
-      if (roundHorizon) {
-        game.runningScores!(state, scores);
-        scale.standings(scores, players, utilities);
-      } else {
-        scale.utilities(game.result(state), players, utilities);
-      }
-      // Backpropagation: each node keeps the utility of the seat that acted into it.
-      pool.visits[root]!++;
-      for (let j = 1; j < depth; j++) {
-        const nd = path[j]!;
-        pool.visits[nd]!++;
-        pool.reward[nd]! += utilities[pool.actor[nd]!]!;
-      }
+      const roundLimit = b.roundHorizon ? game.roundsDone!(b.state) : -1;
+      const depth = this.select(b, rng, roundLimit);
+      this.simulate(b, rng, roundLimit);
+      this.backpropagate(depth, b.utilities);
     }
     this.lastIterations = it;
     return this.choose(legal, count);
+  }
+
+  /**
+   * Selection (step 2), ending with an expansion (step 3): from the root, at
+   * each node the determinization reaches, either expands it (it has a legal
+   * action without a child, and progressive widening allows a new child) and
+   * stops there, or moves to the best child by UCB1 among those legal here;
+   * every step applies its action to `b.state`. Stops early at a terminal
+   * state or past the round horizon.
+   * @returns the length of the path (`this.path[0..depth)`, root first).
+   */
+  private select(b: SearchBuffers, rng: Rng, roundLimit: number): number {
+    const { game, pool, slot, path, widen } = this;
+    const { state, legal: moves, roundHorizon } = b;
+    let node = 0;
+    let depth = 0;
+    path[depth++] = node;
+    while (!game.isTerminal(state) && !(roundHorizon && game.roundsDone!(state) > roundLimit)) {
+      const n = game.legalActions(state, moves);
+      const seat = game.currentSeat(state);
+      let children = 0;
+      for (let ch = pool.firstChild[node]!; ch >= 0; ch = pool.nextSibling[ch]!) {
+        slot[pool.action[ch]!] = ch;
+        children++;
+      }
+      let untried = 0;
+      for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0) untried++;
+      // Progressive widening: a new child only while children < (visits + 1)^widen,
+      // or when no child is legal in this determinization.
+      // biome-ignore lint/style/useExponentiationOperator: Math.pow kept so the search stays bit for bit what it was
+      const grow = untried > 0 && (widen <= 0 || untried === n || children < Math.ceil(Math.pow(pool.visits[node]! + 1, widen)));
+      const next = grow ? this.expand(b, node, n, untried, seat, rng) : this.bestChild(b, node, n);
+      game.apply(state, pool.action[next]!);
+      path[depth++] = next;
+      node = next;
+      if (grow) break;
+    }
+    return depth;
+  }
+
+  /**
+   * Expansion (step 3): adds a child of `node` for one untried legal action
+   * (`b.legal[0..n)`, whose children are indexed in `slot`): the prior's
+   * choice when there is a prior and its choice is untried, else one of the
+   * `untried` uniformly. Counts one availability for every existing child
+   * legal here, and clears `slot`.
+   * @returns the new child.
+   */
+  private expand(b: SearchBuffers, node: number, n: number, untried: number, seat: number, rng: Rng): number {
+    const { pool, slot } = this;
+    const { legal: moves, prior } = b;
+    let a = -1;
+    if (prior !== null) {
+      const g = prior.act(b.state, moves, n, rng);
+      if (slot[g]! < 0) a = g;
+    }
+    const fromPrior = a >= 0;
+    let k = fromPrior ? -1 : rng.int(untried);
+    for (let i = 0; i < n; i++) {
+      const m = moves[i]!;
+      const ch = slot[m]!;
+      if (ch >= 0) pool.avail[ch]!++;
+      else if (k-- === 0) a = m;
+    }
+    this.clearSlots(node);
+    const next = pool.add(node, a, seat);
+    if (fromPrior) pool.prior[next] = 1;
+    return next;
+  }
+
+  /**
+   * The selection step at one node: the child legal here (`b.legal[0..n)`,
+   * indexed in `slot`) with the highest UCB1 value with availability counts,
+   * mean + c * sqrt(ln(avail) / visits) (plus the progressive bias of a
+   * prior's child); counts one availability for every child legal here, and
+   * clears `slot`.
+   */
+  private bestChild(b: SearchBuffers, node: number, n: number): number {
+    const { pool, slot, c, bias } = this;
+    const { legal: moves, scale } = b;
+    let bestValue = -Infinity;
+    let next = -1;
+    for (let i = 0; i < n; i++) {
+      const ch = slot[moves[i]!]!;
+      if (ch < 0) continue;
+      const v = pool.visits[ch]!;
+      let value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
+      if (pool.prior[ch] === 1) value += bias / (v + 1);
+      if (value > bestValue) {
+        bestValue = value;
+        next = ch;
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const ch = slot[moves[i]!]!;
+      if (ch >= 0) pool.avail[ch]!++;
+    }
+    this.clearSlots(node);
+    return next;
+  }
+
+  /**
+   * Simulation (step 3's playout): plays `b.state` on with the rollout policy
+   * to the end (or the end of the round), then writes every seat's utility
+   * into `b.utilities`.
+   */
+  private simulate(b: SearchBuffers, rng: Rng, roundLimit: number): void {
+    const { game } = this;
+    const { state, utilities, scale, players } = b;
+    if (!game.isTerminal(state)) b.rollout.run(state, rng, roundLimit);
+    if (b.roundHorizon) {
+      game.runningScores!(state, b.scores);
+      scale.standings(b.scores, players, utilities);
+    } else {
+      scale.utilities(game.result(state), players, utilities);
+    }
+  }
+
+  /**
+   * Backpropagation (step 4): the root and every node of the path count a
+   * visit; each node below the root adds the utility of the seat that acted
+   * into it.
+   */
+  private backpropagate(depth: number, utilities: Float64Array): void {
+    const { pool, path } = this;
+    pool.visits[0]!++;
+    for (let j = 1; j < depth; j++) {
+      const nd = path[j]!;
+      pool.visits[nd]!++;
+      pool.reward[nd]! += utilities[pool.actor[nd]!]!;
+    }
   }
 
   /** The root's most visited child among `legal` (ties: best mean, then lowest id). */
@@ -251,8 +316,12 @@ export class IsmctsBot implements Bot {
   }
 }
 
-/** The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`. */
-export const ismctsBot: BotKind = {
+/**
+ * The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`.
+ * @param heuristic what `rollout=greedy` and `prior=greedy` play: the bot
+ *   registry passes the games' greedy heuristics (null: neither is allowed).
+ */
+export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
   name: 'ismcts',
   doc: 'single-observer information set MCTS (Cowling, Powley and Whitehouse 2012): UCB1 with availability counts over determinizations',
   params: [
@@ -260,18 +329,44 @@ export const ismctsBot: BotKind = {
     MS_PARAM,
     { key: 'c', kind: 'float', min: 0, max: 10, default: ISMCTS_DEFAULT_C, doc: 'UCB1 exploration constant (rewards are in [0, 1])' },
     ROLLOUT_PARAM,
-    { key: 'horizon', kind: 'enum', choices: ['game', 'round'], default: 'game', doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)" },
-    { key: 'prior', kind: 'enum', choices: ['none', 'greedy'], default: 'none', doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act" },
-    { key: 'bias', kind: 'float', min: 0, max: 1000, default: 0, doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value" },
-    { key: 'widen', kind: 'float', min: 0, max: 1, default: 0, doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)' },
+    {
+      key: 'horizon',
+      kind: 'enum',
+      choices: ['game', 'round'],
+      default: 'game',
+      doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)",
+    },
+    {
+      key: 'prior',
+      kind: 'enum',
+      choices: ['none', 'greedy'],
+      default: 'none',
+      doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act",
+    },
+    {
+      key: 'bias',
+      kind: 'float',
+      min: 0,
+      max: 1000,
+      default: 0,
+      doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value",
+    },
+    {
+      key: 'widen',
+      kind: 'float',
+      min: 0,
+      max: 1,
+      default: 0,
+      doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)',
+    },
   ],
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
-    checkRollout(policy, game);
+    checkRollout(policy, game, heuristic);
     const greedyPrior = params.prior === 'greedy';
-    if (greedyPrior) checkRollout('greedy', game);
-    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior };
+    if (greedyPrior) checkRollout('greedy', game, heuristic);
+    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior, heuristic };
     return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen), Number(params.bias));
   },
-};
+});

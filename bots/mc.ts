@@ -19,7 +19,7 @@
 import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers } from './search/buffers.js';
-import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 
 /** Default playouts per decision of `mc`. */
 export const MC_DEFAULT_ITERATIONS = 500;
@@ -38,6 +38,7 @@ export class FlatMonteCarloBot implements Bot {
     iterations: number,
     ms: number,
     private readonly policy: RolloutPolicy,
+    private readonly heuristic: Heuristic | null = null,
   ) {
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
@@ -45,7 +46,11 @@ export class FlatMonteCarloBot implements Bot {
 
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     if (count === 1) return legal[0]!;
-    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy));
+    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, {
+      roundHorizon: false,
+      greedyPrior: false,
+      heuristic: this.heuristic,
+    }));
     if (this.sums.length < count) {
       this.sums = new Float64Array(b.legal.length);
       this.counts = new Int32Array(b.legal.length);
@@ -81,8 +86,11 @@ export class FlatMonteCarloBot implements Bot {
   }
 }
 
-/** The `mc` bot kind: `mc:iterations=500,rollout=greedy`. */
-export const mcBot: BotKind = {
+/**
+ * The `mc` bot kind: `mc:iterations=500,rollout=greedy`.
+ * @param heuristic what `rollout=greedy` plays (the bot registry passes the games' greedy heuristics).
+ */
+export const mcKind = (heuristic: Heuristic | null): BotKind => ({
   name: 'mc',
   doc: 'flat Monte Carlo: determinized playouts spread round-robin over the legal actions, best mean reward',
   params: [
@@ -93,7 +101,7 @@ export const mcBot: BotKind = {
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
-    checkRollout(policy, game);
-    return new FlatMonteCarloBot(game, Number(params.iterations), Number(params.ms), policy);
+    checkRollout(policy, game, heuristic);
+    return new FlatMonteCarloBot(game, Number(params.iterations), Number(params.ms), policy, heuristic);
   },
-};
+});

@@ -19,7 +19,7 @@ import yargs from 'yargs';
 import '../src/games/index.js';
 import { gameIds, getGame } from '../src/core/registry.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { writeFileAtomic } from '../src/report/files.js';
+import { writeFileAtomic } from '../src/io/files.js';
 import { runBatch, type RunConfig } from '../src/tourney/batch.js';
 import { runTourney } from '../src/tourney/run.js';
 
@@ -105,7 +105,17 @@ async function main(): Promise<void> {
   const cores = availableParallelism();
   const rows: Record<string, unknown>[] = [];
   const table = new Table({
-    head: ['game', 'P', 'actions/game', 'games/s 1 worker (median [min-max])', 'decisions/s', `games/s ${cores} workers`, 'scaling', 'target 1 worker', 'heap/1M games'],
+    head: [
+      'game',
+      'P',
+      'actions/game',
+      'games/s 1 worker (median [min-max])',
+      'decisions/s',
+      `games/s ${cores} workers`,
+      'scaling',
+      'target 1 worker',
+      'heap/1M games',
+    ],
     style: { head: [], border: [] },
   });
   for (const id of args.games.split(',')) {
@@ -160,7 +170,7 @@ async function main(): Promise<void> {
   }
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores, node: process.version, platform: process.platform };
-  process.stdout.write(table.toString() + '\n');
+  process.stdout.write(`${table.toString()}\n`);
   process.stdout.write(
     `games/s: steady rate over the last two thirds of each run (the pool's start-up and the first third warm the workers up; rates with everything are in bench.json as gamesPerSecond1WithStartup); median [min-max] of ${args.runs} runs of ~${args.seconds} s\n`,
   );
@@ -174,7 +184,10 @@ async function main(): Promise<void> {
     const r = spawnSync(process.execPath, [...HEAP_FLAGS, script, '--out', file], { stdio: 'inherit', env: { ...process.env, SEARCH_BENCH_CHILD: '1' } });
     if (r.status === 0) search = JSON.parse(readFileSync(file, 'utf8'));
   }
-  writeFileAtomic(join(dir, 'bench.json'), JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, search, at: new Date().toISOString() }, null, 2) + '\n');
+  writeFileAtomic(
+    join(dir, 'bench.json'),
+    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, search, at: new Date().toISOString() }, null, 2)}\n`,
+  );
   process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
 }
 

@@ -53,7 +53,9 @@ async function main(): Promise<number> {
   for (const v of violations.slice(0, 20)) {
     process.stdout.write(`VIOLATION ${v.game} seed=${v.seed} step=${v.step} variant=${JSON.stringify(v.variant)}: ${v.message}\n`);
   }
-  process.stdout.write(`${played} games in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${violations.length === 0 ? 'no violation' : `${violations.length} violations`}\n`);
+  process.stdout.write(
+    `${played} games in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${violations.length === 0 ? 'no violation' : `${violations.length} violations`}\n`,
+  );
   return violations.length === 0 ? 0 : 1;
 }
 

@@ -64,7 +64,7 @@ for (const players of [2, 4, 6]) {
   const randoms = Array.from({ length: players }, random);
   let t0 = performance.now();
   let capped = 0;
-  for (let g = 0; g < games; g++) if (runner.play(`bench-${g}`, 0, randoms, names, false).result.capped) capped++;
+  for (let g = 0; g < games; g++) if (runner.play({ seed: `bench-${g}`, bots: randoms, names }).result.capped) capped++;
   let dt = (performance.now() - t0) / 1000;
   console.log(`random x${players}: ${(games / dt).toFixed(0)} games/s, capped ${capped} of ${games}`);
   let wins = 0;
@@ -72,8 +72,10 @@ for (const players of [2, 4, 6]) {
   for (let g = 0; g < games; g++) {
     const seat = g % players;
     const bots = Array.from({ length: players }, (_, i) => (i === seat ? multiplesOfNineGreedy() : random()));
-    if (runner.play(`duel-${g}`, 0, bots, names, false).result.winners.includes(seat)) wins++;
+    if (runner.play({ seed: `duel-${g}`, bots, names }).result.winners.includes(seat)) wins++;
   }
   dt = (performance.now() - t0) / 1000;
-  console.log(`greedy vs ${players - 1} random: wins ${((100 * wins) / games).toFixed(1)}% (fair ${(100 / players).toFixed(1)}%), ${(games / dt).toFixed(0)} games/s`);
+  console.log(
+    `greedy vs ${players - 1} random: wins ${((100 * wins) / games).toFixed(1)}% (fair ${(100 / players).toFixed(1)}%), ${(games / dt).toFixed(0)} games/s`,
+  );
 }

@@ -25,7 +25,7 @@ for (const blackCat of players <= 8 ? [false, true] : [false]) {
   let capped = 0;
   let decisions = 0;
   for (let g = 0; g < games; g++) {
-    const out = runner.play(`bench-${g}`, 0, randoms, names, false);
+    const out = runner.play({ seed: `bench-${g}`, bots: randoms, names });
     if (out.result.capped) capped++;
     decisions += out.decisions;
   }
@@ -49,7 +49,7 @@ for (const blackCat of players <= 8 ? [false, true] : [false]) {
   for (let g = 0; g < games; g++) {
     const seat = g % players;
     const bots = Array.from({ length: players }, (_, i) => (i === seat ? nineLivesGreedy() : random()));
-    const out = runner.play(`duel-${g}`, 0, bots, names, false);
+    const out = runner.play({ seed: `duel-${g}`, bots, names });
     const w = out.result.winners;
     if (w.includes(seat)) {
       share += 1 / w.length;

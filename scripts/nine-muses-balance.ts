@@ -14,7 +14,7 @@
 import type { Bot, BotContext } from '../src/core/index.js';
 import { createRng } from '../src/core/rng.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { actions, balanceStats, DEFAULT_CARDS, nineMuses as game, NineMusesObservation } from '../src/games/nine-muses/index.js';
+import { actions, balanceStats, DEFAULT_CARDS, nineMuses as game, type NineMusesObservation } from '../src/games/nine-muses/index.js';
 import { randomBot } from '../bots/random.js';
 import { createNineMusesHeuristic, DEFAULT_WEIGHTS } from '../bots/greedy/nine-muses.js';
 
@@ -123,8 +123,12 @@ const pg = (x: number): string => (x / games / players).toFixed(2);
 console.log(`${games} games, ${players}p, cards=${cards}, ${(games / secs).toFixed(0)} games/s`);
 lineup.forEach((b, i) => console.log(`  ${b.padEnd(20)} win share ${(wins[i]! / games).toFixed(3)}  mean VP ${f(vp[i]!)}`));
 console.log(`  win share by seat: ${Array.from(seatWins, (w) => (w / games).toFixed(3)).join(' ')}`);
-console.log(`per seat per game: VP aristotle craft ${pg(agg.aristotle[0]!)} science ${pg(agg.aristotle[1]!)} ethics ${pg(agg.aristotle[2]!)} muse ${pg(agg.muse)} exchange ${pg(agg.exchange)}`);
-console.log(`  muses called ${pg(agg.called)} stolen ${pg(agg.stolen)}; actions exchange ${pg(agg.mix[0]!)} call ${pg(agg.mix[1]!)} demonstrate ${pg(agg.mix[2]!)} toil ${pg(agg.mix[3]!)} steal-tokens ${pg(agg.mix[4]!)}`);
+console.log(
+  `per seat per game: VP aristotle craft ${pg(agg.aristotle[0]!)} science ${pg(agg.aristotle[1]!)} ethics ${pg(agg.aristotle[2]!)} muse ${pg(agg.muse)} exchange ${pg(agg.exchange)}`,
+);
+console.log(
+  `  muses called ${pg(agg.called)} stolen ${pg(agg.stolen)}; actions exchange ${pg(agg.mix[0]!)} call ${pg(agg.mix[1]!)} demonstrate ${pg(agg.mix[2]!)} toil ${pg(agg.mix[3]!)} steal-tokens ${pg(agg.mix[4]!)}`,
+);
 for (const [name, [c, s, v]] of museFigures) console.log(`  ${name.padEnd(12)} called ${f(c)} stolen ${f(s)} vp ${f(v)}`);
 if (process.argv.includes('--choices')) {
   console.log(`choices of ${lineup[0]} per game:`);

@@ -21,7 +21,7 @@ const names = randoms.map(() => 'random');
 let t0 = performance.now();
 let capped = 0;
 for (let g = 0; g < games; g++) {
-  const out = runner.play(`bench-${g}`, 0, randoms, names, false);
+  const out = runner.play({ seed: `bench-${g}`, bots: randoms, names });
   if (out.result.capped) capped++;
 }
 let dt = (performance.now() - t0) / 1000;
@@ -34,7 +34,7 @@ t0 = performance.now();
 for (let g = 0; g < games; g++) {
   const seat = g % players;
   const bots = Array.from({ length: players }, (_, i) => (i === seat ? nineVirtuesGreedy() : random()));
-  const out = runner.play(`duel-${g}`, 0, bots, names, false);
+  const out = runner.play({ seed: `duel-${g}`, bots, names });
   const w = out.result.winners;
   if (w.includes(seat)) {
     share += 1 / w.length;

@@ -44,7 +44,7 @@ for (const players of [2, 6, 10]) {
   const names = Array.from({ length: players }, () => 'bot');
   const randoms = Array.from({ length: players }, random);
   t0 = performance.now();
-  for (let g = 0; g < matches; g++) runner.play(`bench-${g}`, 0, randoms, names, false);
+  for (let g = 0; g < matches; g++) runner.play({ seed: `bench-${g}`, bots: randoms, names });
   let dt = (performance.now() - t0) / 1000;
   console.log(`random x${players}: ${(matches / dt).toFixed(0)} matches/s (${((matches * players) / dt).toFixed(0)} hands/s)`);
   let chips = 0;
@@ -53,7 +53,7 @@ for (const players of [2, 6, 10]) {
   for (let g = 0; g < matches; g++) {
     const seat = g % players;
     const bots = Array.from({ length: players }, (_, i) => (i === seat ? ninesHoldemGreedy() : random()));
-    const c = runner.play(`duel-${g}`, 0, bots, names, false).result.scores[seat]!;
+    const c = runner.play({ seed: `duel-${g}`, bots, names }).result.scores[seat]!;
     chips += c;
     sq += c * c;
   }

@@ -168,7 +168,7 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   const ids = option(argv, '--games')?.split(',') ?? gameIds();
   const iterations = Number(option(argv, '--iterations') ?? 1000);
   const count = Number(option(argv, '--positions') ?? 16);
-  const table = new Table({ head: ['game', 'players', 'ismcts iterations/s', 'retained B/1000 it', 'allocated B/1000 it', "bare playouts B/1000"] });
+  const table = new Table({ head: ['game', 'players', 'ismcts iterations/s', 'retained B/1000 it', 'allocated B/1000 it', 'bare playouts B/1000'] });
   const rows: SearchBenchRow[] = [];
   for (const id of ids) {
     const r = benchGame(id, iterations, count);
@@ -179,7 +179,7 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   process.stdout.write(`ismcts:iterations=${iterations},rollout=random, ${count} positions per game, one thread\n${table.toString()}\n`);
   if (!gc) process.stdout.write(`heap columns need: node ${HEAP_FLAGS.join(' ')} dist/scripts/search-bench.js\n`);
   const out = option(argv, '--out');
-  if (out) writeFileSync(out, JSON.stringify({ iterations, positions: count, rows }, null, 2) + '\n');
+  if (out) writeFileSync(out, `${JSON.stringify({ iterations, positions: count, rows }, null, 2)}\n`);
   return rows;
 }
 
@@ -198,4 +198,3 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exitCode = r.status ?? 1;
   }
 }
-

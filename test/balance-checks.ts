@@ -59,7 +59,10 @@ export function table(b: BalanceJson, id: string): TableJson {
 export function expectIntervals(t: TableJson, estimated: readonly string[]): void {
   const withBounds = t.columns.filter((c, i) => t.columns[i + 1] === `${c}_lo` && t.columns[i + 2] === `${c}_hi`);
   expect(withBounds, t.id).toEqual([...estimated]);
-  expect(t.columns.filter((c) => /_lo$|_hi$|ci95/.test(c)), t.id).toEqual(estimated.flatMap((c) => [`${c}_lo`, `${c}_hi`]));
+  expect(
+    t.columns.filter((c) => /_lo$|_hi$|ci95/.test(c)),
+    t.id,
+  ).toEqual(estimated.flatMap((c) => [`${c}_lo`, `${c}_hi`]));
   expect(t.caption, t.id).toMatch(/delete-a-group jackknife/);
   expect(t.caption, t.id).not.toMatch(/Wilson|χ²|[Cc]hi-square/);
   for (const c of estimated) {
@@ -79,7 +82,9 @@ export function expectIntervals(t: TableJson, estimated: readonly string[]): voi
 
 /** The header line of the table's CSV file, and its cells in `column` (as written). */
 export function csvColumn(dir: string, id: string, column: string): { header: string; cells: string[] } {
-  const lines = readFileSync(join(dir, `balance-${id}.csv`), 'utf8').trim().split('\n');
+  const lines = readFileSync(join(dir, `balance-${id}.csv`), 'utf8')
+    .trim()
+    .split('\n');
   const header = lines[0]!;
   const i = header.split(',').indexOf(column);
   return { header, cells: lines.slice(1).map((l) => l.split(',')[i]!) };
@@ -99,11 +104,15 @@ function shape(t: BalanceTable): unknown {
  * totals (the jackknife's replicates line up row by row).
  * @returns the totals, the variant's P and the number of games, for the game's own checks.
  */
-export function checkEntryTotals(id: string, given: Record<string, VariantValue>, games = 30): { totals: Record<string, unknown>; players: number; entries: number } {
+export function checkEntryTotals(
+  id: string,
+  given: Record<string, VariantValue>,
+  games = 30,
+): { totals: Record<string, unknown>; players: number; entries: number } {
   const game = getGame(id);
   const bal = game.balance!;
   const v = resolveGameVariant(game, given);
-  const P = v['players'] as number;
+  const P = v.players as number;
   const E = P + 1;
   const lineup = Array.from({ length: E }, (_, e) => (e === 0 ? 'candidate' : e === 1 ? 'baseline' : `opponent ${e - 1}`));
   const one = bal.newTotals(v, E);

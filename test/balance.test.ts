@@ -24,7 +24,8 @@ describe('balance report', () => {
     const r = tourney(['--game', 'nine-virtues', '--games', '2000', '--seed', '3', '--out', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    for (const title of ['Seat advantage', 'bidding by rank', 'Where the points come from', 'Action mix', 'position left of the dealer']) expect(r.stdout).toContain(title);
+    for (const title of ['Seat advantage', 'bidding by rank', 'Where the points come from', 'Action mix', 'position left of the dealer'])
+      expect(r.stdout).toContain(title);
     const s = readJson(join(dir, 'summary.json')) as { deals: number; bots: { name: string; ci95: [number, number]; meanScore: number; games: number }[] };
     const greedy = s.bots.find((b) => b.name === 'greedy')!;
     const random = s.bots.find((b) => b.name === 'random')!;

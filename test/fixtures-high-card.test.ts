@@ -4,7 +4,7 @@
  * shares of `exactWinRate` against Monte Carlo play.
  */
 import { describe, expect, it } from 'vitest';
-import { createBot, loadLineupFiles, parseLineup } from '../bots/index.js';
+import { createBot, parseLineup } from '../bots/index.js';
 import type { Bot } from '../src/core/bot.js';
 import { MatchRunner } from '../src/core/match.js';
 import { RoundCollector } from '../src/core/record.js';
@@ -136,7 +136,6 @@ describe('high-card rules', () => {
 /** The fixture's bots, built as a run builds them (the threshold bot from its file). */
 async function fixtureBots(): Promise<Record<HighCardBot, Bot>> {
   const specs = parseLineup(`${botSpec('threshold')},${botSpec('random')}`);
-  await loadLineupFiles(specs);
   return { threshold: createBot(specs[0]!, registered), random: createBot(specs[1]!, registered) };
 }
 
@@ -242,7 +241,7 @@ describe('exactWinRate', () => {
         // Rotation k: entry i sits at seat (i + k) % P.
         const entryAt = (seat: number): number => (seat - k + P) % P;
         const seats = Array.from({ length: P }, (_, q) => bots[kinds[entryAt(q)]!]);
-        const o = runner.play(`mr:${d}`, k, seats, seats.map((_, q) => kinds[entryAt(q)]!), false);
+        const o = runner.play({ seed: `mr:${d}`, rotation: k, bots: seats, names: seats.map((_, q) => kinds[entryAt(q)]!) });
         for (const q of o.result.winners) wins[entryAt(q)]! += 1 / o.result.winners.length;
       }
     }

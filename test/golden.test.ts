@@ -44,14 +44,24 @@ interface GoldenCase {
 /** Variants beyond the player counts, per game: those the rule files and READMEs single out. */
 const NOTABLE: Readonly<Record<string, readonly Readonly<Record<string, VariantValue>>[]>> = {
   'captains-orders': [{ players: 5, handSize: 4, winsToWin: 2 }],
-  'multiples-of-nine': [{ players: 2, nineAloneOnlyToGoOut: false }, { players: 4, handSize: 7 }],
-  'nine-lives': [{ players: 4, blackCat: true }, { players: 8, blackCat: true }, { players: 4, teams: false }],
+  'multiples-of-nine': [
+    { players: 2, nineAloneOnlyToGoOut: false },
+    { players: 4, handSize: 7 },
+  ],
+  'nine-lives': [
+    { players: 4, blackCat: true },
+    { players: 8, blackCat: true },
+    { players: 4, teams: false },
+  ],
   'nine-muses': [],
   'nine-virtues': [
     { players: 4, bidPenalty: 'double', wildOne: false, killAfterFirstLap: false },
     { players: 5, bidPenalty: 'zero', handSize: 4, centerPerPlayer: 3, rounds: 2 },
   ],
-  'nines-holdem': [{ players: 2, hands: 20 }, { players: 6, smallBlind: 2, bigBlind: 4, maxBetsPerRound: 2 }],
+  'nines-holdem': [
+    { players: 2, hands: 20 },
+    { players: 6, smallBlind: 2, bigBlind: 4, maxBetsPerRound: 2 },
+  ],
 };
 
 /** Every case: each game at its minimum, default and maximum player count, then its notable variants; the default variant also by index. */
@@ -73,13 +83,13 @@ function caseKey(c: GoldenCase, variant: Variant): string {
     .filter(([k]) => k !== 'players')
     .map(([k, v]) => ` ${k}=${String(v)}`)
     .join('');
-  return `${c.id} players=${String(variant['players'])}${extra} (${c.mode === 'recorded' ? 'greedy,random recorded' : 'random unrecorded'})`;
+  return `${c.id} players=${String(variant.players)}${extra} (${c.mode === 'recorded' ? 'greedy,random recorded' : 'random unrecorded'})`;
 }
 
 /** Plays a case's games; returns the sha256 (hex) of their JSON Lines. */
 function digest(c: GoldenCase, variant: Variant): string {
   const game = getGame(c.id);
-  const P = Number(variant['players']);
+  const P = Number(variant.players);
   const lineup = Array.from({ length: P }, (_, i) => (c.mode === 'recorded' && i % 2 === 0 ? 'greedy' : 'random'));
   const entries: Bot[] = lineup.map((text) => createBot(parseLineup(text)[0]!, game));
   const runner = new MatchRunner(game, variant);
@@ -90,9 +100,10 @@ function digest(c: GoldenCase, variant: Variant): string {
     const seatEntry = Array.from({ length: P }, (_, s) => (s - k + P) % P);
     const bots = seatEntry.map((i) => entries[i]!);
     const names = seatEntry.map((i) => lineup[i]!);
-    const o = runner.play(`golden:${g}`, k, bots, names, c.mode === 'recorded');
-    const line = c.mode === 'recorded' ? JSON.stringify(o.record) : JSON.stringify({ status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat });
-    hash.update(line + '\n');
+    const o = runner.play({ seed: `golden:${g}`, rotation: k, bots, names, record: c.mode === 'recorded' });
+    const line =
+      c.mode === 'recorded' ? JSON.stringify(o.record) : JSON.stringify({ status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat });
+    hash.update(`${line}\n`);
   }
   return hash.digest('hex');
 }
@@ -110,12 +121,12 @@ it('golden trajectories: every case plays to its pinned digest', () => {
     if (key in got) throw new Error(`golden case ${key} listed twice`);
     got[key] = digest(c, variant);
   }
-  if (process.env['UPDATE_GOLDEN'] === '1') {
+  if (process.env.UPDATE_GOLDEN === '1') {
     const file: DigestFile = {
       about: `sha256 of the JSON Lines of ${GAMES} games per case (seeds golden:0..${GAMES - 1}, line-up rotation g mod P), see test/golden.test.ts; rewrite with: ${UPDATE_HINT}`,
       digests: got,
     };
-    writeFileSync(FILE, JSON.stringify(file, null, 2) + '\n');
+    writeFileSync(FILE, `${JSON.stringify(file, null, 2)}\n`);
     return;
   }
   const want = (JSON.parse(readFileSync(FILE, 'utf8')) as DigestFile).digests;

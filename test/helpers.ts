@@ -25,12 +25,7 @@ export function legalList(game: AnyGame, s: GameStateBase): number[] {
  * Plays `s` to the end with uniform random actions from `rng`, calling
  * `check` before every action. Returns the number of decisions.
  */
-export function playOut(
-  game: AnyGame,
-  s: GameStateBase,
-  rng: Rng,
-  check?: (s: GameStateBase, legal: Int32Array, n: number) => void,
-): number {
+export function playOut(game: AnyGame, s: GameStateBase, rng: Rng, check?: (s: GameStateBase, legal: Int32Array, n: number) => void): number {
   const buf = new Int32Array(game.numDistinctActions(s.variant));
   const bound = game.maxDecisions(s.variant);
   let steps = 0;

@@ -57,7 +57,7 @@ for (const id of gameIds()) for (const extra of suiteVariants(id)) {
       const P = runner.lastState.players;
       const bots = Array.from({ length: P }, () => cheater);
       const names = bots.map(() => 'cheater');
-      for (let g = 0; g < 20; g++) runner.play(`iso-${g}`, 0, bots, names, false);
+      for (let g = 0; g < 20; g++) runner.play({ seed: `iso-${g}`, bots, names });
       expect(scans).toBeGreaterThan(20);
       expect(leaks.slice(0, 3)).toEqual([]);
     });
@@ -80,7 +80,7 @@ for (const id of gameIds()) for (const extra of suiteVariants(id)) {
         };
         const bots = Array.from({ length: P }, () => bot);
         const names = bots.map(() => 'b');
-        return Array.from({ length: 15 }, (_, g) => runner.play(`scribble-${g}`, 0, bots, names, true).record);
+        return Array.from({ length: 15 }, (_, g) => runner.play({ seed: `scribble-${g}`, bots, names, record: true }).record);
       };
       expect(JSON.stringify(play(true))).toBe(JSON.stringify(play(false)));
     });

@@ -84,7 +84,18 @@ describe('resilience', () => {
 
   it('--on-fault random replaces each faulty decision by a random legal action: no forfeits, faults counted', () => {
     const dir = join(out, 'random-fault');
-    const r = tourney(['--game', 'captains-orders', '--bots', `./${FIX}/throws.js,./${FIX}/illegal.js,greedy,random`, '--games', '200', '--on-fault', 'random', '--out', dir]);
+    const r = tourney([
+      '--game',
+      'captains-orders',
+      '--bots',
+      `./${FIX}/throws.js,./${FIX}/illegal.js,greedy,random`,
+      '--games',
+      '200',
+      '--on-fault',
+      'random',
+      '--out',
+      dir,
+    ]);
     expect(r.code).toBe(0);
     const s = summaryOf(dir);
     for (const b of s.bots) expect(b.forfeits).toBe(0);
@@ -95,7 +106,9 @@ describe('resilience', () => {
   it('a bot that writes over its observation and legal actions changes nothing: same results as a random bot', () => {
     const a = join(out, 'mut');
     const b = join(out, 'mut-ref');
-    expect(tourney(['--game', 'captains-orders', '--bots', `./${FIX}/mutator.js,greedy,random,random`, '--games', '400', '--seed', '9', '--out', a]).code).toBe(0);
+    expect(tourney(['--game', 'captains-orders', '--bots', `./${FIX}/mutator.js,greedy,random,random`, '--games', '400', '--seed', '9', '--out', a]).code).toBe(
+      0,
+    );
     expect(tourney(['--game', 'captains-orders', '--bots', 'random,greedy,random,random', '--games', '400', '--seed', '9', '--out', b]).code).toBe(0);
     const ra = summaryOf(a);
     const rb = summaryOf(b);
@@ -121,7 +134,8 @@ describe('resilience', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Wait for the first checkpoint, then interrupt.
     const t0 = Date.now();
-    const merged = (): boolean => existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean =>
+      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
@@ -143,7 +157,8 @@ describe('resilience', () => {
     const ref = join(out, 'uninterrupted-rec');
     const args = ['--game', 'captains-orders', '--bots', 'random,greedy,random,random', '--games', '24000', '--seed', '4', '--workers', '2', '--record'];
     const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'ignore'] });
-    const merged = (): boolean => existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean =>
+      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
     const t0 = Date.now();
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');

@@ -28,7 +28,7 @@ function withoutTiming(file: string): unknown {
 describe('tourney CLI', () => {
   const out = mkdtempSync(join(tmpdir(), 'ninefold-'));
 
-  it('plays a Captain\'s Orders tournament, prints the tables and writes summary.json, bots.csv, seats.csv and games.jsonl', () => {
+  it("plays a Captain's Orders tournament, prints the tables and writes summary.json, bots.csv, seats.csv and games.jsonl", () => {
     const dir = join(out, 'co');
     const r = tourney(['--game', 'captains-orders', '--games', '1000', '--seed', '7', '--workers', '2', '--out', dir, '--record']);
     expect(r.stderr).toBe('');
@@ -44,11 +44,15 @@ describe('tourney CLI', () => {
     expect(s.seats).toHaveLength(5);
     const shares = s.seats.reduce((a: number, t: { wins: number }) => a + t.wins, 0);
     expect(shares).toBeCloseTo(1000, 6); // every game has a winner; shares add up to one per game
-    expect(readFileSync(join(dir, 'bots.csv'), 'utf8').split('\n')[0]).toBe('bot,seats,seat_games,wins,win_rate,ci95_lo,ci95_hi,design_effect,mean_score,mean_score_lo,mean_score_hi,forfeits,faults,deals');
+    expect(readFileSync(join(dir, 'bots.csv'), 'utf8').split('\n')[0]).toBe(
+      'bot,seats,seat_games,wins,win_rate,ci95_lo,ci95_hi,design_effect,mean_score,mean_score_lo,mean_score_hi,forfeits,faults,deals',
+    );
   });
 
   it('"Game records": all 1 000 records of a run replay to the identical game', () => {
-    const lines = readFileSync(join(out, 'co', 'games.jsonl'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(out, 'co', 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(1000);
     const game = getGame('captains-orders');
     for (const line of lines) {
@@ -61,7 +65,10 @@ describe('tourney CLI', () => {
   });
 
   it('seat rotation: each deal is played once per rotation, with the same cards', () => {
-    const lines = readFileSync(join(out, 'co', 'games.jsonl'), 'utf8').trim().split('\n').slice(0, 5);
+    const lines = readFileSync(join(out, 'co', 'games.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 5);
     const recs = lines.map((l) => JSON.parse(l) as GameRecord);
     for (const r of recs) expect(JSON.stringify(r.rounds[0]!.deal)).toBe(JSON.stringify(recs[0]!.rounds[0]!.deal));
     expect(recs.map((r) => r.seats.join(','))).toEqual([
@@ -96,8 +103,16 @@ describe('tourney CLI', () => {
     ['an unknown game', ['--game', 'chess'], /unknown game 'chess'; valid games: .*captains-orders/],
     ['an unknown bot', ['--game', 'captains-orders', '--bots', 'random,random,random,alphazero'], /unknown bot 'alphazero'; valid bots: random, greedy/],
     ['a line-up that does not fit the player count', ['--game', 'captains-orders', '--bots', 'random,random,random'], /4-8 players; the line-up has 3 bots/],
-    ['players that contradict the line-up', ['--game', 'captains-orders', '--bots', 'random,random,random,random', '--variant', 'players=5'], /players=5 does not fit a line-up of 4 bots/],
-    ['an unknown variant key', ['--game', 'captains-orders', '--variant', 'trumps=3'], /unknown variant key 'trumps'.*valid keys: players, handSize, winsToWin/],
+    [
+      'players that contradict the line-up',
+      ['--game', 'captains-orders', '--bots', 'random,random,random,random', '--variant', 'players=5'],
+      /players=5 does not fit a line-up of 4 bots/,
+    ],
+    [
+      'an unknown variant key',
+      ['--game', 'captains-orders', '--variant', 'trumps=3'],
+      /unknown variant key 'trumps'.*valid keys: players, handSize, winsToWin/,
+    ],
     ['a variant value out of range', ['--game', 'captains-orders', '--variant', 'players=9'], /players=9 is not valid.*4\.\.8/],
     ['a variant value of the wrong type', ['--game', 'captains-orders', '--variant', 'handSize=six'], /handSize=six is not valid/],
     ['an impossible deal', ['--game', 'captains-orders', '--variant', 'players=8,handSize=7'], /needs 56 cards/],

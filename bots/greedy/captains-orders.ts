@@ -1,5 +1,5 @@
 import type { Bot } from '../../src/core/index.js';
-import { actions, CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
+import { actions, type CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
 
 const { A_DECLARE_YES, belayId, discardId, discoverId, followId, giveId, orderId } = actions;
 

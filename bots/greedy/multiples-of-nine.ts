@@ -1,6 +1,6 @@
 import type { Bot } from '../../src/core/index.js';
 import { decodeDiscard, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../src/cards/nines.js';
-import { actions, MultiplesOfNineObservation } from '../../src/games/multiples-of-nine/index.js';
+import { actions, type MultiplesOfNineObservation } from '../../src/games/multiples-of-nine/index.js';
 
 const { A_DISCARD, A_GO_OUT, A_STAY, discardList, listFor } = actions;
 

@@ -1,5 +1,5 @@
 import type { Bot } from '../../src/core/index.js';
-import { actions, CENTER, IN_DECK, NineMusesObservation, Phase } from '../../src/games/nine-muses/index.js';
+import { actions, CENTER, IN_DECK, type NineMusesObservation, Phase } from '../../src/games/nine-muses/index.js';
 
 const { decodeId, Kind } = actions;
 

@@ -1,5 +1,5 @@
 import type { Bot } from '../../src/core/index.js';
-import { actions, NineVirtuesObservation, Phase } from '../../src/games/nine-virtues/index.js';
+import { actions, type NineVirtuesObservation, Phase } from '../../src/games/nine-virtues/index.js';
 
 const { A_SWAP, A_KILL, A_CALL, callId } = actions;
 

@@ -1,7 +1,7 @@
 import type { Bot, BotContext, Rng } from '../../src/core/index.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../src/cards/nines.js';
 import { cardCode, showdownRank } from '../../src/cards/nines-value.js';
-import { actions, NinesHoldemObservation } from '../../src/games/nines-holdem/index.js';
+import { actions, type NinesHoldemObservation } from '../../src/games/nines-holdem/index.js';
 
 const { A_BET, A_CALL, A_CHECK, A_FOLD, A_RAISE } = actions;
 

@@ -1,6 +1,6 @@
 import type { BotContext, Game, GameStateBase, Variant } from '../../src/core/index.js';
 import { RewardScale } from './reward.js';
-import { GreedyPolicy, Rollout, type RolloutPolicy } from './rollout.js';
+import { GreedyPolicy, type Heuristic, Rollout, type RolloutPolicy } from './rollout.js';
 
 /** How a search bot uses its buffers beyond the rollout policy (`ismcts` parameters). */
 export interface SearchOptions {
@@ -8,9 +8,11 @@ export interface SearchOptions {
   readonly roundHorizon: boolean;
   /** Build the game's greedy heuristic as an expansion prior (`prior=greedy`). */
   readonly greedyPrior: boolean;
+  /** What `rollout=greedy` and `prior=greedy` play (injected by the bot registry); null: no heuristic. */
+  readonly heuristic: Heuristic | null;
 }
 
-const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false };
+const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false, heuristic: null };
 
 /**
  * What a search bot reuses across iterations and decisions for one variant:
@@ -49,13 +51,19 @@ export class SearchBuffers {
     this.utilities = new Float64Array(ctx.players);
     this.roundHorizon = options.roundHorizon && game.roundsDone !== undefined && game.runningScores !== undefined;
     this.scale = new RewardScale(game.info, this.roundHorizon);
-    this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng);
+    this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng, options.heuristic);
     this.scores = new Float64Array(ctx.players);
-    this.prior = options.greedyPrior ? new GreedyPolicy(game, ctx.variant, ctx.players, ctx.rng) : null;
+    this.prior = options.greedyPrior ? new GreedyPolicy(game, ctx.variant, ctx.players, ctx.rng, options.heuristic) : null;
   }
 
   /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
-  static for(current: SearchBuffers | null, game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN): SearchBuffers {
+  static for(
+    current: SearchBuffers | null,
+    game: Game<GameStateBase, object>,
+    ctx: BotContext,
+    policy: RolloutPolicy,
+    options: SearchOptions = PLAIN,
+  ): SearchBuffers {
     if (current !== null && current.variant === ctx.variant) return current;
     if (current !== null && current.players === ctx.players && sameVariant(current.variant, ctx.variant)) return current;
     return new SearchBuffers(game, ctx, policy, options);

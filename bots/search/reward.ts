@@ -4,11 +4,11 @@ import type { GameInfo, GameResult } from '../../src/core/index.js';
  * The utility of a finished playout for every seat, and the linear map that
  * brings it into [0, 1] for the search bots (`mc`, `ismcts`).
  *
- * - Games scored by wins (every game whose `info.scoreUnit` is not 'chips'):
+ * - Games scored by wins (`info.utility` 'win-share'):
  *   a seat's utility is its share of the game win, 1/k when it is among k
  *   winners, else 0 (also 0 for everybody when nobody wins). Already in
  *   [0, 1]; the map is the identity.
- * - Games scored in chips (Nines Hold'em, `scoreUnit` 'chips'): a seat's
+ * - Games scored in chips (`info.utility` 'zero-sum', Nines Hold'em): a seat's
  *   utility is its net chips (`result.scores`), which has no bound the
  *   `Game` interface states. It is scaled linearly into [0, 1] by the range
  *   of net chips seen so far in the current search (the smallest and largest
@@ -39,11 +39,11 @@ export class RewardScale {
   private hi = 1;
 
   /**
-   * @param info the game's facts (`scoreUnit` 'chips' selects chips).
+   * @param info the game's facts (`utility` 'zero-sum' selects chips).
    * @param byStandings true when playouts are scored by {@link standings} (round horizon).
    */
   constructor(info: GameInfo, byStandings = false) {
-    this.chips = info.scoreUnit === 'chips';
+    this.chips = info.utility === 'zero-sum';
     this.byStandings = byStandings;
     this.scaled = this.chips || byStandings;
     this.reset();

@@ -1,7 +1,13 @@
-import type { Bot, BotContext, BotParam, Game, GameStateBase, Rng, Variant } from '../../src/core/index.js';
+import type { Bot, BotContext, BotKind, BotParam, Game, GameStateBase, Rng, Variant } from '../../src/core/index.js';
 import { BotSpecError } from '../../src/core/index.js';
-// Imported directly, not through bots/index.ts, which imports the search bots.
-import { greedyBot } from '../greedy/index.js';
+
+/**
+ * The heuristic behind `rollout=greedy` and `prior=greedy`: a bot kind that
+ * the bot registry (`bots/index.ts`) hands to the search bots' factories (it
+ * passes `greedy`, the games' hand-written heuristics), so that
+ * `bots/search` reads the core contract alone and reaches no game.
+ */
+export type Heuristic = Pick<BotKind, 'supports' | 'create'>;
 
 /** How a playout picks the actions of every seat after the search's own choices. */
 export type RolloutPolicy = 'random' | 'greedy';
@@ -27,10 +33,11 @@ export const MS_PARAM: BotParam = {
 
 /**
  * Checks, when a bot is built, that its rollout policy can play `game`.
+ * @param heuristic what `greedy` means (null: none was given).
  * @throws BotSpecError when `policy` is `greedy` and the game has no greedy heuristic.
  */
-export function checkRollout(policy: RolloutPolicy, game: Game<GameStateBase, object>): void {
-  if (policy === 'greedy' && !greedyBot.supports(game.info.id)) {
+export function checkRollout(policy: RolloutPolicy, game: Game<GameStateBase, object>, heuristic: Heuristic | null): void {
+  if (policy === 'greedy' && (heuristic === null || !heuristic.supports(game.info.id))) {
     throw new BotSpecError(`rollout=greedy needs a greedy heuristic, and ${game.info.id} has none; use rollout=random`);
   }
 }
@@ -63,9 +70,10 @@ export class GreedyPolicy {
     variant: Variant,
     players: number,
     rng: Rng,
+    heuristic: Heuristic | null,
   ) {
-    checkRollout('greedy', game);
-    this.bot = greedyBot.create({}, game);
+    checkRollout('greedy', game, heuristic);
+    this.bot = heuristic!.create({}, game);
     this.obs = game.newObservation(variant);
     this.contexts = Array.from({ length: players }, (_, s) => new PlayoutContext(s, players, variant, rng, game));
   }
@@ -94,6 +102,7 @@ export class Rollout {
   private readonly bound: number;
 
   /**
+   * @param heuristic what `greedy` means (see {@link Heuristic}); unused for `random`.
    * @throws BotSpecError when `policy` is `greedy` and the game has no greedy heuristic.
    */
   constructor(
@@ -102,10 +111,11 @@ export class Rollout {
     players: number,
     policy: RolloutPolicy,
     rng: Rng,
+    heuristic: Heuristic | null = null,
   ) {
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.bound = game.maxDecisions(variant);
-    this.greedy = policy === 'greedy' ? new GreedyPolicy(game, variant, players, rng) : null;
+    this.greedy = policy === 'greedy' ? new GreedyPolicy(game, variant, players, rng, heuristic) : null;
   }
 
   /**

@@ -13,7 +13,7 @@
  * code, which is additive: the code of a hand is the sum of its cards'
  * {@link cardCode}s, so a board's code is computed once per deal.
  */
-import { countsTotal, discardCode, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from './nines.js';
+import { discardCode, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from './nines.js';
 
 /** Cards in a showdown hand (2 hole + 5 board). */
 export const SHOWDOWN_CARDS = 7;

@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
@@ -297,7 +297,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     startedAt: startedAt.toISOString(),
     complete: run.complete,
     onFault: config.onFault,
-    clockBound: config.lineup.filter((x) => /(^|[:,])ms=[1-9]/.test(x)),
+    clockBound: await clockBoundSpecs(config.lineup, game),
   });
   process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
   writeRunFiles(summary, dir);

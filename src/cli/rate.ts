@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { parseAndValidateLineup } from '../../bots/index.js';
+import { clockBoundSpecs, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { renderTables } from '../report/table.js';
@@ -253,7 +253,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     startedAt: startedAt.toISOString(),
     complete: run.complete,
     onFault: config.onFault,
-    clockBound: pool.filter((x) => /(^|[:,])ms=[1-9]/.test(x)),
+    clockBound: await clockBoundSpecs(pool, game),
   });
   process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
   writeRunFiles(summary, dir);

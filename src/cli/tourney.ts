@@ -5,7 +5,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { botKinds, parseAndValidateLineup } from '../../bots/index.js';
+import { botKinds, clockBoundSpecs, parseAndValidateLineup } from '../../bots/index.js';
 import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
@@ -101,7 +101,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       games: cp.games,
       seed: cp.config.runSeed,
       record: cp.config.record,
-      clockBound: cp.config.lineup.filter((t) => /(^|[:,])ms=[1-9]/.test(t)),
+      clockBound: await clockBoundSpecs(cp.config.lineup, game),
     };
     const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
     return finish(r.summary, dir, stopper.received(), plan.record);
@@ -194,7 +194,7 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     complete: run.complete,
     onFault: plan.flags.onFault,
     clockBound: plan.clockBound,
-    ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
+    ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, caption: plan.game.info.scoreRate.caption, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
   process.stdout.write(renderTables(summary) + '\n');

@@ -13,6 +13,17 @@ export type Seat = number;
  */
 export type Action = number;
 
+/**
+ * How a game's result becomes each seat's utility, for the search bots and
+ * any learner (OpenSpiel's `GameType::Utility`):
+ * - `'win-share'`: a seat's utility is its share of the game win (1/k when
+ *   it is among k winners, else 0); the scores only decide the winners
+ *   (constant-sum: the shares add up to 1, or 0 when nobody wins);
+ * - `'zero-sum'`: a seat's utility is its score itself (net chips won or
+ *   lost), and the scores of all seats add up to zero.
+ */
+export type Utility = 'win-share' | 'zero-sum';
+
 /** Static facts of a game, validated by the harness (OpenSpiel's GameType). */
 export interface GameInfo {
   /** The game id of `../shared/rules/README.md`, e.g. `captains-orders`. */
@@ -27,14 +38,18 @@ export interface GameInfo {
   readonly hiddenInformation: boolean;
   /** The variant parameters with defaults and ranges (`--help` lists them). */
   readonly params: readonly VariantParam[];
-  /** What the scores count, for report captions: "round wins", "points", "chips". */
+  /** What the scores count, for report captions only: "round wins", "points", "chips". */
   readonly scoreUnit: string;
+  /** How the result becomes each seat's utility (see {@link Utility}); code decides on this, never on `scoreUnit`. */
+  readonly utility: Utility;
   /**
    * Optional: a rate reported beside the mean score, as poker reports
-   * milli-big-blinds per hand: `label` ("mbb/hand") and the factor that turns
-   * a game score into it (e.g. 1000 / (hands x bigBlind)).
+   * milli-big-blinds per hand: `label` ("mbb/hand"), the factor that turns
+   * a game score into it (e.g. 1000 / (hands x bigBlind)), and the `caption`
+   * the report prints under it, saying what the rate is in the game's own
+   * terms (the report adds the interval's method).
    */
-  readonly scoreRate?: { readonly label: string; scale(variant: Variant): number };
+  readonly scoreRate?: { readonly label: string; readonly caption: string; scale(variant: Variant): number };
 }
 
 /** The end of a game, as the rule file scores it. */

@@ -2,7 +2,8 @@
  * The public core API: what games implement and what bots may import.
  * Bots import only from here (and a game's own greedy heuristic from its game).
  */
-export type { Action, Game, GameInfo, GameResult, GameStateBase, RecordAction, Seat } from './game.js';
+export type { Action, Game, GameInfo, GameResult, GameStateBase, RecordAction, Seat, Utility } from './game.js';
+export { defineGame, type GameDefinition } from './define.js';
 export { plainArray, RuleError } from './game.js';
 export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
 export { BotSpecError } from './bot.js';

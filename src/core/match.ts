@@ -19,6 +19,38 @@ export interface Fault {
   readonly message: string;
 }
 
+/** One game for {@link MatchRunner.play}. */
+export interface PlayOptions {
+  /**
+   * The game seed (the deal): the chance events come from it alone (the
+   * stream of `dealRng(seed)`, as a replay uses).
+   */
+  readonly seed: string;
+  /**
+   * The line-up rotation (default 0); with the seed it seeds the bots' streams
+   * (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of
+   * `seedWords(botSeed(seed))`).
+   */
+  readonly rotation?: number;
+  /** One bot per seat. */
+  readonly bots: readonly Bot[];
+  /** The bot names per seat, for the record. */
+  readonly names: readonly string[];
+  /** When true, the outcome carries the game's record (default false). */
+  readonly record?: boolean;
+  /**
+   * Faults found by the watchdog in earlier attempts at this game (bots that
+   * never returned): at those decisions the bot is not asked.
+   */
+  readonly imposed?: readonly Fault[] | undefined;
+  /**
+   * Per seat: true for ninefold's own bots, which are handed the runner's
+   * legal-action buffer itself; every other bot gets a copy, so that writing
+   * to it cannot touch the check of its own answer.
+   */
+  readonly shareLegal?: readonly boolean[] | undefined;
+}
+
 /** The outcome of one game, as the aggregator needs it (nothing per move). */
 export interface MatchOutcome {
   /** 'forfeit': a bot's fault ended the game; every other seat shares the win. */
@@ -136,28 +168,10 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
 
   /**
    * Plays one game.
-   * @param seed the game seed (the deal): the chance events come from it alone
-   *   (the stream of `dealRng(seed)`, as a replay uses).
-   * @param rotation the line-up rotation; with the seed it seeds the bots' streams
-   *   (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of `seedWords(botSeed(seed))`).
-   * @param bots one bot per seat.
-   * @param names the bot names per seat, for the record.
-   * @param record when true, the outcome carries the game's record.
-   * @param imposed faults found by the watchdog in earlier attempts at this
-   *   game (bots that never returned): at those decisions the bot is not asked.
-   * @param shareLegal per seat: true for ninefold's own bots, which are handed
-   *   the runner's legal-action buffer itself; every other bot gets a copy,
-   *   so that writing to it cannot touch the check of its own answer.
+   * @param one the deal, the seats and what to keep (see {@link PlayOptions}).
    */
-  play(
-    seed: string,
-    rotation: number,
-    bots: readonly Bot[],
-    names: readonly string[],
-    record: boolean,
-    imposed?: readonly Fault[],
-    shareLegal?: readonly boolean[],
-  ): MatchOutcome {
+  play(one: PlayOptions): MatchOutcome {
+    const { seed, rotation = 0, bots, names, record = false, imposed, shareLegal } = one;
     const { game, state, legal, botLegal, observations, contexts, options } = this;
     const p = state.players;
     const collector = record ? new RoundCollector() : null;

@@ -59,14 +59,7 @@ export class RoundCollector implements Recorder {
 }
 
 /** Assembles the record line of a finished game. */
-export function buildRecord(
-  gameId: string,
-  variant: Variant,
-  seed: string,
-  seats: readonly string[],
-  rounds: RecordRound[],
-  result: GameResult,
-): GameRecord {
+export function buildRecord(gameId: string, variant: Variant, seed: string, seats: readonly string[], rounds: RecordRound[], result: GameResult): GameRecord {
   return {
     game: gameId,
     variant,

@@ -77,11 +77,7 @@ function parseValue(p: VariantParam, raw: VariantValue, gameId: string): Variant
  * @returns every parameter with a value, given or default.
  * @throws VariantError on an unknown key or a value outside its range.
  */
-export function resolveVariant(
-  gameId: string,
-  params: readonly VariantParam[],
-  given: Readonly<Record<string, VariantValue>>,
-): Variant {
+export function resolveVariant(gameId: string, params: readonly VariantParam[], given: Readonly<Record<string, VariantValue>>): Variant {
   for (const key of Object.keys(given)) {
     if (!params.some((p) => p.key === key)) {
       const keys = params.map((p) => p.key).join(', ');

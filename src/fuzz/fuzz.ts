@@ -31,8 +31,7 @@ export function randomVariant(game: AnyGame, rng: Rng): Variant {
         const d = typeof p.default === 'number' ? p.default : p.min;
         const hi = Math.min(p.max, Math.max(2 * d, p.min + 4));
         given[p.key] = p.min + rng.int(hi - p.min + 1);
-      }
-      else if (p.kind === 'bool') given[p.key] = rng.int(2) === 1;
+      } else if (p.kind === 'bool') given[p.key] = rng.int(2) === 1;
       else if (p.kind === 'enum') given[p.key] = p.choices[rng.int(p.choices.length)]!;
     }
     try {
@@ -107,7 +106,14 @@ export function fuzzOne(game: AnyGame, variant: Variant, seed: string, checks: F
     for (const w of r.winners) if (!(w >= 0 && w < P)) return at(step, `winner ${w} out of range`);
     if (collector) {
       s.recorder = null;
-      const rec = buildRecord(game.info.id, variant, seed, Array.from({ length: P }, () => 'random'), collector.rounds, r);
+      const rec = buildRecord(
+        game.info.id,
+        variant,
+        seed,
+        Array.from({ length: P }, () => 'random'),
+        collector.rounds,
+        r,
+      );
       const line = JSON.stringify(rec);
       if (JSON.stringify(replayRecord(game, JSON.parse(line))) !== line) return at(step, 'the record does not replay to the same game');
     }

@@ -31,7 +31,7 @@ export function renderTables(s: Summary): string {
     for (const b of rated) rates.push([b.name, num(b.rate!.value, 1), `${num(b.rate!.ci95[0], 1)} – ${num(b.rate!.ci95[1], 1)}`]);
     out.push(bots.toString());
     out.push(rates.toString());
-    out.push(`${label}: mean net ${s.scoreUnit} per seat-game scaled per hand and per big blind (x1000); 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`);
+    out.push(`${label}: ${rated[0]!.rate!.caption}; 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`);
   } else out.push(bots.toString());
   out.push(
     'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +

@@ -145,7 +145,7 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
     for (let k = 0; k < K; k++, g++) {
       runner.gameInBatch = g;
       const seating = seatings[k]!;
-      const o = runner.play(seed, seating.rotation, bySeat[k]!, names[k]!, config.record, task.imposed?.[g], shareLegal[k]);
+      const o = runner.play({ seed, rotation: seating.rotation, bots: bySeat[k]!, names: names[k]!, record: config.record, imposed: task.imposed?.[g], shareLegal: shareLegal[k] });
       deal.addGame(k, seating, o);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, seating.entries, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));

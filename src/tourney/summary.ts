@@ -22,7 +22,7 @@ export interface BotSummary {
   readonly meanScore: number;
   readonly meanScoreCi95: Interval;
   /** The game's score rate (e.g. mbb/hand for Nines Hold'em) with its 95% normal interval, when the game declares one. */
-  readonly rate?: { readonly label: string; readonly value: number; readonly ci95: Interval };
+  readonly rate?: { readonly label: string; readonly caption: string; readonly value: number; readonly ci95: Interval };
   /** Games it lost by forfeit, and faulty decisions (forfeits included). */
   readonly forfeits: number;
   readonly faults: number;
@@ -90,8 +90,8 @@ export interface RunMeta {
   readonly complete: boolean;
   readonly onFault: string;
   readonly clockBound: readonly string[];
-  /** The game's score rate: label and the factor from a game score. */
-  readonly scoreRate?: { readonly label: string; readonly scale: number };
+  /** The game's score rate: label, the game's caption of it, and the factor from a game score. */
+  readonly scoreRate?: { readonly label: string; readonly caption: string; readonly scale: number };
 }
 
 /**
@@ -137,7 +137,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     };
     if (!meta.scoreRate) return base;
     const k = meta.scoreRate.scale;
-    return { ...base, rate: { label: meta.scoreRate.label, value: meanScore * k, ci95: [m.ci95[0] * k, m.ci95[1] * k] as Interval } };
+    return { ...base, rate: { label: meta.scoreRate.label, caption: meta.scoreRate.caption, value: meanScore * k, ci95: [m.ci95[0] * k, m.ci95[1] * k] as Interval } };
   });
   const seats: SeatSummary[] = t.seatGames.map((games, seat) => {
     const p = clusterProportion({ sum: t.seatWins[seat]!, sumSq: t.seatWinsCross[seat * t.players + seat]!, deals: D, perDeal: D > 0 ? games / D : 0 });

@@ -12,7 +12,7 @@ import { createRng, type Rng } from '../../src/core/rng.js';
 import { gameIds, getGame, type AnyGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
-import { CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
+import { type CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
 import { snapshot, suiteVariants } from '../helpers.js';
 
@@ -36,7 +36,7 @@ function positions(game: AnyGame, variant: Variant, games: number, stride: numbe
     game.deal(s, createRng(`det-deal-${g}`));
     const rng = createRng(`det-play-${g}`);
     for (let step = 0; !game.isTerminal(s); step++) {
-      if (step % stride === (g % stride)) out.push({ s: game.clone(s), seat: game.currentSeat(s) });
+      if (step % stride === g % stride) out.push({ s: game.clone(s), seat: game.currentSeat(s) });
       const n = game.legalActions(s, buf);
       game.apply(s, buf[rng.int(n)]!);
     }
@@ -185,7 +185,7 @@ function unseenPool(o: CaptainsOrdersObservation): number[] {
   return pool;
 }
 
-describe("determinization: captains-orders deals the unseen cards uniformly (chi-square, fixed seed)", () => {
+describe('determinization: captains-orders deals the unseen cards uniformly (chi-square, fixed seed)', () => {
   const game = getGame('captains-orders');
   const variant = resolveGameVariant(game, {});
   const SAMPLES = 4000;
@@ -211,7 +211,7 @@ describe("determinization: captains-orders deals the unseen cards uniformly (chi
     return { totals, perSample };
   }
 
-  it('at the deal: the ranks of an opponent\'s sampled hand follow the unseen cards\' proportions, and its count of 10s is hypergeometric', () => {
+  it("at the deal: the ranks of an opponent's sampled hand follow the unseen cards' proportions, and its count of 10s is hypergeometric", () => {
     const s = game.newState(variant);
     game.deal(s, createRng('chi-deal'));
     const o = game.observe(s, 0, game.newObservation(variant)) as CaptainsOrdersObservation;
@@ -221,7 +221,10 @@ describe("determinization: captains-orders deals the unseen cards uniformly (chi
     expect(U).toBe(55 - o.handCount[0]!);
     const { totals, perSample } = sampleRanks(o, 1, 'chi-1');
     // Summed hypergeometric draws vary a little less than multinomial ones ((U-h)/(U-1)): the test is slightly conservative.
-    const ranks = chiSquareP(totals.slice(1), pool.slice(1).map((c) => (SAMPLES * h * c) / U));
+    const ranks = chiSquareP(
+      totals.slice(1),
+      pool.slice(1).map((c) => (SAMPLES * h * c) / U),
+    );
     expect(ranks.p, `chi2 ${ranks.stat.toFixed(2)} on ${ranks.df} df`).toBeGreaterThan(ALPHA);
     // Number of 10s per sampled hand: hypergeometric(U, pool[10], h); the tail k >= 4 pooled into one cell.
     const probs = hypergeometric(U, pool[10]!, h);
@@ -232,7 +235,7 @@ describe("determinization: captains-orders deals the unseen cards uniformly (chi
     expect(tens.p, `chi2 ${tens.stat.toFixed(2)} on ${tens.df} df`).toBeGreaterThan(ALPHA);
   });
 
-  it('mid-round, with known cards and face-down discards: the unknown part of each opponent\'s hand follows the unseen pool', () => {
+  it("mid-round, with known cards and face-down discards: the unknown part of each opponent's hand follows the unseen pool", () => {
     // A random game until seat 0 knows a card in another hand and someone has discarded face down.
     const s = game.newState(variant) as unknown as CaptainsOrdersState;
     let found = false;
@@ -262,7 +265,10 @@ describe("determinization: captains-orders deals the unseen cards uniformly (chi
       const draws = o.handCount[q]! - knownHere;
       if (draws === 0) continue;
       const { totals } = sampleRanks(o, q, `chi-mid-${q}`);
-      const res = chiSquareP(totals.slice(1), pool.slice(1).map((c) => (SAMPLES * draws * c) / U));
+      const res = chiSquareP(
+        totals.slice(1),
+        pool.slice(1).map((c) => (SAMPLES * draws * c) / U),
+      );
       expect(res.p, `seat ${q}: chi2 ${res.stat.toFixed(2)} on ${res.df} df`).toBeGreaterThan(ALPHA);
     }
   });

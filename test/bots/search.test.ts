@@ -18,6 +18,7 @@ import type { FlatMonteCarloBot } from '../../bots/mc.js';
 import { RewardScale } from '../../bots/search/reward.js';
 import { NodePool } from '../../bots/search/tree.js';
 import { Rollout } from '../../bots/search/rollout.js';
+import { greedyBot } from '../../bots/greedy/index.js';
 import '../../src/games/index.js';
 import { Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
@@ -59,7 +60,7 @@ function midGame(id: string, seed: string, steps: number) {
 }
 
 describe('search bot specs', () => {
-  it('the issue\'s line-up parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', () => {
+  it("the issue's line-up parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500", () => {
     const specs = lineup('ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', 'captains-orders');
     expect(specs.map((s) => s.text)).toEqual(['ismcts:c=0.7,iterations=2000', 'greedy', 'random', 'mc:iterations=500']);
   });
@@ -69,7 +70,16 @@ describe('search bot specs', () => {
     expect(names).toContain('mc');
     expect(names).toContain('ismcts');
     const keys = (name: string) => getBotKind(name).params.map((p) => `${p.key}:${p.kind}:${String(p.default)}`);
-    expect(keys('ismcts')).toEqual(['iterations:int:1000', 'ms:int:0', 'c:float:0.7', 'rollout:enum:random', 'horizon:enum:game', 'prior:enum:none', 'bias:float:0', 'widen:float:0']);
+    expect(keys('ismcts')).toEqual([
+      'iterations:int:1000',
+      'ms:int:0',
+      'c:float:0.7',
+      'rollout:enum:random',
+      'horizon:enum:game',
+      'prior:enum:none',
+      'bias:float:0',
+      'widen:float:0',
+    ]);
     expect(keys('mc')).toEqual(['iterations:int:500', 'ms:int:0', 'rollout:enum:random']);
   });
 
@@ -112,8 +122,8 @@ describe('search bots play every registered game', () => {
       if (greedy) specs.push('ismcts:iterations=6,rollout=greedy', 'mc:iterations=6,rollout=greedy');
       for (const spec of specs) {
         const seats = Array.from({ length: P }, (_, i) => (i === 0 ? bot(spec, game) : bot('random', game)));
-        const out = runner.play(`play-${spec}`, 0, seats, seats.map(() => 'x'), false);
-        expect(out.status, `${spec}: ${out.status === 'forfeit' ? out.message : ''}`).toBe('ok');
+        const out = runner.play({ seed: `play-${spec}`, bots: seats, names: seats.map(() => 'x') });
+        expect(out.status, `${spec}: ${out.faults.map((f) => f.message).join('; ')}`).toBe('ok');
       }
     });
   }
@@ -134,7 +144,7 @@ describe('reproducibility', () => {
     const play = () => {
       const runner = new MatchRunner(game, variant);
       const seats = [bot('ismcts:iterations=30', game), bot('mc:iterations=30', game), bot('greedy', game), bot('random', game), bot('random', game)];
-      const out = runner.play('repro', 1, seats, ['a', 'b', 'c', 'd', 'e'], true);
+      const out = runner.play({ seed: 'repro', rotation: 1, bots: seats, names: ['a', 'b', 'c', 'd', 'e'], record: true });
       return JSON.stringify(out.record);
     };
     expect(play()).toBe(play());
@@ -160,7 +170,7 @@ describe('SO-ISMCTS tree', () => {
     expect(sum).toBe(ITER);
   });
 
-  it('visits <= availability <= parent visits at every node; children never outnumber their parent\'s visits', () => {
+  it("visits <= availability <= parent visits at every node; children never outnumber their parent's visits", () => {
     let subset = 0;
     for (const id of gameIds()) {
       const { t } = searched(id, `tree-${id}`, 5);
@@ -181,7 +191,7 @@ describe('SO-ISMCTS tree', () => {
     expect(subset).toBeGreaterThan(0);
   });
 
-  it('each node stores the reward of the seat that acted into it: root children are the searcher\'s, rewards within [0, visits]', () => {
+  it("each node stores the reward of the seat that acted into it: root children are the searcher's, rewards within [0, visits]", () => {
     const { t, seat, a, legal } = searched('captains-orders', 'tree-2', 6);
     const actors = new Set<number>();
     for (let c = t.firstChild[0]!; c >= 0; c = t.nextSibling[c]!) {
@@ -354,7 +364,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     for (const id of gameIds()) {
       const game = getGame(id);
       if (game.legalCount === undefined) continue;
-      const listing = { ...game, legalCount: undefined, legalAt: undefined } as AnyGame;
+      const { legalCount: _count, legalAt: _at, ...listing }: AnyGame = game;
       const variant = resolveGameVariant(game, {});
       for (let g = 0; g < 20; g++) {
         const ends = [game, listing].map((model) => {
@@ -374,7 +384,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
       const variant = resolveGameVariant(game, {});
       const s = game.newState(variant);
       game.deal(s, createRng(`h-${id}`));
-      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'));
+      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'), greedyBot);
       rollout.run(s, createRng('r1'), 0);
       expect(game.roundsDone!(s)).toBe(1);
       expect(game.isTerminal(s)).toBe(false);
@@ -388,7 +398,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     }
   });
 
-  it('standings utilities: each seat\'s margin over the best other seat, scaled by the range seen', () => {
+  it("standings utilities: each seat's margin over the best other seat, scaled by the range seen", () => {
     const r = new RewardScale(getGame('nine-virtues').info, true);
     const u = new Float64Array(4);
     r.standings(new Float64Array([10, 4, 10, 2]), 4, u);
@@ -431,9 +441,9 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
 
 describe('rewards', () => {
   const wins: GameInfo = { ...getGame('captains-orders').info };
-  const chips: GameInfo = { ...wins, scoreUnit: 'chips' };
+  const chips: GameInfo = { ...wins, utility: 'zero-sum' };
 
-  it('a seat\'s reward is its share of the win: 1/k among k winners, else 0; nobody winning gives 0 to all', () => {
+  it("a seat's reward is its share of the win: 1/k among k winners, else 0; nobody winning gives 0 to all", () => {
     const r = new RewardScale(wins);
     const u = new Float64Array(4);
     r.utilities({ scores: [3, 1, 3, 0], winners: [0, 2], capped: false }, 4, u);
@@ -472,7 +482,7 @@ describe('strength (fixed seeds)', () => {
     for (let g = 0; g < games; g++) {
       const k = g % P;
       const seated = Array.from({ length: P }, (_, s) => bots[(s - k + P) % P]!);
-      const out = runner.play(`strength-${Math.floor(g / P)}`, k, seated, lineup, false);
+      const out = runner.play({ seed: `strength-${Math.floor(g / P)}`, rotation: k, bots: seated, names: lineup });
       const w = out.result.winners;
       if (w.includes(k)) won += 1 / w.length;
     }

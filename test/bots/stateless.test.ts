@@ -26,7 +26,7 @@ for (const id of gameIds()) {
       const names = Array.from({ length: P }, () => text);
       const fresh = (): ReturnType<typeof createBot>[] => Array.from({ length: P }, () => createBot(spec, game));
       const play = (runner: MatchRunner<never, never>, bots: ReturnType<typeof createBot>[], seed: string, rotation: number): string =>
-        JSON.stringify(runner.play(seed, rotation, bots, names, true).record);
+        JSON.stringify(runner.play({ seed, rotation, bots, names, record: true }).record);
       const target = (bots: ReturnType<typeof createBot>[]): string => play(new MatchRunner(game, variant) as never, bots, 'stateless:target', 1);
       const clean = target(fresh());
       const used = fresh();

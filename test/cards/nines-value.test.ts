@@ -17,7 +17,6 @@ function c(values: readonly number[]): number[] {
 
 const rank = (values: readonly number[]): number => showdownRankOf(c(values));
 
-
 /** Brute force of the rule file's order: the best [nines, -unused ranks, leftovers...] over every subset of the cards used. */
 function bruteValue(cards: readonly number[]): number[] {
   let best: number[] | null = null;
@@ -44,7 +43,7 @@ function compare(a: readonly number[], b: readonly number[]): number {
 }
 
 describe('nines-value: "Hand value at showdown"', () => {
-  it("\"The seed's 10-player example\": board J,7,9,2,10, the ten hands in order from lowest to highest, with their nines and unused", () => {
+  it('"The seed\'s 10-player example": board J,7,9,2,10, the ten hands in order from lowest to highest, with their nines and unused', () => {
     const board = [11, 7, 9, 2, 10];
     const hands: [number[], number, number[]][] = [
       [[12, 5], 3, [12, 10, 5, 2]],
@@ -122,7 +121,7 @@ describe('nines-value: "Hand value at showdown"', () => {
     }
   });
 
-  it('hand codes are additive: the sum of the cards\' codes', () => {
+  it("hand codes are additive: the sum of the cards' codes", () => {
     const cards = [1, 5, 5, 9, 12, 13, 13];
     expect(showdownRank(cards.reduce((s, v) => s + cardCode(v), 0))).toBe(rank(cards));
     expect(() => showdownRank(cardCode(5))).toThrow(RangeError);

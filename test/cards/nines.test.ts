@@ -4,15 +4,7 @@
  * independent brute-force partition search on thousands of random hands.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  countsToValues,
-  decodeDiscard,
-  discardCode,
-  isLegalDiscard,
-  isSplittable,
-  listDiscards,
-  NINES_SLOTS,
-} from '../../src/cards/nines.js';
+import { countsToValues, decodeDiscard, discardCode, isLegalDiscard, isSplittable, listDiscards, NINES_SLOTS } from '../../src/cards/nines.js';
 import { createRng, type Rng } from '../../src/core/rng.js';
 import { bruteSplittable } from './brute-force.js';
 
@@ -22,7 +14,6 @@ function c(values: readonly number[]): number[] {
   for (const v of values) out[v]!++;
   return out;
 }
-
 
 /** Every sub-multiset of `hand` (counts), as count vectors. */
 function subsets(hand: readonly number[]): number[][] {
@@ -141,7 +132,15 @@ describe('nines solver: the seed', () => {
     ];
     for (const s of sets) expect(isSplittable(c(s)), s.join(',')).toBe(true);
     // Sets of equal cards that are not multiples of nine on their own.
-    for (const s of [[8, 8, 8, 8], [8, 8, 8], [8, 8], [13, 13, 13, 13], [13, 13, 13], [13, 13]]) expect(isSplittable(c(s)), s.join(',')).toBe(false);
+    for (const s of [
+      [8, 8, 8, 8],
+      [8, 8, 8],
+      [8, 8],
+      [13, 13, 13, 13],
+      [13, 13, 13],
+      [13, 13],
+    ])
+      expect(isSplittable(c(s)), s.join(',')).toBe(false);
   });
 
   it('"A single 9 or one or two sets adding up to 9 only cannot be used alone before the end of the game"', () => {

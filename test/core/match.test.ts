@@ -25,8 +25,8 @@ const byIndex: Bot = { observes: false, act: byAction.act, actIndex: (_o, _l, n,
 describe('match runner: bots that choose by index', () => {
   it('a bot choosing by index plays the very games it plays through act', () => {
     for (let g = 0; g < 20; g++) {
-      const a = new MatchRunner(game, variant).play(`s${g}`, g % 5, Array(5).fill(byAction), names, true);
-      const b = new MatchRunner(game, variant).play(`s${g}`, g % 5, Array(5).fill(byIndex), names, true);
+      const a = new MatchRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byAction), names, record: true });
+      const b = new MatchRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byIndex), names, record: true });
       expect(b.record).toEqual(a.record);
       expect(b.status).toBe('ok');
     }
@@ -35,7 +35,7 @@ describe('match runner: bots that choose by index', () => {
   it.each([-1, 1e6, 0.5, NaN])('an index %s outside [0, count) forfeits the game as an illegal choice', (bad) => {
     const wrong: Bot = { observes: false, act: () => 0, actIndex: () => bad };
     const bots = [byIndex, wrong, byIndex, byIndex, byIndex];
-    const o = new MatchRunner(game, variant).play('s', 0, bots, names, false, undefined, [true, true, true, true, true]);
+    const o = new MatchRunner(game, variant).play({ seed: 's', bots, names, shareLegal: [true, true, true, true, true] });
     expect(o.status).toBe('forfeit');
     expect(o.faults[0]!.seat).toBe(1);
     expect(o.faults[0]!.reason).toBe('illegal');
@@ -49,7 +49,7 @@ const blind: Bot = { ...byIndex, readsLegal: false };
 /** What a game leaves behind: its outcome (without records) and every seat's final observation. */
 function finalOf(bots: Bot[], seed: string, rotation: number, onFault: 'forfeit' | 'random' = 'forfeit'): unknown {
   const runner = new MatchRunner(game, variant, { onFault, moveTimeoutMs: 0 });
-  const o = runner.play(seed, rotation, bots, names, false);
+  const o = runner.play({ seed, rotation, bots, names });
   const seen = names.map((_, p) => snapshot(game.observe(runner.lastState, p, game.newObservation(variant))));
   return { status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat, faults: o.faults, seen };
 }
@@ -70,22 +70,22 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
       },
     };
     const listed: number[] = [];
-    const peekListed: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
-    new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peek), names, false);
-    new MatchRunner(game, variant).play('peek', 0, Array(5).fill(peekListed), names, false);
+    const peekListed: Bot = { ...byIndex, actIndex: (_o, _legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
+    new MatchRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peek), names });
+    new MatchRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peekListed), names });
     expect(counts.length).toBeGreaterThan(10);
     expect(counts).toEqual(listed);
   });
 
   it('with one bot that reads the legal actions at the table, every seat gets them listed', () => {
     const reader: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (expect(legal.length).toBeGreaterThanOrEqual(n), ctx.rng.int(n)) };
-    const o = new MatchRunner(game, variant).play('mixed', 0, [blind, reader, blind, blind, blind], names, false);
+    const o = new MatchRunner(game, variant).play({ seed: 'mixed', bots: [blind, reader, blind, blind, blind], names });
     expect(o.status).toBe('ok');
   });
 
   it.each([-1, 1e6, 0.5, NaN])('an index %s outside [0, count) forfeits the game; a throw forfeits it too', (bad) => {
     const wrong: Bot = { ...blind, actIndex: () => bad };
-    const o = new MatchRunner(game, variant).play('s', 0, [blind, wrong, blind, blind, blind], names, false);
+    const o = new MatchRunner(game, variant).play({ seed: 's', bots: [blind, wrong, blind, blind, blind], names });
     expect(o.status).toBe('forfeit');
     expect(o.faults[0]!.seat).toBe(1);
     expect(o.faults[0]!.reason).toBe('illegal');
@@ -96,7 +96,7 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
         throw new Error('boom');
       },
     };
-    const t = new MatchRunner(game, variant).play('s', 0, [blind, blind, thrower, blind, blind], names, false);
+    const t = new MatchRunner(game, variant).play({ seed: 's', bots: [blind, blind, thrower, blind, blind], names });
     expect(t.status).toBe('forfeit');
     expect(t.faults[0]).toMatchObject({ seat: 2, reason: 'threw', decision: expect.any(Number) });
   });

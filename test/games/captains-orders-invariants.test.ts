@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../src/core/rng.js';
 import { captainsOrders } from '../../src/games/captains-orders/index.js';
-import { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
+import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
 import { checkInvariants } from '../../src/games/captains-orders/invariants.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { snapshot } from '../helpers.js';
@@ -50,7 +50,8 @@ describe('captains-orders invariants over 20 000 random games', () => {
           const derr = conservationError(other);
           if (derr) errors.push(`game ${g} step ${steps}: determinized for seat ${p}: ${derr}`);
           const want = JSON.stringify(snapshot(o));
-          if (JSON.stringify(snapshot(game.observe(other, p, game.newObservation(v)))) !== want) errors.push(`game ${g} step ${steps}: observation of seat ${p} depends on hidden cards`);
+          if (JSON.stringify(snapshot(game.observe(other, p, game.newObservation(v)))) !== want)
+            errors.push(`game ${g} step ${steps}: observation of seat ${p} depends on hidden cards`);
           observationChecks++;
         }
         game.apply(s, a);

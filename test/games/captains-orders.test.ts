@@ -8,7 +8,7 @@ import type { RecordAction } from '../../src/core/game.js';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { captainsOrders } from '../../src/games/captains-orders/index.js';
-import { CaptainsOrdersState, Phase, syncMasks } from '../../src/games/captains-orders/state.js';
+import { type CaptainsOrdersState, Phase, syncMasks } from '../../src/games/captains-orders/state.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { legalList } from '../helpers.js';
 import type { AnyGame } from '../../src/core/registry.js';
@@ -138,7 +138,12 @@ describe("captains-orders: 'A round'", () => {
   });
 
   it('"A round" 5: an Order that went around is retired by its owner, face up, and the turn passes left', () => {
-    const s = position([[5, 9], [6, 8], [7, 7], [9, 10]]);
+    const s = position([
+      [5, 9],
+      [6, 8],
+      [7, 7],
+      [9, 10],
+    ]);
     const c = new RoundCollector();
     s.recorder = c;
     c.startRound({});

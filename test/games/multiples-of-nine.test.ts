@@ -14,7 +14,7 @@ import {
   beginTurn,
   multiplesOfNine as game,
   MultiplesOfNineObservation,
-  MultiplesOfNineState,
+  type MultiplesOfNineState,
   Phase,
 } from '../../src/games/multiples-of-nine/index.js';
 import { randomBot } from '../../bots/random.js';
@@ -56,7 +56,15 @@ function counts(values: readonly number[]): number[] {
 function position(
   hands: number[][],
   stockTop: number[],
-  opts: { players?: number; pile?: number[]; turn?: number; started?: number[]; recorder?: RoundCollector; given?: Record<string, VariantValue>; fullStock?: boolean } = {},
+  opts: {
+    players?: number;
+    pile?: number[];
+    turn?: number;
+    started?: number[];
+    recorder?: RoundCollector;
+    given?: Record<string, VariantValue>;
+    fullStock?: boolean;
+  } = {},
 ): MultiplesOfNineState {
   const s = fresh({ players: opts.players ?? hands.length, ...(opts.given ?? {}) });
   const used = new Array<number>(14).fill(0);
@@ -120,8 +128,8 @@ describe('multiples-of-nine: "Play"', () => {
       const rec = new RoundCollector();
       s.recorder = rec;
       game.deal(s, createRng(`deal-${players}`));
-      const deal = rec.rounds[0]!['deal'] as { hands: number[][]; stock: number[] };
-      expect(rec.rounds[0]!['dealer']).toBe(0);
+      const deal = rec.rounds[0]!.deal as { hands: number[][]; stock: number[] };
+      expect(rec.rounds[0]!.dealer).toBe(0);
       expect(deal.hands).toHaveLength(players);
       for (const h of deal.hands) expect(h).toHaveLength(5);
       expect(deal.stock).toHaveLength(52 - 5 * players);
@@ -133,7 +141,14 @@ describe('multiples-of-nine: "Play"', () => {
   });
 
   it('"Play" 2: the player left of the dealer (seat 1) starts; turns go left', () => {
-    const s = position([[1, 2, 4, 5, 7], [1, 2, 4, 5, 7], [1, 2, 4, 5, 7]], [13, 13, 13, 13]);
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [1, 2, 4, 5, 7],
+        [1, 2, 4, 5, 7],
+      ],
+      [13, 13, 13, 13],
+    );
     const seen: number[] = [];
     for (let i = 0; i < 5; i++) {
       seen.push(game.currentSeat(s));
@@ -144,14 +159,21 @@ describe('multiples-of-nine: "Play"', () => {
 
   it('"Play" 3: an empty stock is refilled from the shuffled discard pile first, recorded as reshuffle with the drawing seat', () => {
     const rec = new RoundCollector();
-    const s = position([[1, 2, 4, 5, 7], [1, 2, 4, 5, 11]], [13], { pile: [3, 3, 6, 10, 10], turn: 1, recorder: rec, fullStock: false });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [1, 2, 4, 5, 11],
+      ],
+      [13],
+      { pile: [3, 3, 6, 10, 10], turn: 1, recorder: rec, fullStock: false },
+    );
     expect(handOf(s, 1)).toEqual([1, 2, 4, 5, 11, 13]);
     expect(s.stockCount).toBe(0);
     game.apply(s, A_STAY);
     const acts = rec.rounds[0]!.actions;
     const re = acts.find((e) => e.type === 'reshuffle')!;
     expect(re.seat).toBe(0);
-    const stock = re['stock'] as number[];
+    const stock = re.stock as number[];
     expect([...stock].sort((a, b) => a - b)).toEqual([3, 3, 6, 10, 10]);
     // The player then draws the new top card.
     expect(acts[acts.indexOf(re) + 1]).toEqual({ seat: 0, type: 'draw', card: stock[0] });
@@ -162,7 +184,14 @@ describe('multiples-of-nine: "Play"', () => {
 
   it('"Play" 3: with the stock and the pile both empty the draw is skipped, and the player still decides', () => {
     const rec = new RoundCollector();
-    const s = position([[1, 2, 4, 5, 7], [1, 2, 4, 5, 11]], [], { recorder: rec, fullStock: false });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [1, 2, 4, 5, 11],
+      ],
+      [],
+      { recorder: rec, fullStock: false },
+    );
     expect(s.phase).toBe(Phase.Decide);
     expect(handOf(s, 1)).toEqual([1, 2, 4, 5, 11]);
     expect(rec.rounds[0]!.actions).toEqual([]);
@@ -171,7 +200,14 @@ describe('multiples-of-nine: "Play"', () => {
 
   it('"Play" 3: a turn is a draw then one discard or stay; the draw is a chance event (decodeAction gives null)', () => {
     const rec = new RoundCollector();
-    const s = position([[1, 2, 4, 5, 7], [7, 13, 11, 10, 10]], [3], { recorder: rec });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [7, 13, 11, 10, 10],
+      ],
+      [3],
+      { recorder: rec },
+    );
     expect(rec.rounds[0]!.actions).toEqual([{ seat: 1, type: 'draw', card: 3 }]);
     expect(game.decodeAction(s, { seat: 1, type: 'draw', card: 3 })).toBeNull();
     const l = legal(s);
@@ -184,7 +220,14 @@ describe('multiples-of-nine: "Play"', () => {
 
   it('"Play" 4: the first turn, before drawing, a whole initial hand that is a legal discard wins at once (the seed\'s first game)', () => {
     const rec = new RoundCollector();
-    const s = position([[1, 2, 4, 5, 7], [12, 12, 3, 8, 10]], [13], { recorder: rec });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [12, 12, 3, 8, 10],
+      ],
+      [13],
+      { recorder: rec },
+    );
     expect(s.phase).toBe(Phase.Opening);
     expect(legal(s)).toEqual([A_GO_OUT]);
     expect(s.turns).toBe(1); // the instant win counts as a turn ("Play" 6)
@@ -197,20 +240,39 @@ describe('multiples-of-nine: "Play"', () => {
 
   it('"Play" 4: each player has the instant win on their own first turn only', () => {
     // Seat 0 can go out at once on its first turn, which comes after seat 1's.
-    const s = position([[12, 12, 3, 8, 10], [1, 2, 4, 5, 7]], [13, 13]);
+    const s = position(
+      [
+        [12, 12, 3, 8, 10],
+        [1, 2, 4, 5, 7],
+      ],
+      [13, 13],
+    );
     expect(s.phase).toBe(Phase.Decide);
     game.apply(s, A_STAY);
     expect(s.turn).toBe(0);
     expect(s.phase).toBe(Phase.Opening);
     // A hand that becomes splittable later gets no pre-draw win: seat 1 already started.
-    const t = position([[1, 2, 4, 5, 7], [12, 12, 3, 8, 10]], [13], { started: [0, 1] });
+    const t = position(
+      [
+        [1, 2, 4, 5, 7],
+        [12, 12, 3, 8, 10],
+      ],
+      [13],
+      { started: [0, 1] },
+    );
     expect(t.phase).toBe(Phase.Decide);
     expect(handOf(t, 1)).toEqual([3, 8, 10, 12, 12, 13]);
   });
 
   it('"Play" 5: a player whose hand becomes empty wins and the game ends (the seed\'s second game, move by move)', () => {
     // Seat 1 is the seed's Player 1 (left of the dealer), seat 0 its Player 2.
-    const s = position([[5, 1, 6, 8, 9], [7, 13, 11, 10, 10]], [3, 1, 5, 3, 11, 13, 11]);
+    const s = position(
+      [
+        [5, 1, 6, 8, 9],
+        [7, 13, 11, 10, 10],
+      ],
+      [3, 1, 5, 3, 11, 13, 11],
+    );
     expect(handOf(s, 1)).toEqual([3, 7, 10, 10, 11, 13]);
     expect(isLegalDiscard(counts(handOf(s, 1)), counts([7, 11]), true)).toBe(true);
     game.apply(s, discardId(s, [7, 10, 10]));
@@ -274,7 +336,13 @@ describe('multiples-of-nine: "Play"', () => {
 
 describe('multiples-of-nine: "Groups and legal discards" in play', () => {
   it('"A discard whose total is exactly 9 ... is legal only when it empties the hand"', () => {
-    const s = position([[1, 2, 4, 5, 7], [6, 12, 12, 12]], [3]);
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [6, 12, 12, 12],
+      ],
+      [3],
+    );
     expect(handOf(s, 1)).toEqual([3, 6, 12, 12, 12]);
     expect(() => discardId(s, [6, 3])).toThrow(/not a legal discard/);
     expect(discardId(s, [12, 12, 12])).toBeGreaterThanOrEqual(A_DISCARD);
@@ -283,7 +351,14 @@ describe('multiples-of-nine: "Groups and legal discards" in play', () => {
   });
 
   it('"Variant parameters": nineAloneOnlyToGoOut=false lists a lone nine with cards left', () => {
-    const s = position([[1, 2, 4, 5, 7], [6, 12, 12, 12]], [3], { given: { nineAloneOnlyToGoOut: false } });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [6, 12, 12, 12],
+      ],
+      [3],
+      { given: { nineAloneOnlyToGoOut: false } },
+    );
     const a = discardId(s, [6, 3]);
     expect(legal(s)).toContain(a);
     game.apply(s, a);
@@ -291,18 +366,33 @@ describe('multiples-of-nine: "Groups and legal discards" in play', () => {
   });
 
   it('action ids: 0 stay, 1 go out, 2+i the i-th other legal discard in ascending discard code; the list depends only on the hand', () => {
-    const s = position([[1, 2, 4, 5, 7], [1, 8, 8, 10, 10, 3, 6]], [9]);
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [1, 8, 8, 10, 10, 3, 6],
+      ],
+      [9],
+    );
     const l = legal(s);
     expect(l.slice(0, 1)).toEqual([A_STAY]);
-    const codes = l.filter((a) => a >= A_DISCARD).map((a) => {
-      const e = game.encodeAction(s, a);
-      expect(game.decodeAction(s, e)).toBe(a);
-      return discardCode(counts(e['cards'] as number[]));
-    });
+    const codes = l
+      .filter((a) => a >= A_DISCARD)
+      .map((a) => {
+        const e = game.encodeAction(s, a);
+        expect(game.decodeAction(s, e)).toBe(a);
+        return discardCode(counts(e.cards as number[]));
+      });
     expect(codes.length).toBeGreaterThan(5);
     for (let i = 1; i < codes.length; i++) expect(codes[i]!).toBeGreaterThan(codes[i - 1]!);
     // Another state where the same hand decides gives the same ids the same meaning.
-    const t = position([[2, 2, 4, 5, 7], [1, 8, 8, 10, 10, 3, 6]], [9], { players: 2 });
+    const t = position(
+      [
+        [2, 2, 4, 5, 7],
+        [1, 8, 8, 10, 10, 3, 6],
+      ],
+      [9],
+      { players: 2 },
+    );
     expect(legal(t)).toEqual(l);
     for (const a of l) expect(game.encodeAction(t, a)).toEqual(game.encodeAction(s, a));
   });
@@ -364,7 +454,13 @@ describe('multiples-of-nine: records and hidden information', () => {
   }, 60_000);
 
   it('"Record vocabulary": malformed entries and other seats are rejected', () => {
-    const s = position([[1, 2, 4, 5, 7], [7, 13, 11, 10, 10]], [3]);
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [7, 13, 11, 10, 10],
+      ],
+      [3],
+    );
     expect(() => game.decodeAction(s, { seat: 0, type: 'stay' })).toThrow(/seat 1 decides/);
     expect(() => game.decodeAction(s, { seat: 1, type: 'pass' })).toThrow(/unknown/);
     expect(() => game.decodeAction(s, { seat: 1, type: 'discard', cards: [14] })).toThrow(/bad card/);
@@ -388,7 +484,14 @@ describe('multiples-of-nine: records and hidden information', () => {
   });
 
   it('"Hidden information": a seat about to take its instant win is dealt a hand that can go out in every sample', () => {
-    const s = position([[1, 2, 4, 5, 7], [12, 12, 3, 8, 10], [1, 2, 4, 5, 7]], [13]);
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [12, 12, 3, 8, 10],
+        [1, 2, 4, 5, 7],
+      ],
+      [13],
+    );
     expect(s.phase).toBe(Phase.Opening);
     const o = game.observe(s, 0, new MultiplesOfNineObservation(s.variant));
     for (let k = 0; k < 10; k++) {
@@ -434,11 +537,25 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
   it('greedy goes out when it can, stays while holding at most HOLD_LIMIT cards, and beats random', () => {
     const bot = multiplesOfNineGreedy();
     const ctx = { seat: 1 } as never;
-    const s = position([[1, 2, 4, 5, 7], [12, 12, 3, 8]], [10], { started: [0, 1] });
+    const s = position(
+      [
+        [1, 2, 4, 5, 7],
+        [12, 12, 3, 8],
+      ],
+      [10],
+      { started: [0, 1] },
+    );
     const o = game.observe(s, 1, game.newObservation(s.variant));
     let l = Int32Array.from(legal(s));
     expect(bot.act(o, l, l.length, ctx)).toBe(A_GO_OUT);
-    const t = position([[1, 2, 4, 5, 7], [1, 8, 8, 10, 10, 3, 6]], [9], { started: [0, 1] });
+    const t = position(
+      [
+        [1, 2, 4, 5, 7],
+        [1, 8, 8, 10, 10, 3, 6],
+      ],
+      [9],
+      { started: [0, 1] },
+    );
     l = Int32Array.from(legal(t));
     expect(bot.act(game.observe(t, 1, game.newObservation(t.variant)), l, l.length, ctx)).toBe(A_STAY);
     const v = resolveGameVariant(game, { players: 2 });
@@ -448,7 +565,7 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
       const bots = [0, 1].map((q) => (q === seat ? multiplesOfNineGreedy() : randomBot.create({}, game as never)));
-      if (runner.play(`greedy-${g}`, 0, bots, ['a', 'b'], false).result.winners.includes(seat)) wins++;
+      if (runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.winners.includes(seat)) wins++;
     }
     expect(wins / G).toBeGreaterThan(0.7);
     expect(HOLD_LIMIT).toBeGreaterThan(5);

@@ -829,7 +829,7 @@ describe('nine-lives powers: the greedy bot', () => {
     for (let g = 0; g < games; g++) {
       const seatOf = g % 4;
       const bots = Array.from({ length: 4 }, (_, i) => (i === seatOf ? nineLivesGreedy() : randomBot.create({}, nineLives as never)));
-      const out = runner.play(`greedy-${g}`, 0, bots, bots.map(() => 'b'), false);
+      const out = runner.play({ seed: `greedy-${g}`, bots, names: bots.map(() => 'b') });
       if (out.result.winners.includes(seatOf)) share += 1 / out.result.winners.length;
     }
     expect(share / games).toBeGreaterThan(0.6);

@@ -26,7 +26,7 @@ export function trajectoryDigest(): string {
       const bots = Array.from({ length: players }, () => randomBot.create({}, nineLives as never));
       const names = bots.map(() => 'random');
       for (let g = 0; g < GAMES; g++) {
-        const rec = runner.play(`unchanged-${players}-${blackCat}-${g}`, 0, bots, names, true).record!;
+        const rec = runner.play({ seed: `unchanged-${players}-${blackCat}-${g}`, bots, names, record: true }).record!;
         h.update(JSON.stringify({ seed: rec.seed, seats: rec.seats, rounds: rec.rounds, result: rec.result }));
         h.update('\n');
       }

@@ -1009,7 +1009,7 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
       for (let g = 0; g < games; g++) {
         const seat = g % 4;
         const bots = [0, 1, 2, 3].map((q) => (q === seat ? nineLivesGreedy() : randomBot.create({}, nineLives as never)));
-        const out = runner.play(`greedy-${g}`, 0, bots, ['a', 'b', 'c', 'd'], false);
+        const out = runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b', 'c', 'd'] });
         if (out.result.winners.includes(seat)) share += 1 / out.result.winners.length;
       }
       expect(share / games).toBeGreaterThan(0.6); // fair share 25%; measured above 90%

@@ -26,7 +26,7 @@ import {
   nineMuses as game,
   nineMusesInfo,
   nineMusesBalance,
-  NineMusesState,
+  type NineMusesState,
   type NineMusesTotals,
   Phase,
   validateCardData,
@@ -57,17 +57,41 @@ const TEST_CARDS = {
     { name: 'Underdog', condition: { type: 'fewest', of: 'vp' }, ability: { type: 'start-of-turn', gain: { ethics: 1 } } },
     {
       name: 'Harmony',
-      condition: { type: 'all', of: [{ type: 'count', of: 'craft', op: '>=', value: 1 }, { type: 'count', of: 'science', op: '>=', value: 1 }, { type: 'count', of: 'ethics', op: '>=', value: 1 }] },
+      condition: {
+        type: 'all',
+        of: [
+          { type: 'count', of: 'craft', op: '>=', value: 1 },
+          { type: 'count', of: 'science', op: '>=', value: 1 },
+          { type: 'count', of: 'ethics', op: '>=', value: 1 },
+        ],
+      },
       ability: { type: 'aristotle', knowledge: 'ethics', add: 2 },
     },
     { name: 'Balance', condition: { type: 'count', of: 'craft', op: '==', than: 'science' }, ability: { type: 'start-of-turn', gain: { craft: 1, vp: 2 } } },
-    { name: 'Either', condition: { type: 'any', of: [{ type: 'count', of: 'ethics', op: '>=', value: 2 }, { type: 'count', of: 'vp', op: '>=', value: 10 }] }, ability: { type: 'start-of-turn', gain: { vp: 1 } } },
+    {
+      name: 'Either',
+      condition: {
+        type: 'any',
+        of: [
+          { type: 'count', of: 'ethics', op: '>=', value: 2 },
+          { type: 'count', of: 'vp', op: '>=', value: 10 },
+        ],
+      },
+      ability: { type: 'start-of-turn', gain: { vp: 1 } },
+    },
     { name: 'Rich', condition: { type: 'count', of: 'knowledge', op: '>=', value: 6 }, ability: { type: 'start-of-turn', gain: { science: 1 } } },
   ],
   philosophers: [
     { name: 'Alpha', count: 6, options: [{ gain: { ethics: 2 } }, { pay: { craft: 2 }, gain: { science: 1, vp: 1 } }] },
     { name: 'Beta', count: 6, options: [{ gain: { craft: 3 } }] },
-    { name: 'Gamma', count: 3, options: [{ pay: { science: 1, ethics: 1 }, gain: { craft: 1 } }, { pay: { craft: 5 }, gain: { ethics: 1 } }] },
+    {
+      name: 'Gamma',
+      count: 3,
+      options: [
+        { pay: { science: 1, ethics: 1 }, gain: { craft: 1 } },
+        { pay: { craft: 5 }, gain: { ethics: 1 } },
+      ],
+    },
   ],
 };
 const TEST = writeCards('test.json', TEST_CARDS);
@@ -201,9 +225,14 @@ describe('nine-muses: card data ("What is public and what is not")', () => {
   }
 
   it('validation reports each problem with its JSON path, one line each', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: each case writes malformed card data of any shape
     const cases: [string, (d: any) => void, RegExp][] = [
       ['wrong format tag', (d) => (d.format = 'x'), /^\$\.format: must be "nine-muses-cards\/1", got "x"$/],
-      ['unknown operator', (d) => (d.muses[0].condition.op = '=>'), /^\$\.muses\[0\]\.condition\.op: must be one of ">=", "<=", ">", "<", "==", "!=", got "=>"$/],
+      [
+        'unknown operator',
+        (d) => (d.muses[0].condition.op = '=>'),
+        /^\$\.muses\[0\]\.condition\.op: must be one of ">=", "<=", ">", "<", "==", "!=", got "=>"$/,
+      ],
       ['unknown quantity', (d) => (d.muses[1].condition.of = 'gold'), /^\$\.muses\[1\]\.condition\.of: must be one of "craft", .*got "gold"$/],
       ['negative count', (d) => (d.philosophers[1].count = -1), /^\$\.philosophers\[1\]\.count: must be an integer 1\.\.120, got -1$/],
       ['duplicate Muse', (d) => (d.muses[2].name = 'Sage'), /^\$\.muses\[2\]\.name: duplicate Muse name "Sage"$/],
@@ -212,7 +241,11 @@ describe('nine-muses: card data ("What is public and what is not")', () => {
       ['typo in a key', (d) => (d.muses[3].ability.ad = 1), /^\$\.muses\[3\]\.ability\.ad: unknown key/],
       ['too few Muses', (d) => (d.muses = d.muses.slice(0, 4)), /^\$\.muses: must be a list of 5\.\.16 Muses/],
       ['ability gains nothing', (d) => (d.muses[1].ability.gain = {}), /^\$\.muses\[1\]\.ability\.gain: a start-of-turn ability must gain something$/],
-      ['unknown Knowledge in a rate ability', (d) => (d.muses[0].ability.knowledge = 'art'), /^\$\.muses\[0\]\.ability\.knowledge: must be one of "craft", "science", "ethics", got "art"$/],
+      [
+        'unknown Knowledge in a rate ability',
+        (d) => (d.muses[0].ability.knowledge = 'art'),
+        /^\$\.muses\[0\]\.ability\.knowledge: must be one of "craft", "science", "ethics", got "art"$/,
+      ],
       ['empty all-list', (d) => (d.muses[3].condition.of = []), /^\$\.muses\[3\]\.condition\.of: must be a list of 1\.\.8 conditions/],
       ['option without gain', (d) => delete d.philosophers[2].options[0].gain, /^\$\.philosophers\[2\]\.options\[0\]: missing key "gain"$/],
     ];
@@ -283,7 +316,16 @@ describe('nine-muses: "Setup"', () => {
 describe('nine-muses: "A turn"', () => {
   it('1. Collect: the Muses a player holds give their start-of-turn Knowledge and VP before the player acts', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 0], [1, 1, 0], [0, 0, 0]], vp: [0, 0, 0], muses: { Balance: 1, Strong: 1 }, turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [1, 1, 0],
+        [0, 0, 0],
+      ],
+      vp: [0, 0, 0],
+      muses: { Balance: 1, Strong: 1 },
+      turn: 0,
+    });
     game.apply(s, toilId(firstCard(s, 0)));
     // seat 1's turn starts: Balance gives 1 Craft + 2 VP, Strong 1 VP
     expect(s.turn).toBe(1);
@@ -294,7 +336,19 @@ describe('nine-muses: "A turn"', () => {
 
   it('Exchange Knowledge: pay to the pool, then gain; an option whose cost cannot be paid in full cannot be chosen', () => {
     const s = fresh();
-    place(s, { know: [[1, 0, 0], [2, 0, 0], [2, 0, 0]], hands: [[1, 0, 2], [1, 1, 1], [0, 3, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [1, 0, 0],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      hands: [
+        [1, 0, 2],
+        [1, 1, 1],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     let l = legal(s);
     expect(l).toContain(exchangeId(ALPHA, 0));
     expect(l).not.toContain(exchangeId(ALPHA, 1)); // pays 2 Craft, has 1
@@ -315,7 +369,20 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: from the center row when the player alone meets her condition', () => {
     const s = fresh();
-    place(s, { know: [[2, 3, 0], [2, 1, 0], [2, 0, 0]], muses: { Sage: 'center' }, hands: [[1, 1, 1], [1, 1, 1], [1, 1, 1]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 3, 0],
+        [2, 1, 0],
+        [2, 0, 0],
+      ],
+      muses: { Sage: 'center' },
+      hands: [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      turn: 0,
+    });
     expect(legal(s)).toContain(callId(BETA, M.Sage));
     const c = recorded(s);
     game.apply(s, callId(BETA, M.Sage));
@@ -325,13 +392,34 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: if several players meet the condition, she cannot be called', () => {
     const s = fresh();
-    place(s, { know: [[2, 3, 0], [2, 4, 0], [2, 0, 0]], muses: { Sage: 'center' }, turn: 0 });
+    place(s, {
+      know: [
+        [2, 3, 0],
+        [2, 4, 0],
+        [2, 0, 0],
+      ],
+      muses: { Sage: 'center' },
+      turn: 0,
+    });
     expect(legal(s).some((a) => a === callId(BETA, M.Sage) || a === callId(ALPHA, M.Sage) || a === callId(GAMMA, M.Sage))).toBe(false);
   });
 
   it('Call Muse: from another player, who loses her; the condition is checked against every other player', () => {
     const s = fresh();
-    place(s, { know: [[5, 0, 0], [3, 0, 0], [1, 0, 0]], muses: { Strong: 1 }, hands: [[0, 3, 0], [3, 0, 0], [3, 0, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [5, 0, 0],
+        [3, 0, 0],
+        [1, 0, 0],
+      ],
+      muses: { Strong: 1 },
+      hands: [
+        [0, 3, 0],
+        [3, 0, 0],
+        [3, 0, 0],
+      ],
+      turn: 0,
+    });
     expect(legal(s)).toContain(callId(BETA, M.Strong));
     const c = recorded(s);
     game.apply(s, callId(BETA, M.Strong));
@@ -345,7 +433,15 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: a player cannot call a Muse she already holds, nor one still in the deck', () => {
     const s = fresh();
-    place(s, { know: [[5, 3, 0], [1, 0, 0], [1, 0, 0]], muses: { Strong: 0, Sage: 'deck' }, turn: 0 });
+    place(s, {
+      know: [
+        [5, 3, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+      ],
+      muses: { Strong: 0, Sage: 'deck' },
+      turn: 0,
+    });
     const l = legal(s);
     for (let t = 0; t < 3; t++) {
       expect(l).not.toContain(callId(t, M.Strong));
@@ -355,7 +451,20 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: a Muse is kept after the condition stops holding; no limit on Muses held', () => {
     const s = fresh();
-    place(s, { know: [[5, 3, 0], [1, 0, 0], [1, 0, 0]], muses: { Sage: 'center', Strong: 'center' }, hands: [[0, 3, 0], [3, 0, 0], [3, 0, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [5, 3, 0],
+        [1, 0, 0],
+        [1, 0, 0],
+      ],
+      muses: { Sage: 'center', Strong: 'center' },
+      hands: [
+        [0, 3, 0],
+        [3, 0, 0],
+        [3, 0, 0],
+      ],
+      turn: 0,
+    });
     game.apply(s, callId(BETA, M.Sage));
     game.apply(s, toilId(ALPHA)); // seat 1
     game.apply(s, toilId(ALPHA)); // seat 2
@@ -369,7 +478,19 @@ describe('nine-muses: "A turn"', () => {
 
   it('Demonstrate to Aristotle: any number (at least one) of one type back to the pool, VP at the rate each', () => {
     const s = fresh();
-    place(s, { know: [[2, 3, 1], [0, 0, 0], [0, 0, 0]], hands: [[1, 1, 1], [1, 1, 1], [1, 1, 1]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 3, 1],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      hands: [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      turn: 0,
+    });
     const l = legal(s);
     for (let c = 1; c <= 3; c++) expect(l).toContain(demonstrateId(ALPHA, 1, c));
     expect(l).not.toContain(demonstrateId(ALPHA, 1, 4));
@@ -381,9 +502,22 @@ describe('nine-muses: "A turn"', () => {
     expect(balanceStats(s).seats[0]!.vpBySource.aristotle.science).toBe(4);
   });
 
-  it('Demonstrate to Aristotle: a lasting Muse ability raises the holder\'s rate for one type', () => {
+  it("Demonstrate to Aristotle: a lasting Muse ability raises the holder's rate for one type", () => {
     const s = fresh();
-    place(s, { know: [[2, 3, 2], [0, 0, 0], [0, 0, 0]], muses: { Sage: 0, Harmony: 0 }, hands: [[1, 1, 1], [1, 1, 1], [1, 1, 1]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 3, 2],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      muses: { Sage: 0, Harmony: 0 },
+      hands: [
+        [1, 1, 1],
+        [1, 1, 1],
+        [1, 1, 1],
+      ],
+      turn: 0,
+    });
     game.apply(s, demonstrateId(ALPHA, 1, 3)); // Science 2 + 1
     expect(s.vp[0]).toBe(9);
     game.apply(s, toilId(ALPHA));
@@ -398,7 +532,14 @@ describe('nine-muses: "A turn"', () => {
 
   it('Toil: gain 1 Craft', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 0], [2, 0, 0], [2, 0, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      turn: 0,
+    });
     const t = firstCard(s, 0);
     game.apply(s, toilId(t));
     expect(s.know[0]).toBe(3);
@@ -410,7 +551,19 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
   it('gains come from the pool first; the remainder is taken from opponents, one token at a time, as a decision', () => {
     const s = fresh();
     // Ethics supply 3: seat 1 has 1, seat 2 has 1, pool 1. Seat 0 gains 2 Ethics.
-    place(s, { know: [[2, 0, 0], [2, 0, 1], [2, 0, 1]], hands: [[3, 0, 0], [0, 3, 0], [0, 3, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 1],
+        [2, 0, 1],
+      ],
+      hands: [
+        [3, 0, 0],
+        [0, 3, 0],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     const c = recorded(s);
     game.apply(s, exchangeId(ALPHA, 0));
     expect(s.pool[2]).toBe(0);
@@ -431,7 +584,19 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('a steal is only from a player who has a token of the type', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 0], [2, 0, 0], [2, 0, 3]], hands: [[3, 0, 0], [0, 3, 0], [0, 3, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 0],
+        [2, 0, 3],
+      ],
+      hands: [
+        [3, 0, 0],
+        [0, 3, 0],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     game.apply(s, exchangeId(ALPHA, 0));
     expect(legal(s)).toEqual([stealId(2)]);
     expect(() => game.apply(s, stealId(1))).toThrow();
@@ -444,7 +609,19 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('if the pool and all opponents together cannot cover a gain, the gain is as much as can be had; nothing carries over', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 2], [2, 0, 1], [2, 0, 0]], hands: [[3, 0, 0], [0, 3, 0], [0, 3, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 2],
+        [2, 0, 1],
+        [2, 0, 0],
+      ],
+      hands: [
+        [3, 0, 0],
+        [0, 3, 0],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     game.apply(s, exchangeId(ALPHA, 0));
     game.apply(s, stealId(1));
     expect(s.know[2]).toBe(3);
@@ -452,7 +629,19 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
     expect(Array.from(s.stealLeft)).toEqual([0, 0, 0]);
     // and with nobody holding any, no decision at all
     const t = fresh();
-    place(t, { know: [[2, 0, 3], [2, 0, 0], [2, 0, 0]], hands: [[3, 0, 0], [0, 3, 0], [0, 3, 0]], turn: 0 });
+    place(t, {
+      know: [
+        [2, 0, 3],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      hands: [
+        [3, 0, 0],
+        [0, 3, 0],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     t.pool[2] = 0;
     game.apply(t, exchangeId(ALPHA, 0));
     expect(t.know[2]).toBe(3);
@@ -461,7 +650,21 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('collect gains take from opponents too when the pool lacks the type', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 3], [2, 0, 0], [2, 0, 0]], vp: [5, 1, 9], muses: { Underdog: 1 }, hands: [[3, 0, 0], [3, 0, 0], [3, 0, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 3],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      vp: [5, 1, 9],
+      muses: { Underdog: 1 },
+      hands: [
+        [3, 0, 0],
+        [3, 0, 0],
+        [3, 0, 0],
+      ],
+      turn: 0,
+    });
     game.apply(s, toilId(ALPHA));
     expect(s.turn).toBe(1);
     expect(s.phase).toBe(Phase.Steal);
@@ -474,7 +677,19 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('payments go to the pool (Toil can then be paid from it)', () => {
     const s = fresh();
-    place(s, { know: [[6, 0, 0], [3, 0, 0], [3, 0, 0]], hands: [[0, 0, 3], [3, 0, 0], [3, 0, 0]], turn: 0 });
+    place(s, {
+      know: [
+        [6, 0, 0],
+        [3, 0, 0],
+        [3, 0, 0],
+      ],
+      hands: [
+        [0, 0, 3],
+        [3, 0, 0],
+        [3, 0, 0],
+      ],
+      turn: 0,
+    });
     expect(s.pool[0]).toBe(0);
     game.apply(s, exchangeId(GAMMA, 1));
     expect(s.pool[0]).toBe(5);
@@ -488,33 +703,80 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
   }
   it('"the most": strictly more than every opponent (a tie for the most calls nobody)', () => {
     const s = fresh();
-    place(s, { know: [[4, 0, 0], [4, 0, 0], [1, 0, 0]], muses: { Strong: 'center' }, turn: 0 });
+    place(s, {
+      know: [
+        [4, 0, 0],
+        [4, 0, 0],
+        [1, 0, 0],
+      ],
+      muses: { Strong: 'center' },
+      turn: 0,
+    });
     expect(callable(s, M.Strong)).toBe(false);
-    place(s, { know: [[5, 0, 0], [4, 0, 0], [1, 0, 0]] });
+    place(s, {
+      know: [
+        [5, 0, 0],
+        [4, 0, 0],
+        [1, 0, 0],
+      ],
+    });
     expect(callable(s, M.Strong)).toBe(true);
   });
   it('"fewer VP than every opponent"', () => {
     const s = fresh();
-    place(s, { know: [[2, 0, 0], [2, 0, 0], [2, 0, 0]], vp: [3, 3, 5], muses: { Underdog: 'center' }, turn: 0 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      vp: [3, 3, 5],
+      muses: { Underdog: 'center' },
+      turn: 0,
+    });
     expect(callable(s, M.Underdog)).toBe(false);
     place(s, { vp: [2, 3, 5] });
     expect(callable(s, M.Underdog)).toBe(true);
   });
   it('"all": every part must hold; "any": one part suffices; "than": a comparison with one\'s own quantity', () => {
     const s = fresh();
-    place(s, { know: [[1, 1, 0], [0, 0, 0], [0, 0, 0]], vp: [0, 0, 0], muses: { Harmony: 'center', Either: 'center', Balance: 'center' }, turn: 0 });
+    place(s, {
+      know: [
+        [1, 1, 0],
+        [0, 0, 0],
+        [0, 0, 0],
+      ],
+      vp: [0, 0, 0],
+      muses: { Harmony: 'center', Either: 'center', Balance: 'center' },
+      turn: 0,
+    });
     expect(callable(s, M.Harmony)).toBe(false);
     expect(callable(s, M.Either)).toBe(false);
     // Balance (craft == science): seats 1 and 2 also have 0 == 0
     expect(callable(s, M.Balance)).toBe(false);
-    place(s, { know: [[1, 1, 1], [1, 0, 0], [2, 0, 0]], vp: [10, 0, 0] });
+    place(s, {
+      know: [
+        [1, 1, 1],
+        [1, 0, 0],
+        [2, 0, 0],
+      ],
+      vp: [10, 0, 0],
+    });
     expect(callable(s, M.Harmony)).toBe(true);
     expect(callable(s, M.Either)).toBe(true);
     expect(callable(s, M.Balance)).toBe(true);
   });
   it('"knowledge" counts all tokens held', () => {
     const s = fresh();
-    place(s, { know: [[3, 2, 1], [5, 0, 0], [2, 0, 0]], muses: { Rich: 'center' }, turn: 0 });
+    place(s, {
+      know: [
+        [3, 2, 1],
+        [5, 0, 0],
+        [2, 0, 0],
+      ],
+      muses: { Rich: 'center' },
+      turn: 0,
+    });
     expect(callable(s, M.Rich)).toBe(true);
   });
 });
@@ -588,7 +850,20 @@ describe('nine-muses: "Rounds and the end"', () => {
     const s = fresh();
     s.revealed = s.numMuses;
     for (let m = 0; m < s.numMuses; m++) if (s.museLoc[m] === IN_DECK) s.museLoc[m] = CENTER;
-    place(s, { know: [[2, 0, 0], [2, 0, 0], [2, 0, 0]], vp: [7, 7, 3], hands: [[0, 0, 0], [0, 0, 0], [0, 1, 0]], turn: 2 });
+    place(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+      vp: [7, 7, 3],
+      hands: [
+        [0, 0, 0],
+        [0, 0, 0],
+        [0, 1, 0],
+      ],
+      turn: 2,
+    });
     game.apply(s, toilId(BETA));
     expect(game.isTerminal(s)).toBe(true);
     expect(game.result(s)).toEqual({ scores: [7, 7, 3], winners: [0, 1], capped: false });
@@ -598,9 +873,23 @@ describe('nine-muses: "Rounds and the end"', () => {
 describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
   it('a seat sees its own hand, not other hands nor the deck order', () => {
     const s = fresh();
-    place(s, { hands: [[1, 1, 1], [3, 0, 0], [0, 3, 0]], turn: 0 });
+    place(s, {
+      hands: [
+        [1, 1, 1],
+        [3, 0, 0],
+        [0, 3, 0],
+      ],
+      turn: 0,
+    });
     const t = game.clone(s);
-    place(t, { hands: [[1, 1, 1], [0, 3, 0], [3, 0, 0]], turn: 0 });
+    place(t, {
+      hands: [
+        [1, 1, 1],
+        [0, 3, 0],
+        [3, 0, 0],
+      ],
+      turn: 0,
+    });
     const o1 = snapshot(game.observe(s, 0, game.newObservation(s.variant)));
     const o2 = snapshot(game.observe(t, 0, game.newObservation(s.variant)));
     expect(o1).toEqual(o2);
@@ -632,7 +921,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
     const v = resolveGameVariant(game, { players: 3 });
     const runner = new MatchRunner(game, v);
     const bots = [nineMusesGreedy(), randomBot.create({}, game as never), nineMusesGreedy()];
-    const out = runner.play('rec', 0, bots, ['greedy', 'random', 'greedy'], true);
+    const out = runner.play({ seed: 'rec', bots, names: ['greedy', 'random', 'greedy'], record: true });
     const rec = out.record!;
     expect(rec.rounds).toHaveLength(5);
     const r0 = rec.rounds[0] as RecordRound & { dealer: number; deal: { muses: string[]; hands: string[][] } };
@@ -732,7 +1021,7 @@ describe('nine-muses: random playouts', () => {
     const play = (cards: string, seed: string): number[] => {
       const runner = new MatchRunner(game, resolveGameVariant(game, { players: 3, cards }));
       const bots = [nineMusesGreedy(), nineMusesGreedy(), nineMusesGreedy()];
-      return [...runner.play(seed, 0, bots, ['g', 'g', 'g'], false).result.scores];
+      return [...runner.play({ seed, bots, names: ['g', 'g', 'g'] }).result.scores];
     };
     const base = [0, 1, 2, 3, 4].map((i) => play(DEFAULT_CARDS, `rate-${i}`));
     const up = [0, 1, 2, 3, 4].map((i) => play(changed, `rate-${i}`));
@@ -783,7 +1072,7 @@ describe('nine-muses: random playouts', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 3;
       const bots = [0, 1, 2].map((q) => (q === seat ? nineMusesGreedy() : randomBot.create({}, game as never)));
-      const out = runner.play(`gr-${g}`, 0, bots, ['a', 'b', 'c'], false);
+      const out = runner.play({ seed: `gr-${g}`, bots, names: ['a', 'b', 'c'] });
       if (out.result.winners.includes(seat)) wins++;
     }
     expect(wins / G).toBeGreaterThan(0.8);
@@ -838,22 +1127,56 @@ const VOCABULARY_CARDS = {
         { type: 'count', of: 'science', op: '<', than: 'craft' },
       ],
     },
-    { type: 'all', of: [{ type: 'count', of: 'craft', op: '>=', value: 1 }, { type: 'most', of: 'science' }] },
+    {
+      type: 'all',
+      of: [
+        { type: 'count', of: 'craft', op: '>=', value: 1 },
+        { type: 'most', of: 'science' },
+      ],
+    },
     {
       type: 'any',
       of: [
-        { type: 'all', of: [{ type: 'most', of: 'vp' }, { type: 'count', of: 'craft', op: '>=', value: 2 }] },
-        { type: 'all', of: [{ type: 'fewest', of: 'vp' }, { type: 'any', of: [{ type: 'count', of: 'ethics', op: '>=', value: 1 }, { type: 'count', of: 'muses', op: '==', than: 'ethics' }] }] },
+        {
+          type: 'all',
+          of: [
+            { type: 'most', of: 'vp' },
+            { type: 'count', of: 'craft', op: '>=', value: 2 },
+          ],
+        },
+        {
+          type: 'all',
+          of: [
+            { type: 'fewest', of: 'vp' },
+            {
+              type: 'any',
+              of: [
+                { type: 'count', of: 'ethics', op: '>=', value: 1 },
+                { type: 'count', of: 'muses', op: '==', than: 'ethics' },
+              ],
+            },
+          ],
+        },
       ],
     },
-  ].map((condition, i) => ({ name: `Muse ${i}`, condition, ability: i % 3 === 0 ? { type: 'aristotle', knowledge: 'science', add: 1 } : { type: 'start-of-turn', gain: { vp: 1 + (i % 2) } } })),
-  philosophers: [...TEST_CARDS.philosophers, { name: 'Delta', count: 4, options: [{ gain: { science: 2 } }, { pay: { ethics: 1 }, gain: { craft: 2, vp: 2 } }] }],
+  ].map((condition, i) => ({
+    name: `Muse ${i}`,
+    condition,
+    ability: i % 3 === 0 ? { type: 'aristotle', knowledge: 'science', add: 1 } : { type: 'start-of-turn', gain: { vp: 1 + (i % 2) } },
+  })),
+  philosophers: [
+    ...TEST_CARDS.philosophers,
+    { name: 'Delta', count: 4, options: [{ gain: { science: 2 } }, { pay: { ethics: 1 }, gain: { craft: 2, vp: 2 } }] },
+  ],
 };
 
 describe('nine-muses: the fast path agrees with the reference rules on every kind of condition', () => {
   const vocabulary = writeCards('vocabulary.json', VOCABULARY_CARDS);
   // The shipped cards too: their And Muses read Knowledge only, folded into one table (`knowBits` in tables.ts).
-  for (const [name, cards, players] of [...[2, 3, 4].map((p) => ['every condition', vocabulary, p] as const), ...[2, 3, 4].map((p) => ['shipped cards', DEFAULT_CARDS, p] as const)]) {
+  for (const [name, cards, players] of [
+    ...[2, 3, 4].map((p) => ['every condition', vocabulary, p] as const),
+    ...[2, 3, 4].map((p) => ['shipped cards', DEFAULT_CARDS, p] as const),
+  ]) {
     it(`${name}, ${players} players: legalCount and legalAt list legalActions; calls are exactly the Muses canCall allows; apply refuses the others`, () => {
       const v = resolveGameVariant(game, { players, cards });
       const s = game.newState(v);
@@ -910,7 +1233,9 @@ describe('nine-muses: balance statistics, the deal as the unit', () => {
     expectIntervals(table(b, 'options'), ['uses_per_game', 'share_of_exchanges']);
     for (const t of b.tables) expect(t.caption).toMatch(/Card set: /);
     const csv = csvColumn(dir, 'options', 'option');
-    expect(csv.header).toBe('philosopher,option,uses_per_game,uses_per_game_lo,uses_per_game_hi,share_of_exchanges,share_of_exchanges_lo,share_of_exchanges_hi');
+    expect(csv.header).toBe(
+      'philosopher,option,uses_per_game,uses_per_game_lo,uses_per_game_hi,share_of_exchanges,share_of_exchanges_lo,share_of_exchanges_hi',
+    );
     expect(csv.cells.every((c) => /^\d+$/.test(c))).toBe(true);
     // A Muse ends with a winner no more often than with a player (shared wins count 1/k).
     const muses = table(b, 'muses');
@@ -927,9 +1252,10 @@ describe('nine-muses: balance statistics, the deal as the unit', () => {
   it('balance totals for a match (P + 1 line-up entries): entry arrays sized E; exact integers; merge order and data change no table shape', () => {
     for (const players of [2, 4]) {
       const { totals: t, players: P, entries: E } = checkEntryTotals('nine-muses', { players });
-      for (const key of ['seatGames', 'vp', 'musesCalled', 'musesStolen', 'musesLost', 'musesHeld', 'tokensLost']) expect((t[key] as number[]).length, key).toBe(E);
+      for (const key of ['seatGames', 'vp', 'musesCalled', 'musesStolen', 'musesLost', 'musesHeld', 'tokensLost'])
+        expect((t[key] as number[]).length, key).toBe(E);
       for (const key of ['vpSource', 'actions']) expect((t[key] as number[]).length, key).toBe(E * 5);
-      expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+      expect(t.seatGames).toEqual(new Array<number>(E).fill((30 * P) / E));
     }
   });
 });

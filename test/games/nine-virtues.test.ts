@@ -15,8 +15,8 @@ import {
   actions,
   newStatsTotals,
   nineVirtues as game,
-  NineVirtuesObservation,
-  NineVirtuesState,
+  type NineVirtuesObservation,
+  type NineVirtuesState,
   Phase,
   roundStats,
 } from '../../src/games/nine-virtues/index.js';
@@ -103,8 +103,8 @@ describe('nine-virtues: variant parameters', () => {
   it('"Variant parameters": defaults are players 4, handSize 6, centerPerPlayer 2, rounds P, bidPenalty face, wildOne and killAfterFirstLap true', () => {
     const v = resolveGameVariant(game, {});
     expect(v).toEqual({ players: 4, handSize: 6, centerPerPlayer: 2, rounds: 4, bidPenalty: 'face', wildOne: true, killAfterFirstLap: true });
-    expect(resolveGameVariant(game, { players: 6 })['rounds']).toBe(6);
-    expect(resolveGameVariant(game, { players: 3, rounds: 5 })['rounds']).toBe(5);
+    expect(resolveGameVariant(game, { players: 6 }).rounds).toBe(6);
+    expect(resolveGameVariant(game, { players: 3, rounds: 5 }).rounds).toBe(5);
   });
 
   it('"Variant parameters": players 3..6, bidPenalty face|zero|double; a deal needing more than 55 cards is refused with a clear error', () => {
@@ -146,7 +146,7 @@ describe('nine-virtues: a round', () => {
       while (!game.isTerminal(s)) game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
       expect(rec.rounds).toHaveLength(2 * players);
       rec.rounds.forEach((round, k) => {
-        expect(round['dealer']).toBe(k % players);
+        expect(round.dealer).toBe(k % players);
         expect(round.actions[0]!.seat).toBe((k + 1) % players);
         // Turns go left.
         const turns = round.actions.filter((a) => a.type !== 'call');
@@ -406,7 +406,7 @@ describe('nine-virtues: records', () => {
     const rec = new RoundCollector();
     s.recorder = rec;
     game.deal(s, createRng('vocab'));
-    const deal = rec.rounds[0]!['deal'] as { hands: number[][]; center: number[] };
+    const deal = rec.rounds[0]!.deal as { hands: number[][]; center: number[] };
     expect(Object.keys(rec.rounds[0]!)).toEqual(['dealer', 'deal', 'actions']);
     expect(deal.hands).toHaveLength(4);
     // The deal follows the shuffled deck: one card at a time from the dealer's left, then the center.
@@ -415,7 +415,16 @@ describe('nine-virtues: records', () => {
     expect([...order, ...deal.center]).toEqual(Array.from(s.deck.subarray(0, 32)));
     for (let q = 0; q < 4; q++) expect(counts(deal.hands[q]!)).toEqual(Array.from(s.hands.subarray(q * 11, q * 11 + 11)));
     expect(counts(deal.center)).toEqual(Array.from(s.center));
-    place(s, [[1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 7], [3, 4, 5, 6, 7, 8], [4, 5, 6, 7, 8, 9]], [9, 7, 10]);
+    place(
+      s,
+      [
+        [1, 2, 3, 4, 5, 6],
+        [2, 3, 4, 5, 6, 7],
+        [3, 4, 5, 6, 7, 8],
+        [4, 5, 6, 7, 8, 9],
+      ],
+      [9, 7, 10],
+    );
     s.turn = 1;
     s.turnInRound = 4;
     game.apply(s, bidId(7));
@@ -433,12 +442,21 @@ describe('nine-virtues: records', () => {
       { seat: 0, type: 'call', rank: 8 },
     ]);
     expect(rec.rounds[0]!.scores).toHaveLength(4);
-    expect(rec.rounds[1]!['dealer']).toBe(1);
+    expect(rec.rounds[1]!.dealer).toBe(1);
   });
 
   it('"Record vocabulary": encodeAction and decodeAction are inverse; a seat out of turn or an unknown type is refused', () => {
     const s = fresh({ players: 4 });
-    place(s, [[1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 7], [3, 4, 5, 6, 7, 8], [4, 5, 6, 7, 8, 9]], [9, 7, 10]);
+    place(
+      s,
+      [
+        [1, 2, 3, 4, 5, 6],
+        [2, 3, 4, 5, 6, 7],
+        [3, 4, 5, 6, 7, 8],
+        [4, 5, 6, 7, 8, 9],
+      ],
+      [9, 7, 10],
+    );
     s.turn = 1;
     for (const a of legal(s)) expect(game.decodeAction(s, game.encodeAction(s, a))).toBe(a);
     expect(() => game.decodeAction(s, { seat: 2, type: 'bid', rank: 7 })).toThrow(/seat 2 acts but seat 1 decides/);
@@ -506,9 +524,15 @@ describe('nine-virtues: hidden information', () => {
 
 describe('nine-virtues: playouts, statistics, greedy', () => {
   it('random playouts at every table size keep the deck whole and hands at handSize; round stats add up to the record', () => {
-    for (const given of [{ players: 3 }, { players: 4 }, { players: 5, bidPenalty: 'double' }, { players: 6, handSize: 5, wildOne: false }, { players: 4, killAfterFirstLap: false, bidPenalty: 'zero' }] as const) {
+    for (const given of [
+      { players: 3 },
+      { players: 4 },
+      { players: 5, bidPenalty: 'double' },
+      { players: 6, handSize: 5, wildOne: false },
+      { players: 4, killAfterFirstLap: false, bidPenalty: 'zero' },
+    ] as const) {
       const v = resolveGameVariant(game, given);
-      const totals = newStatsTotals(v['players'] as number);
+      const totals = newStatsTotals(v.players as number);
       for (let g = 0; g < 60; g++) {
         const s = game.newState(v);
         const rec = new RoundCollector();
@@ -537,15 +561,15 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
           expect(r.seats.reduce((a, x) => a + x.swapActions, 0)).toBe(acts.filter((a) => a.type === 'swap').length);
           expect(r.seats.reduce((a, x) => a + x.killActions, 0)).toBe(acts.filter((a) => a.type === 'kill').length);
           const call = acts.find((a) => a.type === 'call');
-          expect(r.call).toEqual(call ? { seat: call.seat, rank: call['rank'] } : null);
+          expect(r.call).toEqual(call ? { seat: call.seat, rank: call.rank } : null);
           r.seats.forEach((x) => expect(x.bids.reduce((a, b) => a + b.points, 0)).toBe(x.bidPoints));
           r.seats.forEach((x) => expect(x.bids.reduce((a, b) => a + b.cards, 0)).toBe(x.bidActions));
         });
         accumulateStats(s, totals);
       }
       expect(totals.games).toBe(60);
-      expect(totals.rounds).toBe(60 * (v['rounds'] as number));
-      if (v['bidPenalty'] === 'zero') expect(totals.bidsMinus.every((x) => x === 0)).toBe(true);
+      expect(totals.rounds).toBe(60 * (v.rounds as number));
+      if (v.bidPenalty === 'zero') expect(totals.bidsMinus.every((x) => x === 0)).toBe(true);
       else expect(totals.bidsZero.every((x) => x === 0)).toBe(true);
     }
   });
@@ -559,7 +583,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
     for (let g = 0; g < N; g++) {
       const seat = g % 4;
       const bots = names.map((_, i) => (i === seat ? nineVirtuesGreedy() : randomBot.create({}, game as never)));
-      const out = runner.play(`greedy-${g}`, 0, bots, names, false);
+      const out = runner.play({ seed: `greedy-${g}`, bots, names });
       expect(out.status).toBe('ok');
       if (out.result.winners.includes(seat)) share += 1 / out.result.winners.length;
     }
@@ -603,7 +627,9 @@ describe('nine-virtues: balance statistics, the deal as the unit', () => {
     expect(pos.rows.reduce((a, r) => a + (r[rate] as number), 0)).toBeCloseTo(1, 12);
     // Item 8: numeric cells, snake_case headers.
     const csv = csvColumn(dir, 'dealer-position', 'position');
-    expect(csv.header).toBe('position,rounds,round_win_rate,round_win_rate_lo,round_win_rate_hi,round_win_rate_deff,mean_round_points,mean_round_points_lo,mean_round_points_hi');
+    expect(csv.header).toBe(
+      'position,rounds,round_win_rate,round_win_rate_lo,round_win_rate_hi,round_win_rate_deff,mean_round_points,mean_round_points_lo,mean_round_points_hi',
+    );
     expect(csv.cells).toEqual(['0', '1', '2', '3']);
     for (const name of ['bid success rate', 'bid cards per seat-game', "winners' points from bids", 'round win rate: first player', 'turns per round']) {
       const f = b.keyFigures[name]!;
@@ -616,13 +642,14 @@ describe('nine-virtues: balance statistics, the deal as the unit', () => {
 
   it('balance totals for a match (P + 1 line-up entries): entry arrays sized E, position arrays P; exact integers; merge order and data change no table shape', () => {
     const { totals: t, players: P, entries: E } = checkEntryTotals('nine-virtues', { players: 4 });
-    for (const key of ['seatGames', 'handPoints', 'bidPoints', 'bidActions', 'swapActions', 'killActions', 'calls']) expect((t[key] as number[]).length, key).toBe(E);
+    for (const key of ['seatGames', 'handPoints', 'bidPoints', 'bidActions', 'swapActions', 'killActions', 'calls'])
+      expect((t[key] as number[]).length, key).toBe(E);
     for (const key of ['bidCards', 'bidCardsRight', 'bidPointsByRank']) expect((t[key] as number[]).length, key).toBe(E * 11);
     for (const key of ['dealerPosRoundWins', 'dealerPosPoints']) expect((t[key] as number[]).length, key).toBe(P);
     // Each game seats P of the E entries: every entry sat out 30 / E games.
-    expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+    expect(t.seatGames).toEqual(new Array<number>(E).fill((30 * P) / E));
     // A round won counts lcm(1..P), so a tie of any k <= P seats shares it in whole numbers.
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(shareUnits)).toEqual([1, 2, 6, 12, 60, 60, 420, 840, 2520]);
-    expect((t['dealerPosRoundWins'] as number[]).reduce((a, b) => a + b, 0)).toBe((t['rounds'] as number) * shareUnits(P));
+    expect((t.dealerPosRoundWins as number[]).reduce((a, b) => a + b, 0)).toBe((t.rounds as number) * shareUnits(P));
   });
 });

@@ -9,7 +9,7 @@ import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
-import { actions, ninesHoldem as game, NinesHoldemState, Phase, Street } from '../../src/games/nines-holdem/index.js';
+import { actions, ninesHoldem as game, type NinesHoldemState, Phase, Street } from '../../src/games/nines-holdem/index.js';
 import { randomBot } from '../../bots/random.js';
 import { ninesHoldemGreedy } from '../../bots/greedy/nines-holdem.js';
 import { snapshot } from '../helpers.js';
@@ -176,13 +176,21 @@ describe('nines-holdem: "Dealing and betting"', () => {
     expect(game.isTerminal(s)).toBe(true);
     expect(game.result(s)).toEqual({ scores: [3, -1, -2], winners: [0], capped: false });
     expect(rec.rounds[0]!.scores).toEqual([3, -1, -2]);
-    expect(rec.rounds[0]!['showdown']).toBeUndefined();
+    expect(rec.rounds[0]!.showdown).toBeUndefined();
   });
 
   it('"Odd chips of a split pot go one each to the winners in seat order starting left of the button"', () => {
     // Button 0, SB 1 folds its 1 chip: a pot of 5 split between seats 0 and 2 (same cards); seat 2 is first left of the button.
     const s = fresh({ players: 3, hands: 1 });
-    setCards(s, [[5, 6], [1, 1], [5, 6]], [11, 7, 9, 2, 10]);
+    setCards(
+      s,
+      [
+        [5, 6],
+        [1, 1],
+        [5, 6],
+      ],
+      [11, 7, 9, 2, 10],
+    );
     play(s, [
       [0, A_CALL],
       [1, A_FOLD],
@@ -197,7 +205,15 @@ describe('nines-holdem: "Dealing and betting"', () => {
     expect(t.button).toBe(2);
     const before = Array.from(t.net);
     // Button 2: SB 0, BB 1, seat 2 acts first. Seat 2 calls, seat 0 folds (1 chip), seat 1 checks: pot 5 between 1 and 2.
-    setCards(t, [[1, 1], [5, 6], [5, 6]], [11, 7, 9, 2, 10]);
+    setCards(
+      t,
+      [
+        [1, 1],
+        [5, 6],
+        [5, 6],
+      ],
+      [11, 7, 9, 2, 10],
+    );
     play(t, [
       [2, A_CALL],
       [0, A_FOLD],
@@ -224,16 +240,27 @@ describe('nines-holdem: "Dealing and betting"', () => {
 });
 
 describe('nines-holdem: showdown and the match', () => {
-  it("\"Hand value at showdown\": the seed's ten hands check down and K,K takes the pot; the record lists each showdown hand", () => {
+  it('"Hand value at showdown": the seed\'s ten hands check down and K,K takes the pot; the record lists each showdown hand', () => {
     const rec = new RoundCollector();
     const s = fresh({ players: 10, hands: 1 }, 'seed', rec);
-    const hole = [[12, 5], [13, 1], [1, 2], [6, 9], [10, 2], [4, 4], [8, 2], [10, 7], [8, 7], [13, 13]];
+    const hole = [
+      [12, 5],
+      [13, 1],
+      [1, 2],
+      [6, 9],
+      [10, 2],
+      [4, 4],
+      [8, 2],
+      [10, 7],
+      [8, 7],
+      [13, 13],
+    ];
     setCards(s, hole, [11, 7, 9, 2, 10]);
     while (!game.isTerminal(s)) game.apply(s, legal(s).includes(A_CALL) ? A_CALL : A_CHECK);
     const want = new Array<number>(10).fill(-2);
     want[9] = 18;
     expect(game.result(s).scores).toEqual(want);
-    const showdown = rec.rounds[0]!['showdown'] as { seat: number; nines: number; unused: number[] }[];
+    const showdown = rec.rounds[0]!.showdown as { seat: number; nines: number; unused: number[] }[];
     expect(showdown.map((x) => x.seat)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(showdown[0]).toEqual({ seat: 0, nines: 3, unused: [12, 10, 5, 2] });
     expect(showdown[2]).toEqual({ seat: 2, nines: 3, unused: [14, 10, 4] });
@@ -244,7 +271,16 @@ describe('nines-holdem: showdown and the match', () => {
   it('"Still equal: split the pot" among every best hand', () => {
     // The seed's board: 8,7 makes 6 nines with nothing unused (twice); Q,5 and K,A make 3.
     const s = fresh({ players: 4, hands: 1 });
-    setCards(s, [[8, 7], [8, 7], [12, 5], [13, 1]], [11, 7, 9, 2, 10]);
+    setCards(
+      s,
+      [
+        [8, 7],
+        [8, 7],
+        [12, 5],
+        [13, 1],
+      ],
+      [11, 7, 9, 2, 10],
+    );
     while (!game.isTerminal(s)) game.apply(s, legal(s).includes(A_CALL) ? A_CALL : A_CHECK);
     const r = game.result(s);
     expect(r.scores).toEqual([2, 2, -2, -2]);
@@ -294,8 +330,8 @@ describe('nines-holdem: records and hidden information', () => {
       game.apply(s, l[rng.int(l.length)]!);
     }
     rec.rounds.forEach((round, h) => {
-      const deal = round['deal'] as { button: number; hole: number[][]; board: number[] };
-      expect(round['dealer']).toBe(h);
+      const deal = round.deal as { button: number; hole: number[][]; board: number[] };
+      expect(round.dealer).toBe(h);
       expect(deal.button).toBe(h);
       expect(deal.hole).toHaveLength(3);
       for (const x of deal.hole) expect(x).toHaveLength(2);
@@ -357,7 +393,7 @@ describe('nines-holdem: playouts and the greedy bot', () => {
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
       const bots = [0, 1].map((q) => (q === seat ? ninesHoldemGreedy() : randomBot.create({}, game as never)));
-      chips += runner.play(`greedy-${g}`, 0, bots, ['a', 'b'], false).result.scores[seat]!;
+      chips += runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.scores[seat]!;
     }
     // mbb per hand: chips / hands / big blind x 1000 (2 hands a match heads-up).
     expect((chips / (2 * G) / 2) * 1000).toBeGreaterThan(400);

@@ -17,26 +17,52 @@ import { runTourney } from '../../src/tourney/run.js';
 import { dealsPerBatch, GAMES_PER_BATCH, makeBatches, MIN_BATCHES } from '../../src/tourney/schedule.js';
 
 describe('batches merge as the run goes', () => {
-  it.each([1, 2])('with %i worker(s), half the games are merged well before the run ends', async (workers) => {
-    const game = getGame('captains-orders');
-    const variant = resolveGameVariant(game, {});
-    const config: RunConfig = { gameId: game.info.id, variant, lineup: ['random', 'random', 'random', 'random', 'random'], seatings: rotationSeatings(['random', 'random', 'random', 'random', 'random']), runSeed: 'order', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
-    const batches = 40;
-    const seen: { done: number; at: number }[] = [];
-    const run = await runTourney({ config, games: batches * GAMES_PER_BATCH, workers, watchdogMs: 60_000, onProgress: (done) => seen.push({ done, at: performance.now() }) });
-    expect(run.complete).toBe(true);
-    expect(seen.length).toBeGreaterThanOrEqual(batches);
-    const first = seen[0]!.at;
-    const last = seen[seen.length - 1]!.at;
-    const half = seen.find((p) => p.done >= run.tally.games / 2)!.at;
-    // Merged evenly, half the games are in at about half the time; a starved batch puts it at the end.
-    expect((half - first) / (last - first)).toBeLessThan(0.8);
-  }, 60_000);
+  it.each([1, 2])(
+    'with %i worker(s), half the games are merged well before the run ends',
+    async (workers) => {
+      const game = getGame('captains-orders');
+      const variant = resolveGameVariant(game, {});
+      const config: RunConfig = {
+        gameId: game.info.id,
+        variant,
+        lineup: ['random', 'random', 'random', 'random', 'random'],
+        seatings: rotationSeatings(['random', 'random', 'random', 'random', 'random']),
+        runSeed: 'order',
+        record: false,
+        onFault: 'forfeit',
+        moveTimeoutMs: 0,
+      };
+      const batches = 40;
+      const seen: { done: number; at: number }[] = [];
+      const run = await runTourney({
+        config,
+        games: batches * GAMES_PER_BATCH,
+        workers,
+        watchdogMs: 60_000,
+        onProgress: (done) => seen.push({ done, at: performance.now() }),
+      });
+      expect(run.complete).toBe(true);
+      expect(seen.length).toBeGreaterThanOrEqual(batches);
+      const first = seen[0]!.at;
+      const last = seen[seen.length - 1]!.at;
+      const half = seen.find((p) => p.done >= run.tally.games / 2)!.at;
+      // Merged evenly, half the games are in at about half the time; a starved batch puts it at the end.
+      expect((half - first) / (last - first)).toBeLessThan(0.8);
+    },
+    60_000,
+  );
 });
 
 describe('batch layout', () => {
   it('a run is cut into MIN_BATCHES batches or more when it has the deals, of at most GAMES_PER_BATCH games, covering every deal once', () => {
-    for (const [deals, players] of [[1, 5], [63, 4], [400, 5], [5000, 4], [200_000, 5], [1_000_000, 2]] as const) {
+    for (const [deals, players] of [
+      [1, 5],
+      [63, 4],
+      [400, 5],
+      [5000, 4],
+      [200_000, 5],
+      [1_000_000, 2],
+    ] as const) {
       const per = dealsPerBatch(deals, players);
       const batches = makeBatches(deals, per);
       expect(per * players).toBeLessThanOrEqual(Math.max(players, GAMES_PER_BATCH));

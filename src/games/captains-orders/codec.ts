@@ -19,7 +19,7 @@ import {
   orderId,
   passId,
 } from './actions.js';
-import { CaptainsOrdersState, Phase } from './state.js';
+import { type CaptainsOrdersState, Phase } from './state.js';
 
 function decider(s: CaptainsOrdersState): number {
   if (s.phase === Phase.Discard || s.phase === Phase.Give) return s.pending;
@@ -34,7 +34,7 @@ function decider(s: CaptainsOrdersState): number {
 export function encodeAction(s: CaptainsOrdersState, a: number): RecordAction {
   const seat = decider(s);
   if (a < A_PASS) return { seat, type: 'order', rank: a + 1 };
-  if (a < A_ASK) return { seat, type: 'pass', rank: ((a - A_PASS) / MAX_SEATS | 0) + 1, to: (a - A_PASS) % MAX_SEATS };
+  if (a < A_ASK) return { seat, type: 'pass', rank: (((a - A_PASS) / MAX_SEATS) | 0) + 1, to: (a - A_PASS) % MAX_SEATS };
   if (a < A_DISCOVER) return { seat, type: 'ask', from: a - A_ASK };
   if (a < A_FOLLOW) return { seat, type: 'discover', target: a - A_DISCOVER };
   if (a < A_BELAY) return { seat, type: 'follow', rank: a - A_FOLLOW + 1 };

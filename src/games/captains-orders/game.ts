@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
+import { defineGame, intParam, plainArray, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -16,6 +16,7 @@ export const captainsOrdersInfo: GameInfo = {
   defaultPlayers: 5,
   hiddenInformation: true,
   scoreUnit: 'round wins',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 4, max: 8, default: 5, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 11, default: 6, doc: 'cards dealt to each player (P x handSize <= 55)' },
@@ -24,18 +25,18 @@ export const captainsOrdersInfo: GameInfo = {
 };
 
 /** Captain's Orders, per `../shared/rules/captains-orders.md`. */
-export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation> = {
+export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation> = defineGame({
+  State: CaptainsOrdersState,
+  Observation: CaptainsOrdersObservation,
+  copyState,
   info: captainsOrdersInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
     const h = intParam(v, 'handSize');
     if (p * h > 55) throw new VariantError(`captains-orders: ${p} players x handSize ${h} needs ${p * h} cards, the deck has 55`);
   },
-  newState(variant: Variant) {
-    return new CaptainsOrdersState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'handSize')),
   currentSeat,
   legalActions,
@@ -44,11 +45,9 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),
-  newObservation: (v) => new CaptainsOrdersObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new CaptainsOrdersState(s.variant, new Rng())),
   encodeAction,
   decodeAction,
   checkInvariants,
-};
+});

@@ -1,6 +1,6 @@
 import { RuleError } from '../../core/index.js';
 import { PAIRS_RANKS, rankMask, rankPoints, RANK_SLOTS } from '../../cards/pairs.js';
-import { CaptainsOrdersState, LastKind, Phase } from './state.js';
+import { type CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /**
  * Captain's Orders invariants: every rank's r cards are in hands, the Order,
@@ -11,7 +11,8 @@ import { CaptainsOrdersState, LastKind, Phase } from './state.js';
  */
 export function checkInvariants(s: CaptainsOrdersState): void {
   const P = s.players;
-  const transit = s.phase === Phase.Declare && (s.lastKind === LastKind.Pass || s.lastKind === LastKind.Follow || s.lastKind === LastKind.Give) ? s.lastRank : 0;
+  const transit =
+    s.phase === Phase.Declare && (s.lastKind === LastKind.Pass || s.lastKind === LastKind.Follow || s.lastKind === LastKind.Give) ? s.lastRank : 0;
   let undealt = 0;
   for (let r = 1; r <= PAIRS_RANKS; r++) {
     let n = s.discardUp[r]! + (s.orderRank === r ? 1 : 0) + (transit === r ? 1 : 0);
@@ -42,7 +43,8 @@ export function checkInvariants(s: CaptainsOrdersState): void {
         if (o !== q && c > s.hands[q * RANK_SLOTS + r]!) throw new RuleError(`captains-orders: seat ${o} is sure of a rank-${r} card seat ${q} does not hold`);
       }
       if (k !== s.knownAny[pair]) throw new RuleError(`captains-orders: knowledge total of ${o} about ${q} is ${s.knownAny[pair]}, not ${k}`);
-      if (s.knownMask[pair] !== rankMask(s.known, pair * RANK_SLOTS)) throw new RuleError(`captains-orders: the mask of ${o}'s knowledge about ${q} does not match the counts`);
+      if (s.knownMask[pair] !== rankMask(s.known, pair * RANK_SLOTS))
+        throw new RuleError(`captains-orders: the mask of ${o}'s knowledge about ${q} does not match the counts`);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
-import { LastKind, Phase, CaptainsOrdersState, syncMasks } from './state.js';
+import { LastKind, Phase, type CaptainsOrdersState, syncMasks } from './state.js';
 
 /**
  * What one seat sees (`captains-orders.md`, "Hidden information"): its own
@@ -78,7 +78,6 @@ export function observe(s: CaptainsOrdersState, seat: number, o: CaptainsOrdersO
 /** Scratch buffers of `determinize` (it allocates nothing). */
 const POOL = new Uint8Array(RANK_SLOTS);
 const TRANSIT = new Uint8Array(RANK_SLOTS);
-
 
 /**
  * Fills `into` with a state consistent with `o`, the unseen cards dealt

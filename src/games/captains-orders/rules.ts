@@ -1,29 +1,9 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
-import {
-  A_ASK,
-  A_BELAY,
-  A_DECLARE_NO,
-  A_DECLARE_YES,
-  A_DISCARD,
-  A_DISCOVER,
-  A_FOLLOW,
-  A_GIVE,
-  A_ORDER,
-  A_PASS,
-  MAX_SEATS,
-  NUM_ACTIONS,
-  askId,
-  belayId,
-  discardId,
-  discoverId,
-  followId,
-  giveId,
-  orderId,
-  passId,
-} from './actions.js';
+import { lowestBit } from '../../core/bits.js';
+import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { A_ASK, A_BELAY, A_DECLARE_NO, A_DECLARE_YES, A_DISCARD, A_DISCOVER, A_FOLLOW, A_GIVE, A_ORDER, A_PASS, MAX_SEATS, NUM_ACTIONS } from './actions.js';
 import { encodeAction } from './codec.js';
-import { CaptainsOrdersState, LastKind, Phase } from './state.js';
+import { type CaptainsOrdersState, LastKind, Phase } from './state.js';
 
 /** The 55 cards of a PAIRS deck, ascending (copied into the state's deck before each deal). */
 const FULL_DECK = new Uint8Array(55);
@@ -47,7 +27,6 @@ export function currentSeat(s: CaptainsOrdersState): number {
   }
 }
 
-
 /** Writes the legal actions ascending into `into`; returns the count. */
 export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
   const P = s.players;
@@ -63,7 +42,7 @@ export function legalActions(s: CaptainsOrdersState, into: Int32Array): number {
       if (order === 0) {
         n = writeRanks(into, n, A_ORDER - 1, held);
         for (let m = held; m !== 0; m &= m - 1) {
-          const base = A_PASS + (30 - Math.clz32(m & -m)) * MAX_SEATS;
+          const base = A_PASS + (lowestBit(m) - 1) * MAX_SEATS;
           for (let q = 0; q < t; q++) into[n++] = base + q;
           for (let q = t + 1; q < P; q++) into[n++] = base + q;
         }
@@ -217,13 +196,13 @@ function forgetOne(s: CaptainsOrdersState, q: number, except: number): void {
   const P = s.players;
   const known = s.known;
   for (; who !== 0; who &= who - 1) {
-    const o = 31 - Math.clz32(who & -who);
+    const o = lowestBit(who);
     const pair = o * P + q;
     const off = pair * RANK_SLOTS;
     let keep = 0;
     let lost = 0;
     for (let m = s.knownMask[pair]!; m !== 0; m &= m - 1) {
-      const r = 31 - Math.clz32(m & -m);
+      const r = lowestBit(m);
       keep |= ((--known[off + r]! + 255) >> 8) << r;
       lost++;
     }
@@ -243,7 +222,7 @@ function seenLeaving(s: CaptainsOrdersState, o: number, q: number, r: number): v
 
 /** A rank-r card leaves q's hand face up: every seat saw it (only the seats sure of some card of q's have a count to lower). */
 function leavesFaceUp(s: CaptainsOrdersState, q: number, r: number): void {
-  for (let who = s.knowers[q]!; who !== 0; who &= who - 1) seenLeaving(s, 31 - Math.clz32(who & -who), q, r);
+  for (let who = s.knowers[q]!; who !== 0; who &= who - 1) seenLeaving(s, lowestBit(who), q, r);
 }
 
 function takeFromHand(s: CaptainsOrdersState, q: number, r: number): void {
@@ -331,7 +310,7 @@ export function apply(s: CaptainsOrdersState, a: number): void {
           return;
         }
         if (a >= A_PASS && a < A_ASK) {
-          const r = ((a - A_PASS) / MAX_SEATS | 0) + 1;
+          const r = (((a - A_PASS) / MAX_SEATS) | 0) + 1;
           const q = (a - A_PASS) % MAX_SEATS;
           if (q === t || q >= P) break;
           handOver(s, t, q, r);
@@ -426,7 +405,7 @@ function scanHands(s: CaptainsOrdersState): number {
   let low = 11;
   for (let q = 0; q < s.players; q++) {
     const m = s.handMasks[q]!;
-    const l = m === 0 ? 11 : 31 - Math.clz32(m & -m);
+    const l = m === 0 ? 11 : lowestBit(m);
     s.lowest[q] = l;
     if (l < low) low = l;
   }

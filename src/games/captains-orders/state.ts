@@ -104,7 +104,10 @@ export class CaptainsOrdersState implements GameStateBase {
    */
   readonly deck = new Uint8Array(55);
 
-  constructor(readonly variant: Variant, rng: Rng) {
+  constructor(
+    readonly variant: Variant,
+    rng: Rng,
+  ) {
     this.players = intParam(variant, 'players');
     this.handSize = intParam(variant, 'handSize');
     this.winsToWin = intParam(variant, 'winsToWin');

@@ -130,8 +130,18 @@ const NF_LIST = new Int32Array(MAX_LISTED);
  */
 export function handMeta(hand: Uint8Array, off: number, nineAlone: boolean): number {
   const nf =
-    hand[off + 1]! * W[1]! + hand[off + 2]! * W[2]! + hand[off + 3]! * W[3]! + hand[off + 4]! * W[4]! + hand[off + 5]! * W[5]! + hand[off + 6]! * W[6]! +
-    hand[off + 7]! * W[7]! + hand[off + 8]! * W[8]! + hand[off + 10]! * W[10]! + hand[off + 11]! * W[11]! + hand[off + 12]! * W[12]! + hand[off + 13]! * W[13]!;
+    hand[off + 1]! * W[1]! +
+    hand[off + 2]! * W[2]! +
+    hand[off + 3]! * W[3]! +
+    hand[off + 4]! * W[4]! +
+    hand[off + 5]! * W[5]! +
+    hand[off + 6]! * W[6]! +
+    hand[off + 7]! * W[7]! +
+    hand[off + 8]! * W[8]! +
+    hand[off + 10]! * W[10]! +
+    hand[off + 11]! * W[11]! +
+    hand[off + 12]! * W[12]! +
+    hand[off + 13]! * W[13]!;
   const h9 = hand[off + 9]!;
   // The discard code is nf·5 + h9 < 5^13, so this key (wrapped to 32 bits) is never 0.
   const key = ((nf * 5 + h9) * 2 + (nineAlone ? 2 : 1)) | 0;

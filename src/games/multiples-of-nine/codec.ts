@@ -1,7 +1,7 @@
 import { RuleError, type RecordAction } from '../../core/index.js';
 import { countsToValues, decodeDiscard, discardCode, NINES_SLOTS, TOP_RANK } from '../../cards/nines.js';
 import { A_DISCARD, A_GO_OUT, A_STAY, discardList, indexInList, listFor } from './actions.js';
-import { MultiplesOfNineState, Phase } from './state.js';
+import { type MultiplesOfNineState, Phase } from './state.js';
 
 const CARDS = new Uint8Array(NINES_SLOTS);
 
@@ -36,7 +36,7 @@ export function decodeAction(s: MultiplesOfNineState, e: RecordAction): number |
   }
   if (e.type === 'stay') return A_STAY;
   if (e.type !== 'discard') throw new Error(`multiples-of-nine record: unknown action type '${e.type}'`);
-  const cards = e['cards'];
+  const cards = e.cards;
   if (!Array.isArray(cards) || cards.length === 0) throw new Error('multiples-of-nine record: discard needs a non-empty array cards');
   CARDS.fill(0);
   for (const v of cards) {

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, Rng, VariantError } from '../../core/index.js';
+import { defineGame, intParam, VariantError } from '../../core/index.js';
 import { DECK_SIZE } from '../../cards/nines.js';
 import { NUM_ACTIONS } from './actions.js';
 import { decodeAction, encodeAction } from './codec.js';
@@ -17,6 +17,7 @@ export const multiplesOfNineInfo: GameInfo = {
   defaultPlayers: 2,
   hiddenInformation: true,
   scoreUnit: 'wins',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 2, max: 6, default: 2, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 20, default: 5, doc: 'cards dealt to each player (P x handSize <= 52)' },
@@ -25,18 +26,18 @@ export const multiplesOfNineInfo: GameInfo = {
 };
 
 /** Multiples of Nine, per `../shared/rules/multiples-of-nine.md`. */
-export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservation> = {
+export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservation> = defineGame({
+  State: MultiplesOfNineState,
+  Observation: MultiplesOfNineObservation,
+  copyState,
   info: multiplesOfNineInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
     const h = intParam(v, 'handSize');
     if (p * h > DECK_SIZE) throw new VariantError(`multiples-of-nine: ${p} players x handSize ${h} needs ${p * h} cards, the deck has ${DECK_SIZE}`);
   },
-  newState(variant: Variant) {
-    return new MultiplesOfNineState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(intParam(v, 'players')),
   currentSeat,
   legalActions,
@@ -49,11 +50,9 @@ export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservat
     if (s.winner >= 0) scores[s.winner] = 1;
     return { scores, winners: s.winner >= 0 ? [s.winner] : [], capped: s.capped };
   },
-  newObservation: (v) => new MultiplesOfNineObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new MultiplesOfNineState(s.variant, new Rng())),
   checkInvariants,
   encodeAction,
   decodeAction,
-};
+});

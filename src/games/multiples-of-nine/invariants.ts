@@ -1,6 +1,6 @@
 import { RuleError } from '../../core/index.js';
 import { NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
-import { MultiplesOfNineState, Phase } from './state.js';
+import { type MultiplesOfNineState, Phase } from './state.js';
 
 /**
  * Multiples of Nine invariants: every value's four cards are in the hands, the
@@ -31,6 +31,7 @@ export function checkInvariants(s: MultiplesOfNineState): void {
   for (let v = 1; v <= TOP_RANK; v++) if (seen[v] !== SUITS) throw new RuleError(`multiples-of-nine: value ${v} has ${seen[v]} cards, not ${SUITS}`);
   if (s.turns > s.maxTurns) throw new RuleError(`multiples-of-nine: ${s.turns} turns, past the cap of ${s.maxTurns}`);
   if (s.phase === Phase.Over) {
-    if (s.winner >= 0 ? s.handCount[s.winner] !== 0 || s.capped : !s.capped) throw new RuleError('multiples-of-nine: a finished game needs a winner with an empty hand, or the cap');
+    if (s.winner >= 0 ? s.handCount[s.winner] !== 0 || s.capped : !s.capped)
+      throw new RuleError('multiples-of-nine: a finished game needs a winner with an empty hand, or the cap');
   }
 }

@@ -1,6 +1,6 @@
 import { intParam, boolParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
-import { MultiplesOfNineState, Phase } from './state.js';
+import { type MultiplesOfNineState, Phase } from './state.js';
 
 /**
  * What one seat sees (`multiples-of-nine.md`, "Hidden information"): its own

@@ -2,7 +2,7 @@ import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { decodeDiscard, DECK_SIZE, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
 import { A_DISCARD, A_GO_OUT, A_STAY, handDiscard, handMeta } from './actions.js';
 import { encodeAction } from './codec.js';
-import { MultiplesOfNineState, Phase, TURNS_PER_SEAT_CAP } from './state.js';
+import { type MultiplesOfNineState, Phase, TURNS_PER_SEAT_CAP } from './state.js';
 
 /** The seat that decides now (-1 when the game is over). */
 export function currentSeat(s: MultiplesOfNineState): number {

@@ -19,6 +19,7 @@ export const nineLivesInfo: GameInfo = {
   defaultPlayers: 4,
   hiddenInformation: true,
   scoreUnit: 'lives',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 3, max: 9, default: 4, doc: 'number of seats (3..8 with blackCat)' },
     { key: 'blackCat', kind: 'bool', default: false, doc: 'the Black Cat variant: crowns are wildcards and make the lowest number win' },

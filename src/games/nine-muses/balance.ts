@@ -3,7 +3,7 @@ import { lineupGroups, mergeNumericTotals, ratioOrNaN as per, shareUnits, sumOve
 import { intParam, stringParam } from '../../core/index.js';
 import { Kind } from './actions.js';
 import { loadCardSet, MAX_OPTIONS } from './cards.js';
-import { CENTER, IN_DECK, NineMusesState, NUM_KINDS, NUM_SOURCES } from './state.js';
+import { CENTER, IN_DECK, type NineMusesState, NUM_KINDS, NUM_SOURCES } from './state.js';
 
 /**
  * Running totals of a run for the Nine Muses balance report. Per line-up
@@ -119,7 +119,18 @@ function label(t: NineMusesTotals): string {
 }
 
 /** The action-mix columns after the bot's name: per seat-game. */
-const MIX_COLUMNS = ['exchanges', 'calls', 'demonstrations', 'toils', 'tokens stolen', 'tokens lost', 'Muses called', 'Muses taken', 'Muses lost', 'Muses held at end'];
+const MIX_COLUMNS = [
+  'exchanges',
+  'calls',
+  'demonstrations',
+  'toils',
+  'tokens stolen',
+  'tokens lost',
+  'Muses called',
+  'Muses taken',
+  'Muses lost',
+  'Muses held at end',
+];
 
 function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   const bots = lineupGroups(lineup);
@@ -133,7 +144,8 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
   srcRow('game winners', (i) => t.winnerVpSource[i]!, t.winnerShares * units);
   const all = t.seatGames.map((_, e) => e);
   srcRow('all seats', (i) => sumOverEntries(t.vpSource, all, (e) => e * NUM_SOURCES + i), t.games * t.players);
-  for (const b of bots) srcRow(`bot ${b.name}`, (i) => sumOverEntries(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOverEntries(t.seatGames, b.entries));
+  for (const b of bots)
+    srcRow(`bot ${b.name}`, (i) => sumOverEntries(t.vpSource, b.entries, (e) => e * NUM_SOURCES + i), sumOverEntries(t.seatGames, b.entries));
   const out: BalanceTable[] = [
     {
       id: 'vp-sources',
@@ -152,7 +164,11 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
     estimates: MIX_COLUMNS.map((column) => ({ column })),
     rows: bots.map((b) => {
       const g = sumOverEntries(t.seatGames, b.entries);
-      const a = (k: Kind): number => per(sumOverEntries(t.actions, b.entries, (e) => e * NUM_KINDS + k), g);
+      const a = (k: Kind): number =>
+        per(
+          sumOverEntries(t.actions, b.entries, (e) => e * NUM_KINDS + k),
+          g,
+        );
       return [
         b.name,
         a(Kind.Exchange),
@@ -182,7 +198,13 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
       per(t.museEndHeld[m]!, t.games),
       per(t.museEndWinner[m]!, t.games * units),
     ]),
-    estimates: [{ column: 'called' }, { column: 'taken' }, { column: 'VP' }, { column: 'held rate', trials: 'games' }, { column: 'winner rate', trials: 'games' }],
+    estimates: [
+      { column: 'called' },
+      { column: 'taken' },
+      { column: 'VP' },
+      { column: 'held rate', trials: 'games' },
+      { column: 'winner rate', trials: 'games' },
+    ],
   });
   const exchanges = t.optionUse.reduce((a, b) => a + b, 0);
   const optRows: (string | number)[][] = [];
@@ -217,7 +239,13 @@ function keyFigures(t: NineMusesTotals): Record<string, KeyFigure> {
     'VP share: Aristotle Ethics': { value: per(src(2), total), format: 'percent' },
     'VP share: Muses': { value: per(src(3), total), format: 'percent' },
     'VP share: options': { value: per(src(4), total), format: 'percent' },
-    'Muses taken from players per game': { value: per(t.museSteals.reduce((a, b) => a + b, 0), t.games), format: 'number' },
+    'Muses taken from players per game': {
+      value: per(
+        t.museSteals.reduce((a, b) => a + b, 0),
+        t.games,
+      ),
+      format: 'number',
+    },
     'tokens stolen per seat-game': { value: per(act(Kind.Steal), seatGames), format: 'number' },
     'toil share of turns': { value: per(act(Kind.Toil), decisions), format: 'percent', trials: decisions },
   };

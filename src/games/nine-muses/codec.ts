@@ -1,7 +1,7 @@
 import type { RecordAction } from '../../core/index.js';
 import { callId, decodeId, demonstrateId, exchangeId, Kind, stealId, toilId, type DecodedAction } from './actions.js';
 import { KNOWLEDGE, type Knowledge } from './cards.js';
-import { CENTER, NineMusesState, Phase } from './state.js';
+import { CENTER, type NineMusesState, Phase } from './state.js';
 
 const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
 

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, Rng, stringParam, VariantError } from '../../core/index.js';
+import { defineGame, intParam, plainArray, stringParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineMusesBalance } from './balance.js';
 import { DEFAULT_CARDS, loadCardSet } from './cards.js';
@@ -24,6 +24,7 @@ export const nineMusesInfo: GameInfo & { readonly description: string } = {
   defaultPlayers: 3,
   hiddenInformation: true,
   scoreUnit: 'VP',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 2, max: 4, default: 3, doc: 'number of seats' },
     {
@@ -36,7 +37,10 @@ export const nineMusesInfo: GameInfo & { readonly description: string } = {
 };
 
 /** Nine Muses, per `../shared/rules/nine-muses.md`, over the card set named by the `cards` variant. */
-export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
+export const nineMuses: Game<NineMusesState, NineMusesObservation> = defineGame({
+  State: NineMusesState,
+  Observation: NineMusesObservation,
+  copyState,
   info: nineMusesInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
@@ -45,11 +49,8 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
       throw new VariantError(`nine-muses: ${p} players need ${HAND_SIZE * p} Philosophers per round, ${stringParam(v, 'cards')} has ${cards.deckSize}`);
     }
   },
-  newState(variant: Variant) {
-    return new NineMusesState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players')),
   currentSeat,
   legalActions,
@@ -58,16 +59,11 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = {
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.vp), winners: s.winners, capped: false }),
-  newObservation: (v) => new NineMusesObservation(v),
   observe,
   determinize,
   balance: nineMusesBalance,
-  clone(s, into) {
-    const dst = copyState(s, into ?? new NineMusesState(s.variant, new Rng()));
-    forgetLegal(dst);
-    return dst;
-  },
+  afterClone: forgetLegal,
   checkInvariants,
   encodeAction,
   decodeAction,
-};
+});

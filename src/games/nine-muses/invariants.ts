@@ -1,6 +1,6 @@
 import { RuleError } from '../../core/index.js';
 import { MAX_MUSES, MAX_PHILOSOPHER_TYPES, MIN_MUSES } from './cards.js';
-import { CENTER, HAND_SIZE, IN_DECK, NineMusesState, Phase, SUPPLY, Then } from './state.js';
+import { CENTER, HAND_SIZE, IN_DECK, type NineMusesState, Phase, SUPPLY, Then } from './state.js';
 
 // Scratch counts (the fuzzer calls this after every action).
 const IN_DECK_BY_TYPE = new Int32Array(MAX_PHILOSOPHER_TYPES);
@@ -64,7 +64,8 @@ export function checkInvariants(s: NineMusesState): void {
     const base = HAND_SIZE - s.handCount[s.turn]! - played;
     for (let q = 0; q < P; q++) {
       const want = base + (at(q) < at(s.turn) ? 1 : 0) + (q === s.turn ? played : 0);
-      if (HAND_SIZE - s.handCount[q]! !== want) fail(`seat ${q} has played ${HAND_SIZE - s.handCount[q]!} Philosophers this round, ${want} by the turn order (turn ${s.turn}, first ${s.first})`);
+      if (HAND_SIZE - s.handCount[q]! !== want)
+        fail(`seat ${q} has played ${HAND_SIZE - s.handCount[q]!} Philosophers this round, ${want} by the turn order (turn ${s.turn}, first ${s.first})`);
     }
   }
 
@@ -95,7 +96,8 @@ export function checkInvariants(s: NineMusesState): void {
     const loc = s.museLoc[m]!;
     if (i < s.revealed ? loc !== CENTER && (loc < 0 || loc >= P) : loc !== IN_DECK) fail(`Muse ${m} (revealed ${i < s.revealed}) is at ${loc}`);
   }
-  for (let i = M; i < 4 * s.museWords.length; i++) if (((s.museWords[i >> 2]! >>> ((i & 3) * 8)) & 255) !== 0) fail(`padding byte ${i} of the packed Muse locations is not zero`);
+  for (let i = M; i < 4 * s.museWords.length; i++)
+    if (((s.museWords[i >> 2]! >>> ((i & 3) * 8)) & 255) !== 0) fail(`padding byte ${i} of the packed Muse locations is not zero`);
 
   let best = -Infinity;
   for (let q = 0; q < P; q++) {
@@ -104,6 +106,7 @@ export function checkInvariants(s: NineMusesState): void {
   }
   if (s.phase === Phase.Over) {
     if (s.revealed !== M) fail(`the game ended with ${M - s.revealed} Muses unrevealed`);
-    for (let q = 0; q < P; q++) if ((s.vp[q] === best) !== s.winners.includes(q)) fail(`seat ${q} ${s.winners.includes(q) ? 'wins without' : 'does not win with'} the most VP`);
+    for (let q = 0; q < P; q++)
+      if ((s.vp[q] === best) !== s.winners.includes(q)) fail(`seat ${q} ${s.winners.includes(q) ? 'wins without' : 'does not win with'} the most VP`);
   }
 }

@@ -1,6 +1,6 @@
 import { intParam, RuleError, shuffleInPlace, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { loadCardSet, type CardSet } from './cards.js';
-import { clearCounters, IN_DECK, NineMusesState, Phase, Then } from './state.js';
+import { clearCounters, IN_DECK, type NineMusesState, Phase, Then } from './state.js';
 
 /**
  * What one seat sees (`nine-muses.md`, "Hidden information"): its own

@@ -1,6 +1,18 @@
 import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
+import { lowestBit } from '../../core/bits.js';
 import { decodeId, demonstrateId, exchangeId, callId, toilId, stealId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
-import { CondKind, MAX_MUSES, MAX_OPTIONS, MAX_PHILOSOPHER_TYPES, MIN_MUSES, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CardSet, type CompiledCondition } from './cards.js';
+import {
+  CondKind,
+  MAX_MUSES,
+  MAX_OPTIONS,
+  MAX_PHILOSOPHER_TYPES,
+  MIN_MUSES,
+  Q_KNOWLEDGE,
+  Q_MUSES,
+  Q_VP,
+  type CardSet,
+  type CompiledCondition,
+} from './cards.js';
 import { Leaf, Node, NTH4, Qtab, VALUES, type FastTables } from './tables.js';
 import { encodeAction, recordRoundStart } from './codec.js';
 import {
@@ -8,7 +20,7 @@ import {
   clearCounters,
   HAND_SIZE,
   IN_DECK,
-  NineMusesState,
+  type NineMusesState,
   NUM_KINDS,
   NUM_SOURCES,
   Phase,
@@ -211,7 +223,7 @@ function isZero(x: number): number {
  * byte); the multiply gathers the bytes' top bits 7, 15, 23, 31 into bits 21-24.
  */
 function zeroBytes(v: number): number {
-  const z = ~((((v & 0x7f7f7f7f) + 0x7f7f7f7f) | 0) | v | 0x7f7f7f7f);
+  const z = ~(((v & 0x7f7f7f7f) + 0x7f7f7f7f) | 0 | v | 0x7f7f7f7f);
   return (Math.imul(z >>> 7, 0x204081) >>> 21) & 15;
 }
 
@@ -396,7 +408,7 @@ function prepare(s: NineMusesState): number {
   const calls = callableMuses(s, me);
   const list = CALLABLE;
   callableMask = calls;
-  for (let b = calls; b !== 0; b &= b - 1) list[c++] = 31 - Math.clz32(b & -b);
+  for (let b = calls; b !== 0; b &= b - 1) list[c++] = lowestBit(b);
   held = h;
   exchanges = e;
   callable = c;
@@ -463,7 +475,7 @@ export function legalActions(s: NineMusesState, into: Int32Array): number {
   let w = 0;
   for (let j = 0; j < held; j++) {
     const t = HELD[j]! & 255;
-    for (let m = (HELD[j]! >> 8) & 15; m !== 0; m &= m - 1) into[w++] = exchangeId(t, 31 - Math.clz32(m & -m));
+    for (let m = (HELD[j]! >> 8) & 15; m !== 0; m &= m - 1) into[w++] = exchangeId(t, lowestBit(m));
   }
   for (let j = 0; j < held; j++) for (let r = 0; r < callable; r++) into[w++] = callId(HELD[j]! & 255, CALLABLE[r]!);
   const me = s.turn;
@@ -573,7 +585,7 @@ function beginTurn(s: NineMusesState): void {
   let sc = 0;
   let e = 0;
   for (let b = mine & tb.startMask; b !== 0; b &= b - 1) {
-    const m = 31 - Math.clz32(b & -b);
+    const m = lowestBit(b);
     c += g[m * 4]!;
     sc += g[m * 4 + 1]!;
     e += g[m * 4 + 2]!;
@@ -765,7 +777,7 @@ export function apply(s: NineMusesState, a: number): void {
       s.vp[me]! += c * base;
       s.vpSource[me * NUM_SOURCES + SRC_ARISTOTLE + k]! += c * base;
       for (let b = musesAt(s, me) & s.tables.rateMuses[k]!; b !== 0; b &= b - 1) {
-        const m = 31 - Math.clz32(b & -b);
+        const m = lowestBit(b);
         const muse = s.cards.muses[m]!;
         s.vp[me]! += c * muse.rateAdd;
         s.vpSource[me * NUM_SOURCES + SRC_MUSE]! += c * muse.rateAdd;

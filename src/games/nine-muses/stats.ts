@@ -1,6 +1,6 @@
 import { Kind } from './actions.js';
 import { MAX_OPTIONS } from './cards.js';
-import { CENTER, IN_DECK, NineMusesState, NUM_KINDS, NUM_SOURCES, SRC_ARISTOTLE, SRC_EXCHANGE, SRC_MUSE } from './state.js';
+import { CENTER, IN_DECK, type NineMusesState, NUM_KINDS, NUM_SOURCES, SRC_ARISTOTLE, SRC_EXCHANGE, SRC_MUSE } from './state.js';
 
 /** VP of one seat by where they came from. */
 export interface VpBySource {

@@ -1,8 +1,9 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
+import { lowestBit } from '../../core/bits.js';
 import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { NineVirtuesState, STAT_KINDS } from './state.js';
+import { type NineVirtuesState, STAT_KINDS } from './state.js';
 
 /**
  * Running totals of a run for the Nine Virtues balance report, per line-up
@@ -111,7 +112,7 @@ function accumulate(s: NineVirtuesState, t: NineVirtuesTotals, entryOfSeat: read
         t.winnerBidPoints += bid * share;
       }
       for (let m = s.statBidMask[i]!; m !== 0; m &= m - 1) {
-        const r = 31 - Math.clz32(m & -m);
+        const r = lowestBit(m);
         const cards = s.statBidRow[i * RANK_SLOTS + r]!;
         const right = s.statBidRight[i * RANK_SLOTS + r] === 1;
         t.bidCards[e * RANK_SLOTS + r]! += cards;
@@ -151,12 +152,19 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
   };
   srcRow('game winners', t.winnerHandPoints, t.winnerBidPoints, t.winnerShares * units);
   const allSeats = t.seatGames.reduce((a, b) => a + b, 0);
-  srcRow('all seats', t.handPoints.reduce((a, b) => a + b, 0), t.bidPoints.reduce((a, b) => a + b, 0), allSeats);
-  for (const b of bots) srcRow(`bot ${b.name}`, sumOverEntries(t.handPoints, b.entries), sumOverEntries(t.bidPoints, b.entries), sumOverEntries(t.seatGames, b.entries));
+  srcRow(
+    'all seats',
+    t.handPoints.reduce((a, b) => a + b, 0),
+    t.bidPoints.reduce((a, b) => a + b, 0),
+    allSeats,
+  );
+  for (const b of bots)
+    srcRow(`bot ${b.name}`, sumOverEntries(t.handPoints, b.entries), sumOverEntries(t.bidPoints, b.entries), sumOverEntries(t.seatGames, b.entries));
   out.push({
     id: 'score-sources',
     title: 'Where the points come from (per game)',
-    caption: 'Mean points per seat-game from hand majorities and from bids, and their shares of the total (a negative bid share: bids cost more than they gave).',
+    caption:
+      'Mean points per seat-game from hand majorities and from bids, and their shares of the total (a negative bid share: bids cost more than they gave).',
     columns: ['who', 'majority points', 'bid points', 'majority share', 'bid share'],
     rows: srcRows,
     estimates: [{ column: 'majority points' }, { column: 'bid points' }, { column: 'majority share' }, { column: 'bid share' }],
@@ -172,7 +180,7 @@ function tables(t: NineVirtuesTotals, lineup: readonly string[]): BalanceTable[]
   out.push({
     id: 'action-mix',
     title: 'Action mix per bot',
-    caption: 'turns: the bot\'s turns in the run (each a bid, swap or kill); shares of its turns; turns and calls of the 1 per seat-game.',
+    caption: "turns: the bot's turns in the run (each a bid, swap or kill); shares of its turns; turns and calls of the 1 per seat-game.",
     columns: ['bot', 'turns', 'bid share', 'swap share', 'kill share', 'turns/game', 'calls of the 1/game'],
     rows: mixRows,
     estimates: [

@@ -1,6 +1,6 @@
 import type { RecordAction } from '../../core/index.js';
 import { A_CALL, A_KILL, A_SWAP, bidId, callId, killId, swapId } from './actions.js';
-import { NineVirtuesState, Phase } from './state.js';
+import { type NineVirtuesState, Phase } from './state.js';
 
 function decider(s: NineVirtuesState): number {
   return s.phase === Phase.Call ? s.caller : s.turn;

@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { createRng, intParam, plainArray, Rng, VariantError } from '../../core/index.js';
+import { defineGame, intParam, plainArray, VariantError } from '../../core/index.js';
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
@@ -19,11 +19,12 @@ export const nineVirtuesInfo: GameInfo = {
   defaultPlayers: 4,
   hiddenInformation: true,
   scoreUnit: 'points',
+  utility: 'win-share',
   params: [
     { key: 'players', kind: 'int', min: 3, max: 6, default: 4, doc: 'number of seats' },
     { key: 'handSize', kind: 'int', min: 1, max: 17, default: 6, doc: 'cards dealt to each hand (P x (handSize + centerPerPlayer) <= 55)' },
     { key: 'centerPerPlayer', kind: 'int', min: 1, max: 17, default: 2, doc: 'cards dealt face up into the center per player' },
-    { key: 'rounds', kind: 'int', min: 1, max: 60, default: (v) => (typeof v['players'] === 'number' ? v['players'] : 4), doc: 'rounds in a game (default: P)' },
+    { key: 'rounds', kind: 'int', min: 1, max: 60, default: (v) => (typeof v.players === 'number' ? v.players : 4), doc: 'rounds in a game (default: P)' },
     { key: 'bidPenalty', kind: 'enum', choices: ['face', 'zero', 'double'], default: 'face', doc: 'a wrong bid scores -r (face), 0 (zero) or -2r (double)' },
     { key: 'wildOne', kind: 'bool', default: true, doc: 'the holder of the 1 calls it as any rank at scoring' },
     { key: 'killAfterFirstLap', kind: 'bool', default: true, doc: "no kill during a round's first P turns" },
@@ -31,7 +32,10 @@ export const nineVirtuesInfo: GameInfo = {
 };
 
 /** Nine Virtues, per `../shared/rules/nine-virtues.md`. */
-export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
+export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = defineGame({
+  State: NineVirtuesState,
+  Observation: NineVirtuesObservation,
+  copyState,
   info: nineVirtuesInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
@@ -42,11 +46,8 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
       throw new VariantError(`nine-virtues: ${p} players x (handSize ${h} + centerPerPlayer ${c}) needs ${need} cards, the deck has ${PAIRS_DECK_SIZE}`);
     }
   },
-  newState(variant: Variant) {
-    return new NineVirtuesState(variant, createRng('unseeded'));
-  },
   deal,
-  numDistinctActions: () => NUM_ACTIONS,
+  numDistinctActions: NUM_ACTIONS,
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), intParam(v, 'rounds')),
   currentSeat,
   legalActions,
@@ -55,14 +56,12 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = {
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.totals), winners: s.winners, capped: s.capped }),
-  newObservation: (v) => new NineVirtuesObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new NineVirtuesState(s.variant, new Rng())),
   roundsDone,
   runningScores,
   encodeAction,
   decodeAction,
   balance: nineVirtuesBalance,
   checkInvariants,
-};
+});

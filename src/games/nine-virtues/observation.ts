@@ -1,6 +1,6 @@
 import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { syncMasks, NineVirtuesState, Phase, type BidPenalty } from './state.js';
+import { syncMasks, type NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
 /**
  * What one seat sees (`nine-virtues.md`, "Hidden information"): its own hand,
@@ -81,7 +81,6 @@ export function observe(s: NineVirtuesState, seat: number, o: NineVirtuesObserva
 
 /** Scratch buffer of `determinize` (it allocates nothing). */
 const POOL = new Uint8Array(RANK_SLOTS);
-
 
 /**
  * Fills `into` with a state consistent with `o`: each other hand keeps the

@@ -1,8 +1,9 @@
 import { RuleError, type Rng } from '../../core/index.js';
-import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, rankMask, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
-import { A_BID, A_CALL, A_KILL, A_SWAP, bidId, callId, killId, NUM_ACTIONS, swapId } from './actions.js';
+import { lowestBit } from '../../core/bits.js';
+import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
+import { A_BID, A_CALL, A_KILL, A_SWAP, callId, NUM_ACTIONS } from './actions.js';
 import { encodeAction } from './codec.js';
-import { NineVirtuesState, Phase, STAT_KINDS } from './state.js';
+import { type NineVirtuesState, Phase, STAT_KINDS } from './state.js';
 
 /** The seat that decides now (the turn seat, or the holder of the 1 at scoring); -1 when over. */
 export function currentSeat(s: NineVirtuesState): number {
@@ -274,7 +275,7 @@ function scoreRound(s: NineVirtuesState, called: number): void {
   for (let q = 0; q < P; q++) ranks |= s.handMasks[q]!;
   if (called > 0) ranks |= 1 << called;
   for (; ranks !== 0; ranks &= ranks - 1) {
-    const r = 31 - Math.clz32(ranks & -ranks);
+    const r = lowestBit(ranks);
     let m = 0;
     for (let q = 0; q < P; q++) if (eff[q * RANK_SLOTS + r]! > m) m = eff[q * RANK_SLOTS + r]!;
     for (let q = 0; q < P; q++) {

@@ -119,7 +119,10 @@ export class NineVirtuesState implements GameStateBase {
    */
   readonly deck = new Uint8Array(55);
 
-  constructor(readonly variant: Variant, rng: Rng) {
+  constructor(
+    readonly variant: Variant,
+    rng: Rng,
+  ) {
     this.players = intParam(variant, 'players');
     this.handSize = intParam(variant, 'handSize');
     this.centerPerPlayer = intParam(variant, 'centerPerPlayer');

@@ -1,5 +1,5 @@
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import { NineVirtuesState, STAT_KINDS } from './state.js';
+import { type NineVirtuesState, STAT_KINDS } from './state.js';
 
 /**
  * How the bid cards of one rank in one bid row scored ("Scoring a round", 3):

@@ -1,6 +1,6 @@
 import type { RecordAction } from '../../core/index.js';
 import { ACTION_NAMES } from './actions.js';
-import { NinesHoldemState, Phase } from './state.js';
+import { type NinesHoldemState, Phase } from './state.js';
 
 /** The record entry of action `a` (`nines-holdem.md`, "Record vocabulary"): `{"seat":3,"type":"raise"}`. */
 export function encodeAction(s: NinesHoldemState, a: number): RecordAction {

@@ -1,6 +1,6 @@
 import { RuleError } from '../../core/index.js';
 import { NINES_SLOTS, SUITS } from '../../cards/nines.js';
-import { BOARD, NinesHoldemState, Phase } from './state.js';
+import { BOARD, type NinesHoldemState, Phase } from './state.js';
 
 /**
  * Nines Hold'em invariants: the dealt cards use each value at most four

@@ -1,6 +1,6 @@
 import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../cards/nines.js';
-import { BOARD, NinesHoldemState, Phase, Street } from './state.js';
+import { BOARD, type NinesHoldemState, Phase, Street } from './state.js';
 
 /**
  * What one seat sees: its own hole cards, the board cards turned so far, and

@@ -3,7 +3,7 @@ import { NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
 import { cardCode, ninesValue, showdownRank } from '../../cards/nines-value.js';
 import { A_BET, A_CALL, A_CHECK, A_FOLD, A_RAISE } from './actions.js';
 import { encodeAction } from './codec.js';
-import { BOARD, NinesHoldemState, Phase, Street } from './state.js';
+import { BOARD, type NinesHoldemState, Phase, Street } from './state.js';
 
 /** The seat to act (-1 once the match is over). */
 export function currentSeat(s: NinesHoldemState): number {
@@ -249,4 +249,3 @@ function endHand(s: NinesHoldemState, wentToShowdown: boolean): void {
 export function maxDecisions(players: number, hands: number, maxBets: number): number {
   return hands * 4 * (players + maxBets * (players - 1));
 }
-

@@ -1,0 +1,114 @@
+import { closeSync, existsSync, ftruncateSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AnyGame, getGame } from '../core/registry.js';
+import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
+import { emptyTally, type Group, mergeTally, type Tally } from './aggregate.js';
+import { type BatchResult, GAMES_CSV_HEADER, type RunConfig } from './batch.js';
+import type { Checkpoint } from './run.js';
+
+/** What the merger needs of a run. */
+export interface MergerOptions {
+  readonly config: RunConfig;
+  /** Batches of the run's layout. */
+  readonly batches: number;
+  /** Games of the whole run (for `onProgress`). */
+  readonly total: number;
+  /** The run directory (`games.jsonl`, `games.csv` are written there); none: nothing is written. */
+  readonly dir?: string | undefined;
+  /** The checkpoint a resumed run carries on from. */
+  readonly resume?: Checkpoint | undefined;
+  readonly onProgress?: ((done: number, total: number, tally: Tally) => void) | undefined;
+  readonly decided?: ((tally: Tally) => boolean) | undefined;
+}
+
+/**
+ * The run's totals, merged strictly in batch order: results that arrive early
+ * wait in `pending` until every batch before them is merged, so the tally,
+ * the balance totals, the jackknife groups and the record files are the same
+ * for any worker count and any order of arrival, and a resumed run (which
+ * starts from a checkpoint's totals and file lengths) ends as an uninterrupted
+ * one would.
+ */
+export class Merger {
+  readonly tally: Tally;
+  readonly balance: unknown;
+  /** The jackknife groups of whole deals: batch b goes to group b mod G. */
+  readonly groups: Group[];
+  /** Batches merged so far (the next one to merge). */
+  next: number;
+  /** True once `decided` answered yes before the last batch: nothing more is merged. */
+  decidedEarly: boolean;
+  /** Bytes of `games.jsonl` and `games.csv` that belong to the merged batches. */
+  recordBytes: number;
+  rowBytes: number;
+  private readonly pending = new Map<number, BatchResult>();
+  private readonly gameBalance: AnyGame['balance'];
+  private readonly G: number;
+  private fd: number | null = null;
+  private rowFd: number | null = null;
+
+  constructor(private readonly opts: MergerOptions) {
+    const { config, resume: cp } = opts;
+    const K = config.seatings.length;
+    const P = config.seatings[0]!.entries.length;
+    const E = config.lineup.length;
+    this.gameBalance = getGame(config.gameId).balance;
+    const newBalance = (): unknown => (this.gameBalance ? this.gameBalance.newTotals(config.variant, E) : null);
+    this.tally = cp ? cp.tally : emptyTally(P, E, K);
+    this.balance = cp ? cp.balance : newBalance();
+    this.G = Math.max(1, Math.min(opts.batches, JACKKNIFE_GROUPS));
+    this.groups = cp ? [...cp.groups] : Array.from({ length: this.G }, () => ({ tally: emptyTally(P, E, K), balance: newBalance() }));
+    this.next = cp ? cp.batchesDone : 0;
+    this.decidedEarly = cp ? cp.decidedEarly : false;
+    this.recordBytes = cp ? cp.recordBytes : 0;
+    this.rowBytes = cp ? (cp.rowBytes ?? 0) : 0;
+    if (config.record && opts.dir) {
+      const file = join(opts.dir, 'games.jsonl');
+      this.fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
+      ftruncateSync(this.fd, this.recordBytes);
+    }
+    if (config.gamesCsv === true && opts.dir) {
+      const file = join(opts.dir, 'games.csv');
+      this.rowFd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
+      ftruncateSync(this.rowFd, this.rowBytes);
+      if (this.rowBytes === 0) this.rowBytes += writeSync(this.rowFd, `${GAMES_CSV_HEADER}\n`, 0);
+    }
+  }
+
+  /** Keeps a batch's result until every batch before it is merged. */
+  accept(index: number, result: BatchResult): void {
+    this.pending.set(index, result);
+  }
+
+  /**
+   * Merges every waiting result that is next in batch order (none once the
+   * run is decided), calling `onProgress` and `decided` after each.
+   * @returns how many batches were merged.
+   */
+  merge(): number {
+    const { opts, tally, groups, gameBalance, pending } = this;
+    const before = this.next;
+    for (let r = pending.get(this.next); r !== undefined && !this.decidedEarly; r = pending.get(this.next)) {
+      pending.delete(this.next);
+      const group = groups[this.next % this.G]!;
+      mergeTally(tally, r.tally);
+      mergeTally(group.tally, r.tally);
+      if (gameBalance) {
+        gameBalance.merge(this.balance, r.balance);
+        gameBalance.merge(group.balance, r.balance);
+      }
+      if (this.fd !== null && r.records !== '') this.recordBytes += writeSync(this.fd, r.records, this.recordBytes);
+      if (this.rowFd !== null && r.rows !== '') this.rowBytes += writeSync(this.rowFd, r.rows, this.rowBytes);
+      this.next++;
+      opts.onProgress?.(tally.games, opts.total, tally);
+      if (opts.decided?.(tally) && this.next < opts.batches) this.decidedEarly = true;
+    }
+    return this.next - before;
+  }
+
+  /** Closes the record files. */
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    if (this.rowFd !== null) closeSync(this.rowFd);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The two test tiers. `npm test` runs every file but these (unit tests, the
+ * conformance suite, golden trajectories, the CLI smoke tests of
+ * tourney.test.ts): under a minute on 2 cores. `npm run test:long` runs these
+ * slow files: search-bot strength, worker resilience and signals, the fuzzer,
+ * long random playouts, the statistics and balance commands end to end, and
+ * the type-check of the whole tree. CI runs both.
+ */
+export const LONG_TESTS: readonly string[] = [
+  'test/resilience.test.ts',
+  'test/stats/commands.test.ts',
+  'test/bots/determinization.test.ts',
+  'test/bots/search.test.ts',
+  'test/fuzz.test.ts',
+  'test/games/captains-orders-invariants.test.ts',
+  'test/balance.test.ts',
+  'test/typecheck.test.ts',
+  'test/isolation-attacks.test.ts',
+  'test/report/browser.test.ts',
+  'test/report/report-cli.test.ts',
+];
+
