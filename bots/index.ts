@@ -84,7 +84,11 @@ export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot
  * returns no `act`, is bad input).
  * @throws BotSpecError naming the problem.
  */
-export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>, loadMs = DEFAULT_LIMITS.loadMs): Promise<(BotSpec & { reproducible: boolean })[]> {
+export async function parseAndValidateLineup(
+  lineup: string,
+  game: Game<GameStateBase, object>,
+  loadMs = DEFAULT_LIMITS.loadMs,
+): Promise<(BotSpec & { reproducible: boolean })[]> {
   const specs = parseLineup(lineup);
   if (specs.length === 0) throw new BotSpecError('empty line-up');
   const reproducible: boolean[] = [];
@@ -125,7 +129,9 @@ export async function clockBoundSpecs(texts: readonly string[], game: Game<GameS
   const clockBound = new Set<string>();
   for (const text of new Set(texts)) {
     for (const s of parseLineup(text)) {
-      const reproducible = isFileSpec(s.name) ? (await describeBotFile(s.name, game.info.id, s.params, loadMs)).reproducible : createBot(s, game).reproducible !== false;
+      const reproducible = isFileSpec(s.name)
+        ? (await describeBotFile(s.name, game.info.id, s.params, loadMs)).reproducible
+        : createBot(s, game).reproducible !== false;
       if (!reproducible) clockBound.add(text);
     }
   }

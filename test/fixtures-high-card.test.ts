@@ -74,7 +74,7 @@ describe('high-card rules', () => {
     for (const n of counts) expect(Math.abs(n - 2000)).toBeLessThan(200);
   });
 
-  it('a seat observes its own card, the turn and who redrew — never another seat\'s card', () => {
+  it("a seat observes its own card, the turn and who redrew — never another seat's card", () => {
     const s = withCards([1, 6, 8, 4]);
     highCard.apply(s, A_REDRAW);
     const o = highCard.observe(s, 2, highCard.newObservation(s.variant)) as HighCardObservation;
@@ -83,7 +83,7 @@ describe('high-card rules', () => {
     expect(Object.keys(o).sort()).toEqual(['card', 'players', 'redrew', 'seat', 'turn']);
   });
 
-  it('a record lists the deal, each decision, each redraw\'s card and the scores', () => {
+  it("a record lists the deal, each decision, each redraw's card and the scores", () => {
     const s = highCard.newState(resolveGameVariant(highCard, { players: 2 }));
     const c = new RoundCollector();
     s.recorder = c;
@@ -94,7 +94,11 @@ describe('high-card rules', () => {
     expect(c.rounds).toEqual([
       {
         deal: { cards: dealt },
-        actions: [{ seat: 0, type: 'redraw' }, { seat: 0, type: 'draw', card: s.cards[0] }, { seat: 1, type: 'stand' }],
+        actions: [
+          { seat: 0, type: 'redraw' },
+          { seat: 0, type: 'draw', card: s.cards[0] },
+          { seat: 1, type: 'stand' },
+        ],
         scores: Array.from(s.cards),
       },
     ]);

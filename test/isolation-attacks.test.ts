@@ -25,7 +25,12 @@ function outcomes(dir: string): string[] {
   return readFileSync(join(dir, 'games.csv'), 'utf8')
     .trim()
     .split('\n')
-    .map((l) => l.split(',').filter((_, i) => i !== 5).join(','));
+    .map((l) =>
+      l
+        .split(',')
+        .filter((_, i) => i !== 5)
+        .join(','),
+    );
 }
 
 function logOf(file: string): Record<string, unknown>[] {
@@ -101,7 +106,18 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
 describe('limits of user bots (harness issue, items 3 and 4)', () => {
   it('a bot that allocates ArrayBuffers without bound forfeits with a memory fault; the run completes', () => {
     const dir = join(out, 'hog');
-    const r = tourney(['--game', 'captains-orders', '--bots', `${ATTACKS}/memory-hog.js,greedy,random,random`, '--games', '8', '--bot-memory', '256', '--out', dir]);
+    const r = tourney([
+      '--game',
+      'captains-orders',
+      '--bots',
+      `${ATTACKS}/memory-hog.js,greedy,random,random`,
+      '--games',
+      '8',
+      '--bot-memory',
+      '256',
+      '--out',
+      dir,
+    ]);
     expect(r.code).toBe(0);
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { faults: { byReason: Record<string, number> }; complete: boolean };
     expect(s.complete).toBe(true);
@@ -110,9 +126,23 @@ describe('limits of user bots (harness issue, items 3 and 4)', () => {
 
   it('a bot whose reset never returns forfeits every game with a timeout charged to it; the run completes', () => {
     const dir = join(out, 'loop-reset');
-    const r = tourney(['--game', 'captains-orders', '--bots', `${ATTACKS}/loop-reset.js,greedy,random,random`, '--games', '8', '--move-timeout', '300', '--out', dir]);
+    const r = tourney([
+      '--game',
+      'captains-orders',
+      '--bots',
+      `${ATTACKS}/loop-reset.js,greedy,random,random`,
+      '--games',
+      '8',
+      '--move-timeout',
+      '300',
+      '--out',
+      dir,
+    ]);
     expect(r.code).toBe(0);
-    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { bots: { name: string; forfeits: number }[]; faults: { byReason: Record<string, number> } };
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
+      bots: { name: string; forfeits: number }[];
+      faults: { byReason: Record<string, number> };
+    };
     expect(s.faults.byReason).toEqual({ timeout: 8 });
     expect(s.bots.find((b) => b.name.endsWith('loop-reset.js'))!.forfeits).toBe(8);
     expect(s.bots.filter((b) => !b.name.endsWith('loop-reset.js')).every((b) => b.forfeits === 0)).toBe(true);

@@ -37,52 +37,53 @@ function reachableBuffers(roots: unknown[]): Set<ArrayBufferLike> {
   return buffers;
 }
 
-for (const id of gameIds()) for (const extra of suiteVariants(id)) {
-  describe(`isolation: ${id}${extra.label}`, () => {
-    it('a cheating bot that scans everything reachable from its arguments reaches no memory of the game state', () => {
-      const game = getGame(id);
-      const variant = resolveGameVariant(game, extra.given);
-      const runner = new MatchRunner(game, variant);
-      const stateBuffers = reachableBuffers([runner.lastState]);
-      const leaks: string[] = [];
-      let scans = 0;
-      const cheater: Bot = {
-        act(obs, legal, count, ctx) {
-          if (scans++ % 7 === 0) {
-            for (const b of reachableBuffers([obs, legal, ctx])) if (stateBuffers.has(b)) leaks.push(`decision ${scans}: a buffer of the state is reachable`);
-          }
-          return legal[ctx.rng.int(count)]!;
-        },
-      };
-      const P = runner.lastState.players;
-      const bots = Array.from({ length: P }, () => cheater);
-      const names = bots.map(() => 'cheater');
-      for (let g = 0; g < 20; g++) runner.play({ seed: `iso-${g}`, bots, names });
-      expect(scans).toBeGreaterThan(20);
-      expect(leaks.slice(0, 3)).toEqual([]);
-    });
-
-    it('writing over the observation and the legal actions changes nothing in the game', () => {
-      const game = getGame(id);
-      const variant = resolveGameVariant(game, extra.given);
-      const P = Number(variant.players);
-      const play = (scribble: boolean): unknown => {
+for (const id of gameIds())
+  for (const extra of suiteVariants(id)) {
+    describe(`isolation: ${id}${extra.label}`, () => {
+      it('a cheating bot that scans everything reachable from its arguments reaches no memory of the game state', () => {
+        const game = getGame(id);
+        const variant = resolveGameVariant(game, extra.given);
         const runner = new MatchRunner(game, variant);
-        const bot: Bot = {
+        const stateBuffers = reachableBuffers([runner.lastState]);
+        const leaks: string[] = [];
+        let scans = 0;
+        const cheater: Bot = {
           act(obs, legal, count, ctx) {
-            const pick = legal[ctx.rng.int(count)]!;
-            if (scribble) {
-              for (const v of Object.values(obs)) if (ArrayBuffer.isView(v)) (v as Uint8Array).fill(3);
-              legal.fill(pick + 1);
+            if (scans++ % 7 === 0) {
+              for (const b of reachableBuffers([obs, legal, ctx])) if (stateBuffers.has(b)) leaks.push(`decision ${scans}: a buffer of the state is reachable`);
             }
-            return pick;
+            return legal[ctx.rng.int(count)]!;
           },
         };
-        const bots = Array.from({ length: P }, () => bot);
-        const names = bots.map(() => 'b');
-        return Array.from({ length: 15 }, (_, g) => runner.play({ seed: `scribble-${g}`, bots, names, record: true }).record);
-      };
-      expect(JSON.stringify(play(true))).toBe(JSON.stringify(play(false)));
+        const P = runner.lastState.players;
+        const bots = Array.from({ length: P }, () => cheater);
+        const names = bots.map(() => 'cheater');
+        for (let g = 0; g < 20; g++) runner.play({ seed: `iso-${g}`, bots, names });
+        expect(scans).toBeGreaterThan(20);
+        expect(leaks.slice(0, 3)).toEqual([]);
+      });
+
+      it('writing over the observation and the legal actions changes nothing in the game', () => {
+        const game = getGame(id);
+        const variant = resolveGameVariant(game, extra.given);
+        const P = Number(variant.players);
+        const play = (scribble: boolean): unknown => {
+          const runner = new MatchRunner(game, variant);
+          const bot: Bot = {
+            act(obs, legal, count, ctx) {
+              const pick = legal[ctx.rng.int(count)]!;
+              if (scribble) {
+                for (const v of Object.values(obs)) if (ArrayBuffer.isView(v)) (v as Uint8Array).fill(3);
+                legal.fill(pick + 1);
+              }
+              return pick;
+            },
+          };
+          const bots = Array.from({ length: P }, () => bot);
+          const names = bots.map(() => 'b');
+          return Array.from({ length: 15 }, (_, g) => runner.play({ seed: `scribble-${g}`, bots, names, record: true }).record);
+        };
+        expect(JSON.stringify(play(true))).toBe(JSON.stringify(play(false)));
+      });
     });
-  });
-}
+  }

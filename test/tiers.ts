@@ -19,4 +19,3 @@ export const LONG_TESTS: readonly string[] = [
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
 ];
-

@@ -65,7 +65,12 @@ function pollMemory(): void {
     if (rss > data.memoryBytes) {
       const id = r.pending.id;
       kill(key);
-      answer({ t: 'fault', id, reason: 'memory', message: `used ${Math.round(rss / 2 ** 20)} MiB, over the ${Math.round(data.memoryBytes / 2 ** 20)} MiB limit` });
+      answer({
+        t: 'fault',
+        id,
+        reason: 'memory',
+        message: `used ${Math.round(rss / 2 ** 20)} MiB, over the ${Math.round(data.memoryBytes / 2 ** 20)} MiB limit`,
+      });
     }
   }
   if (!busy && poller !== null) {

@@ -9,13 +9,27 @@ import type { Variant } from '../../src/core/variant.js';
  */
 export type RealmRequest =
   | { readonly t: 'describe'; readonly id: number; readonly file: string; readonly gameId: string; readonly params: Readonly<Record<string, string>> }
-  | { readonly t: 'init'; readonly id: number; readonly file: string; readonly gameId: string; readonly variant: Variant; readonly params: Readonly<Record<string, string>> }
+  | {
+      readonly t: 'init';
+      readonly id: number;
+      readonly file: string;
+      readonly gameId: string;
+      readonly variant: Variant;
+      readonly params: Readonly<Record<string, string>>;
+    }
   | { readonly t: 'reset'; readonly id: number; readonly seat: number; readonly players: number; readonly words: readonly number[] }
   | { readonly t: 'act'; readonly id: number; readonly obs: object; readonly legal: Int32Array; readonly count: number };
 
 /** A realm's answer. */
 export type RealmReply =
-  | { readonly t: 'described'; readonly id: number; readonly params: readonly BotParam[]; readonly supports: boolean; readonly doc: string; readonly reproducible: boolean }
+  | {
+      readonly t: 'described';
+      readonly id: number;
+      readonly params: readonly BotParam[];
+      readonly supports: boolean;
+      readonly doc: string;
+      readonly reproducible: boolean;
+    }
   | { readonly t: 'ready'; readonly id: number; readonly reproducible: boolean }
   | { readonly t: 'ok'; readonly id: number }
   | { readonly t: 'action'; readonly id: number; readonly action: number }
@@ -25,9 +39,7 @@ export type RealmReply =
   | { readonly t: 'fault'; readonly id: number; readonly reason: 'memory' | 'threw'; readonly message: string };
 
 /** A request from a batch worker to its bridge thread: to a realm, or to kill one. */
-export type BridgeRequest =
-  | { readonly realm: string; readonly request: RealmRequest }
-  | { readonly realm: string; readonly kill: true; readonly id: number };
+export type BridgeRequest = { readonly realm: string; readonly request: RealmRequest } | { readonly realm: string; readonly kill: true; readonly id: number };
 
 /** Checks that a message from a realm is a well-formed reply (a bot may send anything on its channel). */
 export function isReply(m: unknown): m is RealmReply {

@@ -117,7 +117,11 @@ export class RemoteBot implements Bot {
   reset(ctx: BotContext): void {
     if (!this.ready) {
       const id = this.client.nextId();
-      const r = this.client.call(this.realm, { t: 'init', id, file: this.file, gameId: this.gameId, variant: this.variant, params: this.params }, this.limits.loadMs);
+      const r = this.client.call(
+        this.realm,
+        { t: 'init', id, file: this.file, gameId: this.gameId, variant: this.variant, params: this.params },
+        this.limits.loadMs,
+      );
       if (r?.t !== 'ready') throw this.fault(r, 'loading the bot', this.limits.loadMs);
       this.reproducible = r.reproducible;
       this.ready = true;

@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import { buildHtmlReport } from '../report/html/index.js';
 import { runCli } from './common.js';
 
-const USAGE = 'usage: npm run report -- results/<run>  (rebuilds report.html from the run directory\'s files)';
+const USAGE = "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)";
 
 /**
  * `npm run report -- results/<run>`: rebuilds `report.html` of a run

@@ -48,95 +48,96 @@ function context(game: AnyGame, variant: Variant, seat: number, rng: Rng): BotCo
   return { seat, players: Number(variant.players), variant, rng, model: game };
 }
 
-for (const id of gameIds()) for (const extra of suiteVariants(id)) {
-  const game = getGame(id);
-  const variant = resolveGameVariant(game, extra.given);
-  const P = Number(variant.players);
+for (const id of gameIds())
+  for (const extra of suiteVariants(id)) {
+    const game = getGame(id);
+    const variant = resolveGameVariant(game, extra.given);
+    const P = Number(variant.players);
 
-  describe(`determinization: ${id}${extra.label}`, () => {
-    it('sampled states agree with the observation: observe(determinize(o), p) deep-equals o, for every seat', () => {
-      const obs = game.newObservation(variant);
-      const back = game.newObservation(variant);
-      const into = game.newState(variant);
-      const rng = createRng('agree');
-      let checked = 0;
-      for (const { s } of positions(game, variant, 12, 5)) {
-        for (let p = 0; p < P; p++) {
-          game.observe(s, p, obs);
-          const want = JSON.stringify(snapshot(obs));
-          for (let k = 0; k < 3; k++) {
-            game.determinize(obs, rng, into);
-            const got = JSON.stringify(snapshot(game.observe(into, p, back)));
-            if (got !== want) expect(got, `${id}: seat ${p}, sample ${k}`).toBe(want);
-            checked++;
+    describe(`determinization: ${id}${extra.label}`, () => {
+      it('sampled states agree with the observation: observe(determinize(o), p) deep-equals o, for every seat', () => {
+        const obs = game.newObservation(variant);
+        const back = game.newObservation(variant);
+        const into = game.newState(variant);
+        const rng = createRng('agree');
+        let checked = 0;
+        for (const { s } of positions(game, variant, 12, 5)) {
+          for (let p = 0; p < P; p++) {
+            game.observe(s, p, obs);
+            const want = JSON.stringify(snapshot(obs));
+            for (let k = 0; k < 3; k++) {
+              game.determinize(obs, rng, into);
+              const got = JSON.stringify(snapshot(game.observe(into, p, back)));
+              if (got !== want) expect(got, `${id}: seat ${p}, sample ${k}`).toBe(want);
+              checked++;
+            }
           }
         }
-      }
-      expect(checked).toBeGreaterThan(0);
-    });
+        expect(checked).toBeGreaterThan(0);
+      });
 
-    it('sampled states never depend on hidden cards: two real states one seat cannot tell apart give the same samples', () => {
-      const obs = game.newObservation(variant);
-      let differing = 0;
-      let n = 0;
-      for (const { s: a, seat } of positions(game, variant, 8, 7)) {
-        const p = (seat + n++) % P;
-        // B: a real state seat p cannot tell from A, drawn by the game itself.
-        const b = game.determinize(game.observe(a, p, obs), createRng(`other-${n}`), game.newState(variant));
-        if (stateSnapshot(a) !== stateSnapshot(b)) differing++;
-        const oa = game.observe(a, p, game.newObservation(variant));
-        const ob = game.observe(b, p, game.newObservation(variant));
-        expect(snapshot(ob)).toEqual(snapshot(oa));
-        const da = game.determinize(oa, createRng(`same-${n}`), game.newState(variant));
-        const db = game.determinize(ob, createRng(`same-${n}`), game.newState(variant));
-        expect(stateSnapshot(db), `${id}: sample ${n}`).toBe(stateSnapshot(da));
-      }
-      // The check is not vacuous: the hidden parts of A and B do differ.
-      if (game.info.hiddenInformation) expect(differing).toBeGreaterThan(0);
-    });
-
-    it('search bots never use hidden cards: ismcts and mc (fixed seed) choose the same action from observe(A, p) and observe(B, p)', () => {
-      const buf = new Int32Array(game.numDistinctActions(variant));
-      const bots = [createBot(parseLineup('ismcts:iterations=40')[0]!, game), createBot(parseLineup('mc:iterations=40')[0]!, game)];
-      let decided = 0;
-      const all = positions(game, variant, 4, 9);
-      // At most 16 positions spread over the games: playouts of long games are slow.
-      const step = Math.max(1, Math.ceil(all.length / 16));
-      for (let i = 0; i < all.length; i += step) {
-        const { s: a, seat } = all[i]!;
-        const n = game.legalActions(a, buf);
-        if (n < 2) continue;
-        const legal = buf.slice(0, n);
-        const b = game.determinize(game.observe(a, seat, game.newObservation(variant)), createRng(`hidden-${decided}`), game.newState(variant));
-        expect(Array.from(buf.subarray(0, game.legalActions(b, buf)))).toEqual(Array.from(legal));
-        for (const bot of bots) {
-          const fromA = bot.act(game.observe(a, seat, game.newObservation(variant)), legal, n, context(game, variant, seat, createRng(`bot-${decided}`)));
-          const fromB = bot.act(game.observe(b, seat, game.newObservation(variant)), legal, n, context(game, variant, seat, createRng(`bot-${decided}`)));
-          expect(fromB).toBe(fromA);
-          expect(Array.from(legal)).toContain(fromA);
+      it('sampled states never depend on hidden cards: two real states one seat cannot tell apart give the same samples', () => {
+        const obs = game.newObservation(variant);
+        let differing = 0;
+        let n = 0;
+        for (const { s: a, seat } of positions(game, variant, 8, 7)) {
+          const p = (seat + n++) % P;
+          // B: a real state seat p cannot tell from A, drawn by the game itself.
+          const b = game.determinize(game.observe(a, p, obs), createRng(`other-${n}`), game.newState(variant));
+          if (stateSnapshot(a) !== stateSnapshot(b)) differing++;
+          const oa = game.observe(a, p, game.newObservation(variant));
+          const ob = game.observe(b, p, game.newObservation(variant));
+          expect(snapshot(ob)).toEqual(snapshot(oa));
+          const da = game.determinize(oa, createRng(`same-${n}`), game.newState(variant));
+          const db = game.determinize(ob, createRng(`same-${n}`), game.newState(variant));
+          expect(stateSnapshot(db), `${id}: sample ${n}`).toBe(stateSnapshot(da));
         }
-        decided++;
-      }
-      expect(decided).toBeGreaterThan(0);
-    });
+        // The check is not vacuous: the hidden parts of A and B do differ.
+        if (game.info.hiddenInformation) expect(differing).toBeGreaterThan(0);
+      });
 
-    it('samples vary when the game hides something (the unseen cards are redealt, not copied)', () => {
-      if (!game.info.hiddenInformation) return;
-      const obs = game.newObservation(variant);
-      const into = game.newState(variant);
-      const rng = createRng('vary');
-      let varied = 0;
-      const list = positions(game, variant, 4, 11);
-      for (const { s, seat } of list) {
-        game.observe(s, seat, obs);
-        const seen = new Set<string>();
-        for (let k = 0; k < 8; k++) seen.add(stateSnapshot(game.determinize(obs, rng, into)));
-        if (seen.size > 1) varied++;
-      }
-      expect(varied).toBeGreaterThan(list.length / 2);
+      it('search bots never use hidden cards: ismcts and mc (fixed seed) choose the same action from observe(A, p) and observe(B, p)', () => {
+        const buf = new Int32Array(game.numDistinctActions(variant));
+        const bots = [createBot(parseLineup('ismcts:iterations=40')[0]!, game), createBot(parseLineup('mc:iterations=40')[0]!, game)];
+        let decided = 0;
+        const all = positions(game, variant, 4, 9);
+        // At most 16 positions spread over the games: playouts of long games are slow.
+        const step = Math.max(1, Math.ceil(all.length / 16));
+        for (let i = 0; i < all.length; i += step) {
+          const { s: a, seat } = all[i]!;
+          const n = game.legalActions(a, buf);
+          if (n < 2) continue;
+          const legal = buf.slice(0, n);
+          const b = game.determinize(game.observe(a, seat, game.newObservation(variant)), createRng(`hidden-${decided}`), game.newState(variant));
+          expect(Array.from(buf.subarray(0, game.legalActions(b, buf)))).toEqual(Array.from(legal));
+          for (const bot of bots) {
+            const fromA = bot.act(game.observe(a, seat, game.newObservation(variant)), legal, n, context(game, variant, seat, createRng(`bot-${decided}`)));
+            const fromB = bot.act(game.observe(b, seat, game.newObservation(variant)), legal, n, context(game, variant, seat, createRng(`bot-${decided}`)));
+            expect(fromB).toBe(fromA);
+            expect(Array.from(legal)).toContain(fromA);
+          }
+          decided++;
+        }
+        expect(decided).toBeGreaterThan(0);
+      });
+
+      it('samples vary when the game hides something (the unseen cards are redealt, not copied)', () => {
+        if (!game.info.hiddenInformation) return;
+        const obs = game.newObservation(variant);
+        const into = game.newState(variant);
+        const rng = createRng('vary');
+        let varied = 0;
+        const list = positions(game, variant, 4, 11);
+        for (const { s, seat } of list) {
+          game.observe(s, seat, obs);
+          const seen = new Set<string>();
+          for (let k = 0; k < 8; k++) seen.add(stateSnapshot(game.determinize(obs, rng, into)));
+          if (seen.size > 1) varied++;
+        }
+        expect(varied).toBeGreaterThan(list.length / 2);
+      });
     });
-  });
-}
+  }
 
 /** The p-value of Pearson's chi-square statistic for observed vs expected counts (cells with expectation 0 must be observed 0). */
 function chiSquareP(observed: readonly number[], expected: readonly number[]): { stat: number; df: number; p: number } {

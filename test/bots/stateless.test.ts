@@ -32,9 +32,13 @@ for (const id of gameIds()) {
       const used = fresh();
       const warm = new MatchRunner(game, variant);
       // Other deals, and the target deal itself from another rotation, first.
-      for (const [seed, rotation] of [['stateless:a', 0], ['stateless:target', 0], ['stateless:b', P - 1]] as const) play(warm as never, used, seed, rotation);
+      for (const [seed, rotation] of [
+        ['stateless:a', 0],
+        ['stateless:target', 0],
+        ['stateless:b', P - 1],
+      ] as const)
+        play(warm as never, used, seed, rotation);
       expect(target(used)).toBe(clean);
     });
   });
 }
-

@@ -14,7 +14,19 @@ import { cardName, FIRST_CROWN, NUM_CARDS, numberOf, parseCard, parseSuit, suitO
 import { NineLivesObservation, UNSEEN } from '../../src/games/nine-lives/observation.js';
 import { dealPowers, NUM_POWERS, POWER_CAPS, POWER_KEYS, powerIndex } from '../../src/games/nine-lives/powers-list.js';
 import { C_ROW, PW_CHOICE, PW_USER, powersWinner, refreshBid, resetPowersRound } from '../../src/games/nine-lives/powers.js';
-import { NineLivesState, Phase, W_DISCARD, W_DOWN, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE, W_ROW, W_SPENT } from '../../src/games/nine-lives/state.js';
+import {
+  type NineLivesState,
+  Phase,
+  W_DISCARD,
+  W_DOWN,
+  W_HAND,
+  W_LEFTOVER,
+  W_OUT,
+  W_PLAYED,
+  W_PROMISE,
+  W_ROW,
+  W_SPENT,
+} from '../../src/games/nine-lives/state.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
 import { createRng as rngOf } from '../../src/core/rng.js';
 import { recordedRandomGame } from '../helpers.js';
@@ -122,7 +134,11 @@ describe('nine-lives powers: 1. The power deal', () => {
   const keys = (s: NineLivesState): number[] => Array.from(s.powerOf).filter((k) => k >= 0);
 
   it('"1.1": every card 1-8 of the game carries one power, the 9s none; with Black Cat the crowns too', () => {
-    for (const [players, blackCat] of [[4, false], [4, true], [9, false]] as const) {
+    for (const [players, blackCat] of [
+      [4, false],
+      [4, true],
+      [9, false],
+    ] as const) {
       const s = deal(players, { blackCat });
       for (let c = 0; c < NUM_CARDS; c++) {
         const ofGame = suitOf(c) < players || (blackCat && c >= FIRST_CROWN);
@@ -133,7 +149,11 @@ describe('nine-lives powers: 1. The power deal', () => {
   });
 
   it('"1.3 The quirk": with 3, 4 or 5 suits exactly the first 24, 32 or 40 powers of the list appear, once each (powerDeal=published)', () => {
-    for (const [players, n] of [[3, 24], [4, 32], [5, 40]] as const) {
+    for (const [players, n] of [
+      [3, 24],
+      [4, 32],
+      [5, 40],
+    ] as const) {
       for (const seed of ['a', 'b', 'c']) {
         expect(keys(deal(players, {}, seed)).sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i));
       }
@@ -205,11 +225,11 @@ describe('nine-lives powers: 1. The power deal', () => {
 
   it('"11. Record vocabulary": the first deal adds "powers", card to key in card-id order; later deals do not repeat it', () => {
     const rec = recordedRandomGame(nineLives as never, resolveGameVariant(nineLives, { players: 3, powers: true }), 'rec', 'bots');
-    const powers = (rec.rounds[0]!['deal'] as Record<string, unknown>)['powers'] as Record<string, string>;
+    const powers = (rec.rounds[0]!.deal as Record<string, unknown>).powers as Record<string, string>;
     expect(Object.keys(powers)).toHaveLength(24);
     const ids = Object.keys(powers).map(parseCard);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    if (rec.rounds.length > 1) expect((rec.rounds[1]!['deal'] as Record<string, unknown>)['powers']).toBeUndefined();
+    if (rec.rounds.length > 1) expect((rec.rounds[1]!.deal as Record<string, unknown>).powers).toBeUndefined();
   });
 });
 
@@ -230,7 +250,14 @@ describe('nine-lives powers: 2. Rows, bids and the trick count', () => {
   });
 
   it('"2.2": the winner picks any card of the trick for the right end of its row; the others go to the discard, face up', () => {
-    const s = position({ hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']], rows: [['sp1'], ['di1'], ['di2']] });
+    const s = position({
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1'], ['di1'], ['di2']],
+    });
     play(s, 'he9');
     play(s, 'he5');
     play(s, 'he2');
@@ -246,7 +273,12 @@ describe('nine-lives powers: 2. Rows, bids and the trick count', () => {
   });
 
   it('"2.3"/"2.4": the bid is the left-most card that is not a Black Cat crown; tricks are row length - 1; spending the bid moves it', () => {
-    const s = position({ blackCat: true, hands: [['he1'], ['he2'], ['he3']], rows: [['cr2', 'sp4', 'di6', 'sp2'], ['di1'], ['di2']], powers: { sp4: 'no_trump' } });
+    const s = position({
+      blackCat: true,
+      hands: [['he1'], ['he2'], ['he3']],
+      rows: [['cr2', 'sp4', 'di6', 'sp2'], ['di1'], ['di2']],
+      powers: { sp4: 'no_trump' },
+    });
     expect(s.bid[0]).toBe(parseCard('sp4'));
     expect(s.tricksWon[0]).toBe(3);
     spend(s, 'sp4');
@@ -257,7 +289,15 @@ describe('nine-lives powers: 2. Rows, bids and the trick count', () => {
 
   it('"2.6" (ruling): a seat without a bid ignores nothing, gives no trump as Kittykeeper, and cannot score', () => {
     // Seat 0 (Kittykeeper) has only a crown in its row: no bid, so no trump; its hearts are not ignored.
-    const s = position({ blackCat: true, hands: [['he8', 'he1'], ['he5', 'sp2'], ['sp9', 'sp3']], rows: [['cr3'], ['di1'], ['di2']] });
+    const s = position({
+      blackCat: true,
+      hands: [
+        ['he8', 'he1'],
+        ['he5', 'sp2'],
+        ['sp9', 'sp3'],
+      ],
+      rows: [['cr3'], ['di1'], ['di2']],
+    });
     expect(s.bid[0]).toBe(-1);
     play(s, 'he8');
     play(s, 'he5');
@@ -281,8 +321,16 @@ describe('nine-lives powers: 2. Rows, bids and the trick count', () => {
 describe('nine-lives powers: 3. Using a power', () => {
   it('"3.1": one power per trick counting all seats; a 9 never carries one; spending happens before the play, in the turn', () => {
     const s = position({
-      hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']],
-      rows: [['sp1', 'cl2'], ['di1', 'cl3'], ['di2', 'cl4']],
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [
+        ['sp1', 'cl2'],
+        ['di1', 'cl3'],
+        ['di2', 'cl4'],
+      ],
       powers: { cl2: 'no_trump', cl3: 'reverse_order', cl4: 'no_ignore' },
     });
     expect(legal(s)).toContain(A_SPEND + parseCard('cl2'));
@@ -293,14 +341,30 @@ describe('nine-lives powers: 3. Using a power', () => {
   });
 
   it('"3.2" (ruling): choosing the play ends the turn\'s powers, there is no separate pass; the next seat may still use one', () => {
-    const s = position({ hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1', 'cl3'], ['di2']], powers: { cl2: 'no_trump', cl3: 'no_trump' } });
+    const s = position({
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1', 'cl3'], ['di2']],
+      powers: { cl2: 'no_trump', cl3: 'no_trump' },
+    });
     play(s, 'he9');
     expect(s.turn).toBe(1);
     expect(legal(s)).toContain(A_SPEND + parseCard('cl3'));
   });
 
   it('"3.4" (ruling): a power that cannot act is still spent, its trick lost; recorded with args {}', () => {
-    const s = position({ hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'draw_new' } });
+    const s = position({
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'draw_new' },
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     expect(rec).toEqual([{ seat: 0, type: 'power', card: 'cl2', key: 'draw_new', args: {} }]);
@@ -310,7 +374,11 @@ describe('nine-lives powers: 3. Using a power', () => {
 
   it('"3.6 The last one used overrides": RANK set by reverse_order then same_suit_order_first: first wins', () => {
     const s = position({
-      hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']],
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
       rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']],
       powers: { cl2: 'reverse_order', cl3: 'same_suit_order_first', sp1: 'limitless_power' },
     });
@@ -326,14 +394,30 @@ describe('nine-lives powers: 3. Using a power', () => {
 
 describe('nine-lives powers: 4. A trick with powers', () => {
   it('"4.4.3 MATCH" match_suit_lowest: a later seat may play a plain card of that suit only if it is its lowest; crowns are not bound', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'he7', 'he3', 'sp2'], ['he2', 'sp3', 'sp4', 'sp5']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'match_suit_lowest' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'he7', 'he3', 'sp2'],
+        ['he2', 'sp3', 'sp4', 'sp5'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'match_suit_lowest' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     expect(playable(s)).toEqual(['he3']);
   });
 
   it('"4.4.4 SIZE" play_above_5 if possible; "4.4.5 PARITY" play_odd if possible (skipped when it would leave no card)', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'he7', 'he6', 'he2'], ['sp2', 'sp4', 'sp6', 'sp8']], rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']], powers: { cl2: 'play_above_5', cl3: 'play_odd', sp1: 'limitless_power' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'he7', 'he6', 'he2'],
+        ['sp2', 'sp4', 'sp6', 'sp8'],
+      ],
+      rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']],
+      powers: { cl2: 'play_above_5', cl3: 'play_odd', sp1: 'limitless_power' },
+    });
     spend(s, 'sp1');
     spend(s, 'cl2');
     spend(s, 'cl3');
@@ -345,7 +429,15 @@ describe('nine-lives powers: 4. A trick with powers', () => {
   });
 
   it('"4.5 Value": boost_below_5 raises 1-4 by 9, nerf_above_5 lowers 6-9 by 9; conditions read the printed number', () => {
-    const s = position({ hands: [['he8', 'he1'], ['he3', 'sp2'], ['he6', 'sp3']], rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']], powers: { cl2: 'boost_below_5', sp1: 'limitless_power', cl3: 'nerf_above_5' } });
+    const s = position({
+      hands: [
+        ['he8', 'he1'],
+        ['he3', 'sp2'],
+        ['he6', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']],
+      powers: { cl2: 'boost_below_5', sp1: 'limitless_power', cl3: 'nerf_above_5' },
+    });
     spend(s, 'sp1');
     spend(s, 'cl2');
     play(s, 'he8');
@@ -356,7 +448,15 @@ describe('nine-lives powers: 4. A trick with powers', () => {
 
   it('"4.6 Ignored": the latest rule speaking about a card decides; no_ignore makes the user\'s bid suit count, for anyone', () => {
     // Seat 1 bids hearts: its he9 would be ignored; seat 0 uses no_ignore with a hearts bid too.
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['he4', 'cl2'], ['he3'], ['di2']], powers: { cl2: 'no_ignore' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['he4', 'cl2'], ['he3'], ['di2']],
+      powers: { cl2: 'no_ignore' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -365,7 +465,15 @@ describe('nine-lives powers: 4. A trick with powers', () => {
   });
 
   it('"4.6": ignore_above_5 then no_ignore: the later rule decides card by card', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['he4', 'cl2', 'cl3', 'sp7'], ['di3'], ['di2']], powers: { sp7: 'limitless_power', cl2: 'ignore_above_5', cl3: 'no_ignore' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['he4', 'cl2', 'cl3', 'sp7'], ['di3'], ['di2']],
+      powers: { sp7: 'limitless_power', cl2: 'ignore_above_5', cl3: 'no_ignore' },
+    });
     spend(s, 'sp7');
     spend(s, 'cl2');
     spend(s, 'cl3'); // bid suit hearts: every heart counts again, he9 included
@@ -376,7 +484,16 @@ describe('nine-lives powers: 4. A trick with powers', () => {
   });
 
   it('"4.8 Ranking": a Black Cat crown turns high into low; with reverse_order it stays low (they do not cancel)', () => {
-    const s = position({ blackCat: true, hands: [['he5', 'he1'], ['he9', 'sp2'], ['cr7', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'reverse_order' } });
+    const s = position({
+      blackCat: true,
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['cr7', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'reverse_order' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -385,7 +502,14 @@ describe('nine-lives powers: 4. A trick with powers', () => {
   });
 
   it('"4.9 Winner": no counted trump or leading-suit card: the seat who led wins', () => {
-    const s = position({ hands: [['he5', 'he1'], ['sp9', 'sp2'], ['di9', 'sp3']], rows: [['he4'], ['cl1'], ['cl2']] });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['sp9', 'sp2'],
+        ['di9', 'sp3'],
+      ],
+      rows: [['he4'], ['cl1'], ['cl2']],
+    });
     play(s, 'he5'); // ignored (hearts bid)
     play(s, 'sp9');
     play(s, 'di9');
@@ -395,7 +519,15 @@ describe('nine-lives powers: 4. A trick with powers', () => {
 
 describe('nine-lives powers: 5. The end of a trick', () => {
   it('"5.4" steal_from_trick: after the winner is found the user trades a hand card for a trick card; the winner stays', () => {
-    const s = position({ hands: [['he5', 'sp7'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'steal_from_trick' } });
+    const s = position({
+      hands: [
+        ['he5', 'sp7'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'steal_from_trick' },
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     play(s, 'he5');
@@ -412,7 +544,15 @@ describe('nine-lives powers: 5. The end of a trick', () => {
   });
 
   it('"7.29 score_twice": the winner places two cards, two tricks; "7.30 score_none": no row card, still Kittykeeper', () => {
-    const s = position({ hands: [['he5', 'he1', 'he3'], ['he9', 'sp2', 'sp4'], ['he2', 'sp3', 'sp5']], rows: [['di1', 'cl2'], ['di3', 'cl3'], ['di2']], powers: { cl2: 'score_twice', cl3: 'score_none' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he3'],
+        ['he9', 'sp2', 'sp4'],
+        ['he2', 'sp3', 'sp5'],
+      ],
+      rows: [['di1', 'cl2'], ['di3', 'cl3'], ['di2']],
+      powers: { cl2: 'score_twice', cl3: 'score_none' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -434,7 +574,15 @@ describe('nine-lives powers: 5. The end of a trick', () => {
   });
 
   it('"5.6 KEEPER": pick_start names the next Kittykeeper (recorded keeper {to}); pick_start_conditional only if its user lost', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'pick_start_conditional' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'pick_start_conditional' },
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     play(s, 'he5');
@@ -445,7 +593,15 @@ describe('nine-lives powers: 5. The end of a trick', () => {
     seat(s, 2);
     expect(s.keeper).toBe(2);
     expect(rec.at(-1)).toEqual({ seat: 0, type: 'keeper', to: 2 });
-    const t = position({ hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'pick_start_conditional' } });
+    const t = position({
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'pick_start_conditional' },
+    });
     spend(t, 'cl2');
     play(t, 'he9');
     play(t, 'he5');
@@ -456,7 +612,15 @@ describe('nine-lives powers: 5. The end of a trick', () => {
   });
 
   it('"7.15 shuffle_trick": if its user wins, the trick is dealt back one card a seat (chance), uncounted; the user stays Kittykeeper', () => {
-    const s = position({ hands: [['he9', 'he1'], ['he5', 'sp2'], ['he2', 'sp3']], rows: [['di1', 'di6'], ['di3'], ['di2']], powers: { di6: 'shuffle_trick' } });
+    const s = position({
+      hands: [
+        ['he9', 'he1'],
+        ['he5', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di1', 'di6'], ['di3'], ['di2']],
+      powers: { di6: 'shuffle_trick' },
+    });
     const rec = recording(s);
     spend(s, 'di6');
     play(s, 'he9');
@@ -468,15 +632,23 @@ describe('nine-lives powers: 5. The end of a trick', () => {
     expect(s.keeper).toBe(0);
     const chance = rec.find((e) => e.type === 'chance')!;
     expect(chance.key).toBe('shuffle_trick');
-    expect((chance['cards'] as string[]).slice().sort()).toEqual(['he2', 'he5', 'he9']);
-    (chance['cards'] as string[]).forEach((c, q) => expect(s.where[parseCard(c)]).toBe(W_HAND + q));
+    expect((chance.cards as string[]).slice().sort()).toEqual(['he2', 'he5', 'he9']);
+    (chance.cards as string[]).forEach((c, q) => expect(s.where[parseCard(c)]).toBe(W_HAND + q));
     expect(Array.from(s.handCount)).toEqual([2, 2, 2]);
   });
 });
 
 describe('nine-lives powers: 7. The 44 powers', () => {
   it('"7.1 new_lead": the user is not bound to follow and its card\'s suit leads for the rest of the trick', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2', 'sp8'], ['sp4', 'he3', 'he2']], rows: [['di1'], ['di3', 'cl2'], ['di2']], powers: { cl2: 'new_lead' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2', 'sp8'],
+        ['sp4', 'he3', 'he2'],
+      ],
+      rows: [['di1'], ['di3', 'cl2'], ['di2']],
+      powers: { cl2: 'new_lead' },
+    });
     play(s, 'he5');
     spend(s, 'cl2');
     expect(playable(s)).toEqual(['he9', 'sp2', 'sp8']);
@@ -487,7 +659,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.2 no_lead": nobody has to follow from the user\'s play on; the leading suit still decides', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he3', 'sp4']], rows: [['di1'], ['di3', 'cl2'], ['di2']], powers: { cl2: 'no_lead' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he3', 'sp4'],
+      ],
+      rows: [['di1'], ['di3', 'cl2'], ['di2']],
+      powers: { cl2: 'no_lead' },
+    });
     play(s, 'he5');
     spend(s, 'cl2');
     expect(playable(s)).toEqual(['he9', 'sp2']);
@@ -498,7 +678,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.3 new_trump": the suit the user\'s card counts as is trump; "7.41 no_trump": none', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['sp4', 'sp3']], rows: [['di1'], ['di3'], ['di2', 'cl2']], powers: { cl2: 'new_trump' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['sp4', 'sp3'],
+      ],
+      rows: [['di1'], ['di3'], ['di2', 'cl2']],
+      powers: { cl2: 'new_trump' },
+    });
     play(s, 'he5');
     play(s, 'he9');
     spend(s, 'cl2');
@@ -507,7 +695,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.4 new_trump_bid": the user\'s bid suit just after paying (paying with the bid card moves the bid first)', () => {
-    const s = position({ hands: [['he5', 'he1'], ['sp4', 'sp2'], ['he2', 'sp3']], rows: [['di1'], ['di3'], ['cl2', 'sp6']], powers: { cl2: 'new_trump_bid' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['sp4', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di1'], ['di3'], ['cl2', 'sp6']],
+      powers: { cl2: 'new_trump_bid' },
+    });
     play(s, 'he5');
     play(s, 'sp4');
     spend(s, 'cl2'); // the bid becomes sp6: spades are trump
@@ -517,7 +713,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.5 wildcard": any hand card, declared a suit (the leading one when bound and holding it) and a number 1-9; play {card, as, num}', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he2', 'sp2'], ['sp4', 'sp3']], rows: [['di1'], ['di3', 'cl2'], ['di2']], powers: { cl2: 'wildcard' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he2', 'sp2'],
+        ['sp4', 'sp3'],
+      ],
+      rows: [['di1'], ['di3', 'cl2'], ['di2']],
+      powers: { cl2: 'wildcard' },
+    });
     const rec = recording(s);
     play(s, 'he5');
     spend(s, 'cl2');
@@ -532,7 +736,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.8 force_takeback": the seat before the user takes its card back and replays, judged without it; a face-up card taken back is known', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2', 'sp8'], ['he2', 'sp3', 'sp4']], rows: [['di1'], ['di3'], ['di2', 'cl2']], powers: { cl2: 'force_takeback' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2', 'sp8'],
+        ['he2', 'sp3', 'sp4'],
+      ],
+      rows: [['di1'], ['di3'], ['di2', 'cl2']],
+      powers: { cl2: 'force_takeback' },
+    });
     const rec = recording(s);
     play(s, 'he5');
     play(s, 'he9');
@@ -549,7 +761,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.11 swap_played": a hand card for one drawn blind from the target (chance); user and target see both, the others neither', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['di4', 'sp3']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'swap_played' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['di4', 'sp3'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'swap_played' },
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     pick(s, 'he1');
@@ -557,7 +777,7 @@ describe('nine-lives powers: 7. The 44 powers', () => {
     expect(rec[0]).toEqual({ seat: 0, type: 'power', card: 'cl2', key: 'swap_played', args: { give: 'he1', target: 2 } });
     const took = rec[1]!;
     expect(took).toMatchObject({ seat: 0, type: 'chance', key: 'swap_played' });
-    const c = parseCard(took['card']);
+    const c = parseCard(took.card);
     expect(s.where[c]).toBe(W_HAND + 0);
     expect(s.where[parseCard('he1')]).toBe(W_HAND + 2);
     const view = (p: number): NineLivesObservation => nineLives.observe(s, p, new NineLivesObservation(s.variant));
@@ -568,7 +788,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.12 swap_hand": after its play the user swaps with another trick card; each counts for its new slot\'s seat; the lead stays', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he2', 'sp2'], ['he9', 'sp3']], rows: [['di1'], ['di3'], ['he4', 'cl2']], powers: { cl2: 'swap_hand' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he2', 'sp2'],
+        ['he9', 'sp3'],
+      ],
+      rows: [['di1'], ['di3'], ['he4', 'cl2']],
+      powers: { cl2: 'swap_hand' },
+    });
     play(s, 'he5');
     play(s, 'he2');
     spend(s, 'cl2');
@@ -580,7 +808,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.13 carousel_left": each seat gives min(2, smallest hand) cards, clockwise from the user, passed at once to the left', () => {
-    const s = position({ hands: [['he5', 'he1', 'he2'], ['he9', 'sp2', 'sp4'], ['di4', 'sp3', 'di5']], rows: [['di1'], ['di3', 'cl2'], ['di2']], powers: { cl2: 'carousel_left' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he2'],
+        ['he9', 'sp2', 'sp4'],
+        ['di4', 'sp3', 'di5'],
+      ],
+      rows: [['di1'], ['di3', 'cl2'], ['di2']],
+      powers: { cl2: 'carousel_left' },
+    });
     const rec = recording(s);
     play(s, 'he5');
     spend(s, 'cl2');
@@ -607,7 +843,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.16/7.17 same_suit_order_first / last": the first (last) counted card of the winning suit wins', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'same_suit_order_last' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'same_suit_order_last' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -616,7 +860,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.20 shuffle_hand": the user\'s play follows at once, drawn from its hand (chance then play); no more powers this turn', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']], powers: { cl2: 'shuffle_hand', sp1: 'limitless_power' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2', 'cl3'], ['di1'], ['di2']],
+      powers: { cl2: 'shuffle_hand', sp1: 'limitless_power' },
+    });
     const rec = recording(s);
     spend(s, 'sp1');
     spend(s, 'cl2');
@@ -624,11 +876,19 @@ describe('nine-lives powers: 7. The 44 powers', () => {
     act(s, A_GOPLAY, 'random play');
     const [chance, played] = rec.slice(-2);
     expect(chance).toMatchObject({ seat: 0, type: 'chance', key: 'shuffle_hand' });
-    expect(played).toEqual({ seat: 0, type: 'play', card: chance!['card'] });
+    expect(played).toEqual({ seat: 0, type: 'play', card: chance!.card });
   });
 
   it('"7.21 shuffle_hand_all": every later play of the trick is random, free of every play rule; a seat may still use powers first', () => {
-    const s = position({ hands: [['he5', 'he1'], ['sp9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'shuffle_hand_all' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['sp9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'shuffle_hand_all' },
+    });
     spend(s, 'cl2');
     expect(legal(s)).toEqual([A_GOPLAY]);
     act(s, A_GOPLAY, 'random');
@@ -636,7 +896,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.26 same_suit_ignore": a card whose suit equals the slot before it is ignored (counted or not)', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'same_suit_ignore' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'same_suit_ignore' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -645,7 +913,16 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.28 draw_new": take a discard card into hand, drop another, both public; the spent pile is never drawn from', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'draw_new' }, discard: ['di9'] });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'draw_new' },
+      discard: ['di9'],
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     expect(legal(s)).toEqual([A_CARD + parseCard('di9')]);
@@ -658,7 +935,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.31 new_trump_number_1": a lone 1 sets trump (ignored cards included); two 1s: nothing', () => {
-    const s = position({ hands: [['he5', 'he3'], ['he9', 'sp2'], ['sp1', 'sp3']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'new_trump_number_1' } });
+    const s = position({
+      hands: [
+        ['he5', 'he3'],
+        ['he9', 'sp2'],
+        ['sp1', 'sp3'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'new_trump_number_1' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -667,7 +952,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.34 limitless_power": every seat may use any number of powers this trick', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1', 'cl3', 'cl4'], ['di2']], powers: { cl2: 'limitless_power', cl3: 'no_trump', cl4: 'reverse_order' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1', 'cl3', 'cl4'], ['di2']],
+      powers: { cl2: 'limitless_power', cl3: 'no_trump', cl4: 'reverse_order' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     spend(s, 'cl3');
@@ -678,7 +971,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.35 blind_play": the rest play face down, seen only by their player, turned up when the last card is played', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['di7', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'blind_play' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['di7', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'blind_play' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     expect(s.where[parseCard('he5')]).toBe(W_DOWN);
@@ -694,7 +995,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.36 double_trick": a second lap from the Kittykeeper; the winner among 2P cards; the trick counts once', () => {
-    const s = position({ hands: [['he5', 'he1', 'he4'], ['he9', 'sp2', 'sp5'], ['he2', 'sp3', 'sp6']], rows: [['di7', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'double_trick' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he4'],
+        ['he9', 'sp2', 'sp5'],
+        ['he2', 'sp3', 'sp6'],
+      ],
+      rows: [['di7', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'double_trick' },
+    });
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -710,7 +1019,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.37 reveal_suit": every seat shows its hand cards of the suit to all; they stay known while there', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'cl2'], ['di1'], ['di2']], powers: { cl2: 'reveal_suit' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'cl2'], ['di1'], ['di2']],
+      powers: { cl2: 'reveal_suit' },
+    });
     const rec = recording(s);
     spend(s, 'cl2');
     suit(s, 'sp');
@@ -722,14 +1039,25 @@ describe('nine-lives powers: 7. The 44 powers', () => {
   });
 
   it('"7.44 end_promise": each seat sets a card aside; once hands are empty the promise trick is played with the promises (forced)', () => {
-    const s = position({ hands: [['he5', 'he1', 'he3'], ['he9', 'sp2', 'sp4'], ['he2', 'sp3', 'sp5']], rows: [['sp1', 'di6'], ['di1'], ['di2']], powers: { di6: 'end_promise' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he3'],
+        ['he9', 'sp2', 'sp4'],
+        ['he2', 'sp3', 'sp5'],
+      ],
+      rows: [['sp1', 'di6'], ['di1'], ['di2']],
+      powers: { di6: 'end_promise' },
+    });
     spend(s, 'di6');
     pick(s, 'he3');
     pick(s, 'sp4');
     pick(s, 'sp5');
     expect(at(s, W_PROMISE + 1)).toEqual(['sp4']);
     expect(nineLives.observe(s, 0, new NineLivesObservation(s.variant)).place[parseCard('sp4')]).toBe(UNSEEN);
-    for (const c of [['he5', 'he9', 'he2'], ['he1', 'sp2', 'sp3']]) {
+    for (const c of [
+      ['he5', 'he9', 'he2'],
+      ['he1', 'sp2', 'sp3'],
+    ]) {
       const k = s.keeper;
       for (let i = 0; i < 3; i++) {
         const q = (k + i) % 3;
@@ -745,7 +1073,15 @@ describe('nine-lives powers: 7. The 44 powers', () => {
 
 describe('nine-lives powers: 10. Hidden information', () => {
   it('"10" Shown voids: a bound seat that does not follow shows a void; an observer forgets it when the seat gets a card unseen', () => {
-    const s = position({ hands: [['he5', 'he1', 'he2'], ['sp9', 'sp2', 'sp4'], ['di4', 'sp3', 'di5']], rows: [['di1'], ['di3'], ['di2', 'cl2']], powers: { cl2: 'carousel_right' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he2'],
+        ['sp9', 'sp2', 'sp4'],
+        ['di4', 'sp3', 'di5'],
+      ],
+      rows: [['di1'], ['di3'], ['di2', 'cl2']],
+      powers: { cl2: 'carousel_right' },
+    });
     play(s, 'he5');
     play(s, 'sp9');
     const o = (p: number): NineLivesObservation => nineLives.observe(s, p, new NineLivesObservation(s.variant));
@@ -804,13 +1140,27 @@ describe('nine-lives powers: 11. Records and replay; 8. Termination; invariants'
   });
 
   it('checkInvariants catches a card lost from a row', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1', 'di6'], ['di1'], ['di2']] });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1', 'di6'], ['di1'], ['di2']],
+    });
     s.rowCards[1] = parseCard('he1');
     expect(() => checkInvariants(s)).toThrow(/row/);
   });
 
   it('powersWinner is the winner the trick end uses (a pure reading of slots, events and rows)', () => {
-    const s = position({ hands: [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: [['sp1'], ['di1'], ['di2']] });
+    const s = position({
+      hands: [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: [['sp1'], ['di1'], ['di2']],
+    });
     play(s, 'he5');
     play(s, 'he9');
     expect(powersWinner(s)).toBe(1);
@@ -838,7 +1188,19 @@ describe('nine-lives powers: the greedy bot', () => {
 
 describe('nine-lives powers: 7. The 44 powers (more)', () => {
   const three = (powers: Record<string, string>, hands?: string[][], rows?: string[][]): NineLivesState =>
-    position({ hands: hands ?? [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']], rows: rows ?? [['di7', 'cl2', 'cl3', 'cl4'], ['di1', 'cl5'], ['di2', 'cl6']], powers });
+    position({
+      hands: hands ?? [
+        ['he5', 'he1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+      ],
+      rows: rows ?? [
+        ['di7', 'cl2', 'cl3', 'cl4'],
+        ['di1', 'cl5'],
+        ['di2', 'cl6'],
+      ],
+      powers,
+    });
 
   it('"7.9 pick_start": the user names any seat at the trick\'s end, itself included, winner or not', () => {
     const s = three({ cl2: 'pick_start' });
@@ -853,7 +1215,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.14 carousel_right": the cards pass to the right (seat q gives to seat q - 1)', () => {
-    const s = three({ cl2: 'carousel_right' }, [['he5', 'he1', 'he3'], ['he9', 'sp2', 'sp4'], ['he2', 'sp3', 'sp5']]);
+    const s = three({ cl2: 'carousel_right' }, [
+      ['he5', 'he1', 'he3'],
+      ['he9', 'sp2', 'sp4'],
+      ['he2', 'sp3', 'sp5'],
+    ]);
     spend(s, 'cl2');
     for (const c of ['he1', 'he3', 'sp2', 'sp4', 'sp3', 'sp5']) pick(s, c);
     expect(at(s, W_HAND + 2)).toEqual(['he1', 'he2', 'he3']);
@@ -861,14 +1227,22 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.19 match_suit_highest": later seats may play a card of that suit only if it is their highest', () => {
-    const s = three({ cl2: 'match_suit_highest' }, [['he5', 'he1'], ['he9', 'he3', 'he2'], ['sp4', 'sp3', 'sp5']]);
+    const s = three({ cl2: 'match_suit_highest' }, [
+      ['he5', 'he1'],
+      ['he9', 'he3', 'he2'],
+      ['sp4', 'sp3', 'sp5'],
+    ]);
     spend(s, 'cl2');
     play(s, 'he5');
     expect(playable(s)).toEqual(['he9']);
   });
 
   it('"7.23 play_below_5" and "7.25 play_even": SIZE 1-4 and PARITY even, each only if possible', () => {
-    const s = three({ cl2: 'play_below_5', cl3: 'play_even', cl4: 'limitless_power' }, [['he5', 'he1'], ['he9', 'he4', 'he3', 'he2'], ['sp4', 'sp3', 'sp5', 'sp6']]);
+    const s = three({ cl2: 'play_below_5', cl3: 'play_even', cl4: 'limitless_power' }, [
+      ['he5', 'he1'],
+      ['he9', 'he4', 'he3', 'he2'],
+      ['sp4', 'sp3', 'sp5', 'sp6'],
+    ]);
     spend(s, 'cl4');
     spend(s, 'cl2');
     spend(s, 'cl3');
@@ -877,7 +1251,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.33 new_trump_number_3": two cards counting as 3 set nothing (the Kittykeeper\'s bid suit stays trump)', () => {
-    const s = three({ cl2: 'new_trump_number_3' }, [['he5', 'he1'], ['sp3', 'sp2'], ['di3', 'sp9']]);
+    const s = three({ cl2: 'new_trump_number_3' }, [
+      ['he5', 'he1'],
+      ['sp3', 'sp2'],
+      ['di3', 'sp9'],
+    ]);
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'sp3');
@@ -896,7 +1274,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.40 ignore_below_5": cards counting as 1-4 do not count', () => {
-    const s = three({ cl2: 'ignore_below_5' }, [['he3', 'he1'], ['he2', 'sp2'], ['sp9', 'sp3']]);
+    const s = three({ cl2: 'ignore_below_5' }, [
+      ['he3', 'he1'],
+      ['he2', 'sp2'],
+      ['sp9', 'sp3'],
+    ]);
     spend(s, 'cl2');
     play(s, 'he3');
     play(s, 'he2');
@@ -905,7 +1287,15 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.41 no_trump": the trick is played without trump', () => {
-    const s = three({ cl5: 'no_trump' }, [['he5', 'he1'], ['sp9', 'di9'], ['di8', 'sp3']], [['sp7', 'cl2'], ['he4', 'cl5'], ['he6']]);
+    const s = three(
+      { cl5: 'no_trump' },
+      [
+        ['he5', 'he1'],
+        ['sp9', 'di9'],
+        ['di8', 'sp3'],
+      ],
+      [['sp7', 'cl2'], ['he4', 'cl5'], ['he6']],
+    );
     play(s, 'he5');
     spend(s, 'cl5');
     play(s, 'sp9'); // spades would be trump (seat 0's bid)
@@ -914,7 +1304,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.43 nerf_above_5": cards counting as 6-9 take the values -3 to 0', () => {
-    const s = three({ cl2: 'nerf_above_5' }, [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']]);
+    const s = three({ cl2: 'nerf_above_5' }, [
+      ['he5', 'he1'],
+      ['he9', 'sp2'],
+      ['he2', 'sp3'],
+    ]);
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -923,11 +1317,19 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.8 force_takeback": nothing when the user plays first; replacing the card of slot 0 sets the leading suit anew', () => {
-    const s = three({ cl2: 'force_takeback' }, [['he5', 'sp8'], ['he9', 'sp2'], ['he2', 'sp3']]);
+    const s = three({ cl2: 'force_takeback' }, [
+      ['he5', 'sp8'],
+      ['he9', 'sp2'],
+      ['he2', 'sp3'],
+    ]);
     spend(s, 'cl2');
     expect(s.turn).toBe(0);
     expect(s.phase).toBe(Phase.Play);
-    const t = three({ cl5: 'force_takeback' }, [['he5', 'sp8'], ['he9', 'sp2'], ['he2', 'sp3']]);
+    const t = three({ cl5: 'force_takeback' }, [
+      ['he5', 'sp8'],
+      ['he9', 'sp2'],
+      ['he2', 'sp3'],
+    ]);
     play(t, 'he5');
     spend(t, 'cl5');
     expect(t.turn).toBe(0); // seat 0 replays slot 0
@@ -945,7 +1347,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.36"/"12.8": double_trick used in the second lap does nothing', () => {
-    const s = three({ cl2: 'double_trick', cl3: 'double_trick' }, [['he5', 'he1', 'he4'], ['he9', 'sp2', 'sp5'], ['he2', 'sp3', 'sp6']]);
+    const s = three({ cl2: 'double_trick', cl3: 'double_trick' }, [
+      ['he5', 'he1', 'he4'],
+      ['he9', 'sp2', 'sp5'],
+      ['he2', 'sp3', 'sp6'],
+    ]);
     spend(s, 'cl2');
     play(s, 'he5');
     play(s, 'he9');
@@ -967,7 +1373,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.5 wildcard" with a random play: the drawn card is declared freely (any plain suit, any number)', () => {
-    const s = three({ cl2: 'shuffle_hand_all', cl3: 'wildcard', cl4: 'limitless_power' }, [['he5', 'he1'], ['he9', 'sp2'], ['he2', 'sp3']]);
+    const s = three({ cl2: 'shuffle_hand_all', cl3: 'wildcard', cl4: 'limitless_power' }, [
+      ['he5', 'he1'],
+      ['he9', 'sp2'],
+      ['he2', 'sp3'],
+    ]);
     spend(s, 'cl4');
     spend(s, 'cl2');
     spend(s, 'cl3');
@@ -981,7 +1391,11 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
   });
 
   it('"7.35 blind_play": a bound face-down play that does not follow shows its void when turned up', () => {
-    const s = three({ cl5: 'blind_play' }, [['he5', 'he1'], ['sp9', 'sp2'], ['he2', 'sp3']]);
+    const s = three({ cl5: 'blind_play' }, [
+      ['he5', 'he1'],
+      ['sp9', 'sp2'],
+      ['he2', 'sp3'],
+    ]);
     play(s, 'he5');
     spend(s, 'cl5');
     play(s, 'sp9');
@@ -1013,7 +1427,9 @@ describe('nine-lives powers: statistics from records', () => {
 describe('nine-lives powers: state copies and determinization', () => {
   const plain = (s: NineLivesState): string =>
     // `deck` is the deal's scratch (not state; the base copy leaves it too).
-    JSON.stringify(s, (k, v: unknown) => (k === 'rng' || k === 'recorder' || k === 'deck' ? undefined : ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v));
+    JSON.stringify(s, (k, v: unknown) =>
+      k === 'rng' || k === 'recorder' || k === 'deck' ? undefined : ArrayBuffer.isView(v) ? Array.from(v as Uint8Array) : v,
+    );
 
   it('clone copies every Powers field (rows, slots, events, the public block, voids, seen cards, the decode queue)', () => {
     const v = resolveGameVariant(nineLives, { players: 4, powers: true, blackCat: true });
@@ -1034,7 +1450,15 @@ describe('nine-lives powers: state copies and determinization', () => {
   });
 
   it('"10": determinization keeps known cards where they are and deals no other seat a suit it has shown void', () => {
-    const s = position({ hands: [['he5', 'he1', 'he2'], ['sp9', 'sp2', 'sp4'], ['di4', 'he3', 'di5']], rows: [['di1', 'cl2'], ['di3'], ['di2']], powers: { cl2: 'reveal_suit' } });
+    const s = position({
+      hands: [
+        ['he5', 'he1', 'he2'],
+        ['sp9', 'sp2', 'sp4'],
+        ['di4', 'he3', 'di5'],
+      ],
+      rows: [['di1', 'cl2'], ['di3'], ['di2']],
+      powers: { cl2: 'reveal_suit' },
+    });
     spend(s, 'cl2');
     suit(s, 'di');
     play(s, 'he5');

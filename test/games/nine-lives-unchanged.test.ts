@@ -17,7 +17,7 @@ const GAMES = 200;
 const PINNED = '370389b14ea14a3c9ba66ba77c31aa95fa2cea7b375250b12e8842cbb382c21c';
 
 /** The digest of `GAMES` recorded random games per (players, blackCat). */
-export function trajectoryDigest(): string {
+function trajectoryDigest(): string {
   const h = createHash('sha256');
   for (let players = 3; players <= 9; players++) {
     for (const blackCat of players <= 8 ? [false, true] : [false]) {

@@ -72,7 +72,9 @@ async function open(browser: Browser, file: string): Promise<{ page: Page; seen:
       return { id: f.getAttribute('data-chart') ?? '', width: box.width, height: box.height, marks, texts };
     });
     const answer = document.querySelector('section.answer');
-    const blocksWithoutTable = [...document.querySelectorAll('.block')].filter((b) => b.querySelector('figure.chart') && !b.querySelector('table')).map((b) => b.id);
+    const blocksWithoutTable = [...document.querySelectorAll('.block')]
+      .filter((b) => b.querySelector('figure.chart') && !b.querySelector('table'))
+      .map((b) => b.id);
     return {
       answerTop: answer ? answer.getBoundingClientRect().top : -1,
       answer: answer?.textContent ?? '',
@@ -107,7 +109,8 @@ async function pixels(browser: Browser, png: Buffer): Promise<{ total: number; i
       let ink = 0;
       let blue = 0;
       let tint = 0;
-      const near = (i: number, r: number, g: number, bl: number, tol: number): boolean => Math.abs(d[i]! - r) <= tol && Math.abs(d[i + 1]! - g) <= tol && Math.abs(d[i + 2]! - bl) <= tol;
+      const near = (i: number, r: number, g: number, bl: number, tol: number): boolean =>
+        Math.abs(d[i]! - r) <= tol && Math.abs(d[i + 1]! - g) <= tol && Math.abs(d[i + 2]! - bl) <= tol;
       for (let i = 0; i < d.length; i += 4) {
         if (d[i]! < 245 || d[i + 1]! < 245 || d[i + 2]! < 245) ink++;
         if (near(i, 103, 140, 181, 14) || near(i, 76, 120, 168, 14)) blue++;
@@ -146,7 +149,10 @@ function common(seen: Seen, minCharts: number): void {
   for (const c of seen.charts) {
     expect(c.width, c.id).toBeGreaterThan(150);
     expect(c.height, c.id).toBeGreaterThan(40);
-    expect(Object.values(c.marks).reduce((a, b) => a + b, 0), c.id).toBeGreaterThan(0);
+    expect(
+      Object.values(c.marks).reduce((a, b) => a + b, 0),
+      c.id,
+    ).toBeGreaterThan(0);
     expect(c.texts.length, c.id).toBeGreaterThan(0);
   }
   expect(new Set(seen.charts.map((c) => c.id)).size).toBe(seen.charts.length);
@@ -174,7 +180,18 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     cli('tourney', ['--game', 'nine-virtues', '--bots', 'greedy,greedy,greedy,greedy', '--games', '400', '--out', dirs.tourney]);
     cli('tourney', ['--game', 'nine-virtues', '--games', '200', '--sweep', 'bidPenalty=face,zero', '--out', dirs.sweep]);
     cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--h0', '0.08', '--h1', '0.11', '--out', dirs.match]);
-    cli('rate', ['--game', 'captains-orders', '--pool', 'random,greedy,mc:iterations=5,ismcts:iterations=5', '--variant', 'players=4', '--games', '80', '--out', dirs.rate]);
+    cli('rate', [
+      '--game',
+      'captains-orders',
+      '--pool',
+      'random,greedy,mc:iterations=5,ismcts:iterations=5',
+      '--variant',
+      'players=4',
+      '--games',
+      '80',
+      '--out',
+      dirs.rate,
+    ]);
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless=new', '--no-sandbox'] });
   });
   afterAll(async () => {

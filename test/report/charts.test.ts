@@ -29,16 +29,46 @@ const bids: DataTable = {
   id: 'bids-by-rank',
   title: 'Bidding by rank',
   caption: '',
-  columns: ['bot', 'rank', 'bids_per_game', 'bids_per_game_lo', 'bids_per_game_hi', 'bid_cards', 'success_rate', 'success_rate_lo', 'success_rate_hi', 'success_rate_deff'],
+  columns: [
+    'bot',
+    'rank',
+    'bids_per_game',
+    'bids_per_game_lo',
+    'bids_per_game_hi',
+    'bid_cards',
+    'success_rate',
+    'success_rate_lo',
+    'success_rate_hi',
+    'success_rate_deff',
+  ],
   titles: ['bot', 'rank', 'bids/game', 'bids/game lo', 'bids/game hi', 'bid cards', 'success rate', 'success rate lo', 'success rate hi', 'success rate deff'],
   rows: ['a', 'b'].flatMap((bot) =>
-    [2, 3, 4].map((rank) => ({ bot, rank, bids_per_game: rank / 4, bids_per_game_lo: rank / 4 - 0.01, bids_per_game_hi: rank / 4 + 0.01, bid_cards: 100 * rank, success_rate: 0.9, success_rate_lo: 0.85, success_rate_hi: 0.95, success_rate_deff: 0.98 })),
+    [2, 3, 4].map((rank) => ({
+      bot,
+      rank,
+      bids_per_game: rank / 4,
+      bids_per_game_lo: rank / 4 - 0.01,
+      bids_per_game_hi: rank / 4 + 0.01,
+      bid_cards: 100 * rank,
+      success_rate: 0.9,
+      success_rate_lo: 0.85,
+      success_rate_hi: 0.95,
+      success_rate_deff: 0.98,
+    })),
   ),
 };
 
 describe('intervalChart', () => {
   it('a bar layer of the measure and an error-bar layer from its lo to its hi column, over the rows unchanged', () => {
-    const s = intervalChart({ title: 'Win rate by bot', description: 'd', rows: bots, category: { field: 'bot', title: 'bot' }, measure: { field: 'win_rate', title: 'win rate', lo: 'ci95_lo', hi: 'ci95_hi', percent: true }, mark: 'bar', horizontal: true });
+    const s = intervalChart({
+      title: 'Win rate by bot',
+      description: 'd',
+      rows: bots,
+      category: { field: 'bot', title: 'bot' },
+      measure: { field: 'win_rate', title: 'win rate', lo: 'ci95_lo', hi: 'ci95_hi', percent: true },
+      mark: 'bar',
+      horizontal: true,
+    });
     expect((s.data as { values: Row[] }).values).toEqual(bots);
     const [bars, ci] = layers(s);
     expect(bars!.mark.type).toBe('bar');
@@ -52,7 +82,17 @@ describe('intervalChart', () => {
   });
 
   it('renders one bar and one interval per row, with its axis titles', async () => {
-    const svg = await renderSvg(intervalChart({ title: 'T', description: 'd', rows: bots, category: { field: 'bot', title: 'bot name' }, measure: { field: 'win_rate', title: 'win rate', lo: 'ci95_lo', hi: 'ci95_hi' }, mark: 'bar' }), 'c1');
+    const svg = await renderSvg(
+      intervalChart({
+        title: 'T',
+        description: 'd',
+        rows: bots,
+        category: { field: 'bot', title: 'bot name' },
+        measure: { field: 'win_rate', title: 'win rate', lo: 'ci95_lo', hi: 'ci95_hi' },
+        mark: 'bar',
+      }),
+      'c1',
+    );
     expect(marks(svg, 'bars')).toBe(3);
     expect(marks(svg, 'intervals_layer_2')).toBe(3);
     expect(svg).toContain('>bot name</text>');
@@ -61,16 +101,43 @@ describe('intervalChart', () => {
 
   it('a point chart with a zero rule; a missing value draws no dot', async () => {
     const rows = [...bots, { bot: 'none', win_rate: null, ci95_lo: null, ci95_hi: null }];
-    const s = intervalChart({ title: 'T', description: 'd', rows, category: { field: 'bot', title: 'bot' }, measure: { field: 'win_rate', title: 'w' }, mark: 'point', zeroRule: true });
+    const s = intervalChart({
+      title: 'T',
+      description: 'd',
+      rows,
+      category: { field: 'bot', title: 'bot' },
+      measure: { field: 'win_rate', title: 'w' },
+      mark: 'point',
+      zeroRule: true,
+    });
     expect(layers(s).map((l) => l.name)).toEqual(['zero', 'dots']);
-    expect(layers(intervalChart({ title: 'T', description: 'd', rows, category: { field: 'bot', title: 'bot' }, measure: { field: 'win_rate', title: 'w', lo: 'ci95_lo', hi: 'ci95_hi' }, mark: 'point' })).map((l) => l.name)).toEqual(['intervals', 'dots']);
+    expect(
+      layers(
+        intervalChart({
+          title: 'T',
+          description: 'd',
+          rows,
+          category: { field: 'bot', title: 'bot' },
+          measure: { field: 'win_rate', title: 'w', lo: 'ci95_lo', hi: 'ci95_hi' },
+          mark: 'point',
+        }),
+      ).map((l) => l.name),
+    ).toEqual(['intervals', 'dots']);
     expect(layers(s)[0]!.encoding.y!.datum).toBe(0);
     const svg = await renderSvg(s, 'c2');
     expect(marks(svg, 'dots')).toBe(3);
   });
 
   it('groups: colour and offset by the group column, one bar per row', async () => {
-    const s = intervalChart({ title: 'T', description: 'd', rows: bids.rows, category: { field: 'rank', title: 'rank' }, group: { field: 'bot', title: 'bot' }, measure: { field: 'success_rate', title: 's', lo: 'success_rate_lo', hi: 'success_rate_hi' }, mark: 'bar' });
+    const s = intervalChart({
+      title: 'T',
+      description: 'd',
+      rows: bids.rows,
+      category: { field: 'rank', title: 'rank' },
+      group: { field: 'bot', title: 'bot' },
+      measure: { field: 'success_rate', title: 's', lo: 'success_rate_lo', hi: 'success_rate_hi' },
+      mark: 'bar',
+    });
     expect(layers(s)[0]!.encoding.color!.field).toBe('bot');
     expect(layers(s)[0]!.encoding.xOffset!.field).toBe('bot');
     expect(marks(await renderSvg(s, 'c3'), 'bars')).toBe(6);
@@ -84,7 +151,13 @@ describe('curve, trace and heat map', () => {
       { value: 'zero', estimate: 0.26, ci95_lo: 0.24, ci95_hi: 0.28 },
       { value: 'double', estimate: 0.255, ci95_lo: 0.233, ci95_hi: 0.277 },
     ];
-    const s = curveChart({ title: 'T', description: 'd', rows, x: { field: 'value', title: 'bidPenalty', order: ['face', 'zero', 'double'] }, measure: { field: 'estimate', title: 'first player', lo: 'ci95_lo', hi: 'ci95_hi', percent: true } });
+    const s = curveChart({
+      title: 'T',
+      description: 'd',
+      rows,
+      x: { field: 'value', title: 'bidPenalty', order: ['face', 'zero', 'double'] },
+      measure: { field: 'estimate', title: 'first player', lo: 'ci95_lo', hi: 'ci95_hi', percent: true },
+    });
     expect(layers(s).map((l) => l.name)).toEqual(['line', 'dots', 'intervals']);
     expect((layers(s)[0]!.encoding.x as { sort?: unknown }).sort).toEqual(['face', 'zero', 'double']);
     const svg = await renderSvg(s, 'c4');
@@ -100,7 +173,14 @@ describe('curve, trace and heat map', () => {
       rows,
       x: { field: 'deals', title: 'deals played' },
       y: { field: 'llr', title: 'log-likelihood ratio' },
-      bounds: { rows: [{ bound: 'upper', llr: 2.94 }, { bound: 'lower', llr: -2.94 }], label: 'bound', value: 'llr' },
+      bounds: {
+        rows: [
+          { bound: 'upper', llr: 2.94 },
+          { bound: 'lower', llr: -2.94 },
+        ],
+        label: 'bound',
+        value: 'llr',
+      },
     });
     const svg = await renderSvg(s, 'c5');
     expect(marks(svg, 'dots')).toBe(3);
@@ -114,7 +194,14 @@ describe('curve, trace and heat map', () => {
       { bot: 'a', opponent: 'b', los: 0.9 },
       { bot: 'b', opponent: 'a', los: 0.1 },
     ];
-    const s = heatmapChart({ title: 'T', description: 'd', rows, row: { field: 'bot', title: 'bot' }, column: { field: 'opponent', title: 'opponent' }, measure: { field: 'los', title: 'LOS', percent: true } });
+    const s = heatmapChart({
+      title: 'T',
+      description: 'd',
+      rows,
+      row: { field: 'bot', title: 'bot' },
+      column: { field: 'opponent', title: 'opponent' },
+      measure: { field: 'los', title: 'LOS', percent: true },
+    });
     expect((layers(s)[0]!.encoding.color as unknown as { scale: { domain: number[] } }).scale.domain).toEqual([0, 1]);
     const svg = await renderSvg(s, 'c6');
     expect(marks(svg, 'cells')).toBe(2);
@@ -147,7 +234,18 @@ describe('tables as charts', () => {
 
   it('a table of one row, or without estimates, gets no chart', () => {
     expect(tableCharts({ ...bids, rows: bids.rows.slice(0, 1) }).charts).toEqual([]);
-    expect(tableCharts({ id: 'x', title: 'x', caption: '', columns: ['who', 'points'], rows: [{ who: 'a', points: 1 }, { who: 'b', points: 2 }] }).charts).toEqual([]);
+    expect(
+      tableCharts({
+        id: 'x',
+        title: 'x',
+        caption: '',
+        columns: ['who', 'points'],
+        rows: [
+          { who: 'a', points: 1 },
+          { who: 'b', points: 2 },
+        ],
+      }).charts,
+    ).toEqual([]);
   });
 
   it('the table view joins an interval to its column and prints proportions as percentages', () => {
@@ -167,6 +265,8 @@ describe('files and SVG', () => {
   });
 
   it('scopeIds prefixes ids and their references', () => {
-    expect(scopeIds('<clipPath id="clip1"></clipPath><g clip-path="url(#clip1)"></g>', 'a b')).toBe('<clipPath id="a_b-clip1"></clipPath><g clip-path="url(#a_b-clip1)"></g>');
+    expect(scopeIds('<clipPath id="clip1"></clipPath><g clip-path="url(#clip1)"></g>', 'a b')).toBe(
+      '<clipPath id="a_b-clip1"></clipPath><g clip-path="url(#a_b-clip1)"></g>',
+    );
   });
 });

@@ -63,7 +63,7 @@ describe('npm run report', () => {
     }
   });
 
-  it('a tourney and a sweep: the charts show the files\' numbers only; the page is rebuilt the same', () => {
+  it("a tourney and a sweep: the charts show the files' numbers only; the page is rebuilt the same", () => {
     const dir = join(out, 'tourney');
     expect(cli('tourney', ['--game', 'nine-virtues', '--games', '120', '--workers', '1', '--out', dir]).code).toBe(0);
     const first = readFileSync(join(dir, 'report.html'), 'utf8');
@@ -79,9 +79,12 @@ describe('npm run report', () => {
     expect(chartNumbersComeFromFiles(sweep)).toBeGreaterThan(20);
   });
 
-  it('a match: the charts show the files\' numbers only', () => {
+  it("a match: the charts show the files' numbers only", () => {
     const dir = join(out, 'match');
-    expect(cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--games', '800', '--workers', '1', '--out', dir]).code).toBe(0);
+    expect(
+      cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--games', '800', '--workers', '1', '--out', dir])
+        .code,
+    ).toBe(0);
     expect(chartNumbersComeFromFiles(dir)).toBeGreaterThan(5);
   });
 
