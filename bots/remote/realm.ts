@@ -16,8 +16,8 @@ import type { Game, GameStateBase } from '../../src/core/game.js';
 import { getGame } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
 import type { Variant } from '../../src/core/variant.js';
-import { loadBotFile } from '../file.js';
-import { resolveBotParams } from '../spec.js';
+import { resolveBotParams } from '../../src/core/bot-params.js';
+import { loadBotFile } from './load.js';
 import type { RealmReply, RealmRequest } from './protocol.js';
 
 const send = process.send?.bind(process);

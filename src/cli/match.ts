@@ -178,11 +178,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     checkResumeFlags(args.given);
     dir = resolve(args.resume);
     claimOutDir(args.resume, { resume: true });
-    try {
-      resume = readCheckpoint(dir);
-    } catch (e) {
-      throw new UsageError(`--resume ${args.resume}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    resume = readCheckpoint(dir);
     if (resume.command?.name !== 'match') throw new UsageError(`--resume ${args.resume}: not a match run`);
     game = getGame(resume.config.gameId);
     config = resume.config;

@@ -191,11 +191,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     checkResumeFlags(args.given);
     dir = resolve(args.resume);
     claimOutDir(args.resume, { resume: true });
-    try {
-      resume = readCheckpoint(dir);
-    } catch (e) {
-      throw new UsageError(`--resume ${args.resume}: ${e instanceof Error ? e.message : String(e)}`);
-    }
+    resume = readCheckpoint(dir);
     if (resume.command?.name !== 'rate') throw new UsageError(`--resume ${args.resume}: not a rating run`);
     game = getGame(resume.config.gameId);
     config = resume.config;

@@ -86,12 +86,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     checkResumeFlags(args.given);
     const dir = resolve(args.resume);
     claimOutDir(args.resume, { resume: true });
-    let cp: Checkpoint;
-    try {
-      cp = readCheckpoint(dir);
-    } catch {
-      throw new UsageError(`--resume ${args.resume}: no stopped run there (no checkpoint.json)`);
-    }
+    const cp: Checkpoint = readCheckpoint(dir);
     const game = getGame(cp.config.gameId);
     if (cp.command !== undefined && cp.command.name !== 'tourney') throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
     const plan: Plan = {

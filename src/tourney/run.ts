@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../io/files.js';
+import { checkResumable, readCheckpointFile, runFiles, tailDigest } from './checkpoint.js';
 import type { Group, Tally } from './aggregate.js';
 import type { RunConfig } from './batch.js';
 import { Merger } from './merger.js';
@@ -83,22 +84,26 @@ export interface Checkpoint {
   readonly complete: boolean;
   /** The command that started the run (`tourney`, `match`, `rate`) and the options it needs to resume. */
   readonly command?: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
+  /** sha256 of every user bot file and card file when the run started (`runFiles`). */
+  readonly files?: Readonly<Record<string, string>>;
+  /** sha256 of the tails of games.jsonl and games.csv that belong to the merged batches (`tailDigest`). */
+  readonly recordTail?: string;
+  readonly rowTail?: string;
 }
 
 /** The checkpoint layout; version 2 added seatings, per-deal moments and jackknife groups. */
 export const CHECKPOINT_VERSION = 2;
 
 /**
- * Reads a run's checkpoint.
- * @throws Error when the directory holds none, or one of another version.
+ * Reads a run's checkpoint, validated against its schema
+ * (`src/tourney/checkpoint.ts`), and checks that the run can go on exactly
+ * (its record files and the files it used are as the checkpoint describes).
+ * @throws UsageError with one line otherwise.
  */
 export function readCheckpoint(dir: string): Checkpoint {
-  const file = join(dir, 'checkpoint.json');
-  if (!existsSync(file)) throw new Error(`${dir} holds no checkpoint.json`);
-  const cp = JSON.parse(readFileSync(file, 'utf8')) as { version?: unknown };
-  if (cp.version !== CHECKPOINT_VERSION)
-    throw new Error(`${dir}: checkpoint of another ninefold version (${String(cp.version)}, this one reads ${CHECKPOINT_VERSION}); start the run again`);
-  return cp as Checkpoint;
+  const cp = readCheckpointFile<Checkpoint>(dir);
+  checkResumable(dir, cp as never);
+  return cp;
 }
 
 /**
@@ -125,6 +130,8 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   const start = process.hrtime.bigint();
   const elapsed = (): number => priorSeconds + Number(process.hrtime.bigint() - start) / 1e9;
   let lastCheckpoint = 0;
+  // The files the results depend on, hashed once when the run starts (kept from the first session on a resume).
+  const files = cp?.files ?? runFiles(config);
   const checkpoint = (complete: boolean): void => {
     if (!opts.dir) return;
     const c: Checkpoint = {
@@ -143,6 +150,9 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       seconds: elapsed(),
       complete,
       ...((opts.command ?? cp?.command) ? { command: (opts.command ?? cp?.command)! } : {}),
+      files,
+      ...(config.record ? { recordTail: tailDigest(join(opts.dir, 'games.jsonl'), merger.recordBytes) ?? '' } : {}),
+      ...(config.gamesCsv === true ? { rowTail: tailDigest(join(opts.dir, 'games.csv'), merger.rowBytes) ?? '' } : {}),
     };
     writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
     lastCheckpoint = Date.now();
