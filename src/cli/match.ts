@@ -293,6 +293,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     startedAt: startedAt.toISOString(),
     complete: run.complete,
     onFault: config.onFault,
+    moveTimeoutMs: config.moveTimeoutMs,
+    seatings: config.seatings,
     clockBound: await clockBoundSpecs(config.lineup, game),
   });
   process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);

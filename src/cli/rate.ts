@@ -249,6 +249,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     startedAt: startedAt.toISOString(),
     complete: run.complete,
     onFault: config.onFault,
+    moveTimeoutMs: config.moveTimeoutMs,
+    seatings: config.seatings,
     clockBound: await clockBoundSpecs(pool, game),
   });
   process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);

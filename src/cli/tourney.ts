@@ -189,6 +189,8 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     complete: run.complete,
     onFault: plan.flags.onFault,
     clockBound: plan.clockBound,
+    moveTimeoutMs: config.moveTimeoutMs,
+    seatings: config.seatings,
     ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, caption: plan.game.info.scoreRate.caption, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);

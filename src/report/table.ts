@@ -19,7 +19,13 @@ export function renderTables(s: Summary): string {
   const out: string[] = [];
   out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
   out.push(`line-up: ${s.lineup.join(', ')}`);
-  if (!s.reproducible) out.push(`NOT REPRODUCIBLE: ${s.clockBound.join(', ')} search on a time budget (ms), so the same seed can give other numbers`);
+  if (!s.reproducible) {
+    out.push(`NOT REPRODUCIBLE: the results can depend on the clock, so the same seed can give other numbers: ${s.clockDependent.join('; ')}`);
+    if (s.timeouts.length > 0) {
+      const shown = s.timeouts.slice(0, 5).map((t) => `deal ${t.deal} seating ${t.seating} seat ${t.seat} (${t.bot}, decision ${t.decision})`);
+      out.push(`Faults caused by a time limit: ${s.faults.byReason.timeout ?? s.timeouts.length}${s.timeouts.length > 5 ? ', the first: ' : ': '}${shown.join('; ')} (all in summary.json, "timeouts")`);
+    }
+  }
   const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', 'deff', `mean score (${s.scoreUnit})`, '95% interval', 'forfeits', 'faults']);
   for (const b of s.bots) {
     bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), deff(b.deff), num(b.meanScore), `${num(b.meanScoreCi95[0])} – ${num(b.meanScoreCi95[1])}`, b.forfeits, b.faults]);

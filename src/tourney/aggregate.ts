@@ -47,9 +47,18 @@ export interface Tally {
   maxDecisions: number;
   /** Faulty decisions per entry (each forfeit is one; under `--on-fault random` the game went on). */
   entryFaults: number[];
-  /** Faults by reason: threw, illegal, timeout. */
+  /** Faults by reason: threw, illegal, timeout, memory. */
   faultReasons: Record<string, number>;
+  /**
+   * The faults a time limit caused, as [deal, seating, seat, decision] (the
+   * first MAX_TIMEOUTS_LISTED in merge order): the results that depend on the
+   * clock, for the summary to list.
+   */
+  timeouts: [number, number, number, number][];
 }
+
+/** Most timeout faults a tally lists (the count is in `faultReasons.timeout`). */
+export const MAX_TIMEOUTS_LISTED = 1000;
 
 /**
  * One group of the delete-a-group jackknife (`src/stats/jackknife.ts`): the
@@ -90,6 +99,7 @@ export function emptyTally(players: number, entries = players, seatings = player
     maxDecisions: 0,
     entryFaults: z(E),
     faultReasons: {},
+    timeouts: [],
   };
 }
 
@@ -126,7 +136,7 @@ export class DealTally {
    * each, so the win shares of all seats of a game with a winner add up to 1.
    * @param seatingIndex the seating's index in the run's schedule; @param seating its entries by seat.
    */
-  addGame(seatingIndex: number, seating: Seating, o: MatchOutcome): void {
+  addGame(seatingIndex: number, seating: Seating, o: MatchOutcome, deal = -1): void {
     const t = this.tally;
     const P = t.players;
     const { scores, winners, capped } = o.result;
@@ -161,6 +171,7 @@ export class DealTally {
       const i = seating.entries[f.seat]!;
       t.entryFaults[i]!++;
       t.faultReasons[f.reason] = (t.faultReasons[f.reason] ?? 0) + 1;
+      if (f.reason === 'timeout' && t.timeouts.length < MAX_TIMEOUTS_LISTED) t.timeouts.push([deal, seatingIndex, f.seat, f.decision]);
       if (o.status === 'forfeit') t.entryForfeits[i]!++;
     }
   }
@@ -199,6 +210,8 @@ export function mergeTally(a: Tally, b: Tally, sign = 1): void {
   a.decisions += sign * b.decisions;
   a.maxDecisions = Math.max(a.maxDecisions, b.maxDecisions);
   for (const [k, v] of Object.entries(b.faultReasons)) a.faultReasons[k] = (a.faultReasons[k] ?? 0) + sign * v;
+  // The list is kept for the run only (a jackknife replicate never reads it).
+  if (sign > 0) for (const x of b.timeouts ?? []) if (a.timeouts.length < MAX_TIMEOUTS_LISTED) a.timeouts.push(x);
 }
 
 const TALLY_ARRAYS = [

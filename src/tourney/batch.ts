@@ -146,7 +146,7 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
       runner.gameInBatch = g;
       const seating = seatings[k]!;
       const o = runner.play({ seed, rotation: seating.rotation, bots: bySeat[k]!, names: names[k]!, record: config.record, imposed: task.imposed?.[g], shareLegal: shareLegal[k] });
-      deal.addGame(k, seating, o);
+      deal.addGame(k, seating, o, d);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, seating.entries, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
       if (config.gamesCsv === true) {

@@ -36,6 +36,7 @@ const tallySchema = z.object({
   maxDecisions: num,
   entryFaults: nums,
   faultReasons: z.record(num),
+  timeouts: z.array(z.tuple([num, num, num, num])),
 });
 
 /**

@@ -125,7 +125,15 @@ export class Scheduler {
                 message: `bot ${botAt(config, beatGame, seat)} crashed its worker: ${errorLine(e)}`,
               });
             } else if (run.attempts > MAX_CRASH_RETRIES) {
-              this.failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times: ${errorLine(e)}`);
+              // Name the game and the bot to act when the worker last failed (deal d, game k of the batch), in one line.
+              const K = config.seatings.length;
+              const deal = run.batch.dealStart + Math.floor(beatGame / K);
+              const seat = Atomics.load(run.beat, 3);
+              const who =
+                count > 0
+                  ? `, last in deal ${deal}, seating ${beatGame % K}, bot ${botAt(config, beatGame, seat)} at seat ${seat}`
+                  : ' before its first decision';
+              this.failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times${who}: ${errorLine(e)}`);
               this.done(run);
               return undefined;
             }

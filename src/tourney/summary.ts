@@ -64,8 +64,16 @@ export interface Summary {
   readonly faults: { readonly policy: string; readonly byReason: Readonly<Record<string, number>>; readonly forfeitedGames: number };
   /** False for a run stopped early (Ctrl-C); `--resume` completes it. */
   readonly complete: boolean;
-  /** False when some bot searched on a time budget (`ms`): then the same seed need not give the same numbers. */
+  /**
+   * False when the results can depend on the clock: a bot searched on a time
+   * budget (`ms`), or a per-decision limit (`--move-timeout`) was set; then the
+   * same seed need not give the same numbers. `clockDependent` says why, and
+   * `timeouts` lists the faults a time limit caused.
+   */
   readonly reproducible: boolean;
+  readonly clockDependent: readonly string[];
+  /** The timeout faults of the run (the first 1000): deal, seating, seat, bot, decision. */
+  readonly timeouts: readonly { readonly deal: number; readonly seating: number; readonly seat: number; readonly bot: string; readonly decision: number }[];
   /** The bots with a time budget. */
   readonly clockBound: readonly string[];
   readonly timing: {
@@ -90,6 +98,10 @@ export interface RunMeta {
   readonly complete: boolean;
   readonly onFault: string;
   readonly clockBound: readonly string[];
+  /** The per-decision limit in ms (`--move-timeout`), 0 when none. */
+  readonly moveTimeoutMs?: number;
+  /** The bot of each line-up entry at each seat of each seating (to name the bot of a timeout). */
+  readonly seatings?: readonly { readonly entries: readonly number[] }[];
   /** The game's score rate: label, the game's caption of it, and the factor from a game score. */
   readonly scoreRate?: { readonly label: string; readonly caption: string; readonly scale: number };
 }
@@ -166,7 +178,21 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     maxActions: t.maxDecisions,
     faults: { policy: meta.onFault, byReason: t.faultReasons, forfeitedGames: t.entryForfeits.reduce((a, b) => a + b, 0) },
     complete: meta.complete,
-    reproducible: meta.clockBound.length === 0,
+    reproducible: meta.clockBound.length === 0 && !(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0) && (t.faultReasons.timeout ?? 0) === 0,
+    clockDependent: [
+      ...((t.faultReasons.timeout ?? 0) > 0 && !(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0)
+        ? [`${t.faultReasons.timeout} decisions hit a time limit (a hung bot), and where a decision stops depends on the machine`]
+        : []),
+      ...meta.clockBound.map((b) => `bot ${b} searches on a time budget (ms)`),
+      ...(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0 ? [`--move-timeout ${meta.moveTimeoutMs} ms: a decision over it is a fault, and how long a decision takes depends on the machine`] : []),
+    ],
+    timeouts: (t.timeouts ?? []).map(([deal, seating, seat, decision]) => ({
+      deal,
+      seating,
+      seat,
+      bot: meta.seatings ? (meta.lineup[meta.seatings[seating]?.entries[seat] ?? -1] ?? '?') : '?',
+      decision,
+    })),
     clockBound: meta.clockBound,
     timing: {
       seconds: meta.seconds,
