@@ -93,7 +93,7 @@ describe('tourney CLI', () => {
     const dir = join(out, 'ms');
     const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '8', '--out', dir]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/NOT REPRODUCIBLE: mc:ms=2/);
+    expect(r.stdout).toMatch(/NOT REPRODUCIBLE: .*bot mc:ms=2 searches on a time budget/);
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
     expect(s.reproducible).toBe(false);
     expect(s.clockBound).toEqual(['mc:ms=2']);
