@@ -1,5 +1,9 @@
 import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
-import { isFileSpec, loadBotFile, loadedBotFile } from './file.js';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { isFileSpec } from './file.js';
+import { describeBotFile } from './remote/describe.js';
+import { DEFAULT_LIMITS } from './remote/remote-bot.js';
 import { greedyBot } from './greedy/index.js';
 import { ismctsKind } from './ismcts.js';
 import { mcKind } from './mc.js';
@@ -14,6 +18,13 @@ export { parseLineup, specText, type BotSpec } from './spec.js';
  */
 const kinds: readonly BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot)];
 
+/**
+ * User bot files as their realms described them (this thread): parameters,
+ * doc and game support, for validation. Their bots are never built here: the
+ * harness plays them in realms of their own (`bots/remote`).
+ */
+const described = new Map<string, BotKind>();
+
 /** Every bot kind, for `--help` and error messages. */
 export function botKinds(): readonly BotKind[] {
   return kinds;
@@ -25,8 +36,8 @@ export function botKinds(): readonly BotKind[] {
  */
 export function getBotKind(name: string): BotKind {
   if (isFileSpec(name)) {
-    const f = loadedBotFile(name);
-    if (!f) throw new BotSpecError(`bot file ${name} was not loaded (call loadLineupFiles first)`);
+    const f = described.get(name);
+    if (!f) throw new BotSpecError(`bot file ${name} was not described (parseAndValidateLineup first)`);
     return f;
   }
   const k = kinds.find((b) => b.name === name);
@@ -45,15 +56,14 @@ export function validateBotSpec(spec: BotSpec, gameId: string): void {
   if (!kind.supports(gameId)) throw new BotSpecError(`bot ${spec.name} cannot play ${gameId}`);
 }
 
-/** Builds a bot from a spec (validated before). */
+/**
+ * Builds a built-in bot from a spec (validated before).
+ * @throws Error for a user bot file: those play in realms of their own (`RemoteBot`).
+ */
 export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot {
+  if (isFileSpec(spec.name)) throw new Error(`user bot ${spec.name} plays in a realm of its own (RemoteBot), not in the harness's process`);
   const kind = getBotKind(spec.name);
   return kind.create(resolveBotParams(kind, spec.params), game);
-}
-
-/** Loads every user bot file of a line-up (once per thread). */
-export async function loadLineupFiles(specs: readonly BotSpec[]): Promise<void> {
-  for (const s of specs) if (isFileSpec(s.name)) await loadBotFile(s.name);
 }
 
 /**
@@ -62,12 +72,19 @@ export async function loadLineupFiles(specs: readonly BotSpec[]): Promise<void> 
  * returns no `act`, is bad input).
  * @throws BotSpecError naming the problem.
  */
-export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>): Promise<(BotSpec & { reproducible: boolean })[]> {
+export async function parseAndValidateLineup(lineup: string, game: Game<GameStateBase, object>, loadMs = DEFAULT_LIMITS.loadMs): Promise<(BotSpec & { reproducible: boolean })[]> {
   const specs = parseLineup(lineup);
   if (specs.length === 0) throw new BotSpecError('empty line-up');
-  await loadLineupFiles(specs);
   const reproducible: boolean[] = [];
   for (const s of specs) {
+    if (isFileSpec(s.name)) {
+      if (!existsSync(resolve(s.name))) throw new BotSpecError(`bot file ${s.name} not found`);
+      const d = await describeBotFile(s.name, game.info.id, s.params, loadMs);
+      described.set(s.name, { name: s.name, doc: d.doc, params: d.params, supports: () => d.supports, create: () => createBot(s, game) });
+      validateBotSpec(s, game.info.id);
+      reproducible.push(d.reproducible);
+      continue;
+    }
     validateBotSpec(s, game.info.id);
     // Build each bot once here, so that a bot that cannot start is bad input
     // named in the main thread, not a failure inside a worker.
@@ -87,17 +104,17 @@ export { isFileSpec } from './file.js';
 
 /**
  * The entries of a line-up whose results the seed does not determine: each
- * spec text (canonical, as a checkpoint keeps them) is built for `game` and
- * its bot asked (`Bot.reproducible === false`, e.g. a search on a
- * millisecond budget). User bot files are loaded first.
+ * spec text (canonical, as a checkpoint keeps them) is validated for `game`
+ * as a one-bot line-up and its bot asked (`Bot.reproducible === false`, e.g.
+ * a search on a millisecond budget; a user bot file is described in its own
+ * realm, as `parseAndValidateLineup` does).
  * @returns the texts of such entries, in line-up order (repeats kept).
  */
 export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>): Promise<string[]> {
   const clockBound = new Set<string>();
   for (const text of new Set(texts)) {
-    const specs = parseLineup(text);
-    await loadLineupFiles(specs);
-    if (specs.some((s) => createBot(s, game).reproducible === false)) clockBound.add(text);
+    const specs = await parseAndValidateLineup(text, game);
+    if (specs.some((s) => !s.reproducible)) clockBound.add(text);
   }
   return texts.filter((t) => clockBound.has(t));
 }

@@ -6,7 +6,6 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { separated } from '../src/stats/intervals.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 
@@ -30,7 +29,6 @@ describe('balance report', () => {
     const s = readJson(join(dir, 'summary.json')) as { deals: number; bots: { name: string; ci95: [number, number]; meanScore: number; games: number }[] };
     const greedy = s.bots.find((b) => b.name === 'greedy')!;
     const random = s.bots.find((b) => b.name === 'random')!;
-    expect(separated(greedy.ci95, random.ci95)).toBe(true);
     expect(greedy.ci95[0]).toBeGreaterThan(random.ci95[1]);
     const b = readJson(join(dir, 'balance.json')) as {
       seatAdvantage: { byPosition: { winRate: number }[]; test: { pValue: number; df1: number; units: number } };

@@ -1,6 +1,6 @@
 import '../src/games/index.js';
 import type { Game, GameStateBase } from '../src/core/game.js';
-import { createRng, type Rng } from '../src/core/rng.js';
+import { createRng, dealRng, type Rng } from '../src/core/rng.js';
 import { RoundCollector, buildRecord, type GameRecord } from '../src/core/record.js';
 import { getGame, type AnyGame } from '../src/core/registry.js';
 import { resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
@@ -43,7 +43,7 @@ export function recordedRandomGame(game: Game<GameStateBase, object>, variant: V
   const s = game.newState(variant);
   const c = new RoundCollector();
   s.recorder = c;
-  game.deal(s, createRng(seed));
+  game.deal(s, dealRng(seed));
   playOut(game, s, createRng(botSeed));
   s.recorder = null;
   const seats = Array.from({ length: s.players }, () => 'random');

@@ -66,7 +66,7 @@ describe('resilience', () => {
     const lines = readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(300);
     const forfeits = lines.map((l) => JSON.parse(l) as { forfeit?: { reason: string } }).filter((g) => g.forfeit);
-    expect(forfeits.some((g) => /did not return within 300 ms/.test(g.forfeit!.reason))).toBe(true);
+    expect(forfeits.some((g) => /took over 300 ms/.test(g.forfeit!.reason))).toBe(true);
     expect(forfeits.some((g) => /threw: boom/.test(g.forfeit!.reason))).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import type { AnyGame } from '../core/registry.js';
 import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
 import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
+import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
 
@@ -68,18 +69,31 @@ export interface RunFlags {
   readonly onFault: 'forfeit' | 'random';
   readonly moveTimeoutMs: number;
   readonly watchdogMs: number;
+  /** User bot files: the most resident memory of a realm (MiB), and the most ms to load. */
+  readonly botMemoryMb: number;
+  readonly botLoadMs: number;
 }
 
 /**
  * Parses `--workers`, `--on-fault` and `--move-timeout`.
  * @throws UsageError naming the flag and its valid values.
  */
-export function parseRunFlags(args: { workers: string; 'on-fault': string; 'move-timeout'?: string | undefined }): RunFlags {
+export function parseRunFlags(args: {
+  workers: string;
+  'on-fault': string;
+  'move-timeout'?: string | undefined;
+  'bot-memory'?: string | undefined;
+  'bot-load-timeout'?: string | undefined;
+}): RunFlags {
   const workers = parseCount('--workers', args.workers, 1, 256);
   const onFault = args['on-fault'];
   if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
   const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
-  return { workers, onFault, moveTimeoutMs, watchdogMs: moveTimeoutMs || DEFAULT_WATCHDOG_MS };
+  const botMemoryMb = args['bot-memory'] === undefined ? DEFAULT_LIMITS.memoryBytes / 2 ** 20 : parseCount('--bot-memory', args['bot-memory'], 64, 1_048_576);
+  const botLoadMs = args['bot-load-timeout'] === undefined ? DEFAULT_LIMITS.loadMs : parseCount('--bot-load-timeout', args['bot-load-timeout'], 100, 3_600_000);
+  // The watchdog stands behind the realms' own deadlines (a user bot's decision is timed out by its realm first).
+  const watchdogMs = moveTimeoutMs > 0 ? moveTimeoutMs + Math.max(1000, moveTimeoutMs) : DEFAULT_WATCHDOG_MS;
+  return { workers, onFault, moveTimeoutMs, watchdogMs: Math.max(watchdogMs, botLoadMs + 1000), botMemoryMb, botLoadMs };
 }
 
 /** One run to play: its config, size and directory. */

@@ -40,6 +40,8 @@ const options = {
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
+  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
 } as const;
 
@@ -140,7 +142,7 @@ export function renderMatch(r: MatchReport): string {
     const s = r.sprt;
     out.push(
       `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in win share per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
-        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}: A and B played alike)` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
+        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}${c.winShare.value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
     );
   }
   out.push(`Verdict: A is ${r.verdict}.`);
@@ -188,7 +190,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (args.candidate === undefined || args.baseline === undefined) throw new UsageError('match needs --candidate and --baseline');
     game = getGame(args.game);
     const one = async (flag: string, text: string): Promise<string> => {
-      const specs = await parseAndValidateLineup(text, game);
+      const specs = await parseAndValidateLineup(text, game, flags.botLoadMs);
       if (specs.length !== 1) throw new UsageError(`${flag} takes one bot, got ${specs.length}: '${text}'`);
       return specs[0]!.text;
     };
@@ -197,7 +199,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const given: Record<string, string | number> = parseVariantSpec(args.variant);
     let opponents: string[];
     if (args.opponents !== undefined) {
-      opponents = (await parseAndValidateLineup(args.opponents, game)).map((s) => s.text);
+      opponents = (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
       const P = opponents.length + 1;
       if (given.players !== undefined && Number(given.players) !== P) throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
       if (P < game.info.minPlayers || P > game.info.maxPlayers) throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; A and ${opponents.length} opponents make ${P}`);
@@ -228,6 +230,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       record: args.record,
       onFault: flags.onFault,
       moveTimeoutMs: flags.moveTimeoutMs,
+      botMemoryMb: flags.botMemoryMb,
+      botLoadMs: flags.botLoadMs,
       ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);

@@ -34,6 +34,8 @@ const options = {
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
+  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
 } as const;
 
@@ -200,7 +202,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
     if (args.pool === undefined) throw new UsageError('rate needs --pool a,b,c,...');
     game = getGame(args.game);
-    pool = (await parseAndValidateLineup(args.pool, game)).map((s) => s.text);
+    pool = (await parseAndValidateLineup(args.pool, game, flags.botLoadMs)).map((s) => s.text);
     if (new Set(pool).size !== pool.length) throw new UsageError(`--pool names a bot twice: ${pool.join(', ')}`);
     const given: Record<string, string | number> = parseVariantSpec(args.variant);
     if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
@@ -209,7 +211,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (pool.length < P) throw new UsageError(`--pool has ${pool.length} bots for a table of ${P}; give at least ${P}, or --variant players=${pool.length}`);
     const rr = roundRobinSeatings(pool.length, P);
     lineups = rr.lineups;
-    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
+    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, botMemoryMb: flags.botMemoryMb, botLoadMs: flags.botLoadMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
     games = parseCount('--games', args.games, 1, 1e10);
     dir = resolve(args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date())));
   }

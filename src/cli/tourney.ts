@@ -31,6 +31,8 @@ const options = {
   'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
   'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
   'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
+  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
@@ -107,7 +109,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let lineup: string[];
   let clockBound: string[] = [];
   if (args.bots !== undefined) {
-    const specs = await parseAndValidateLineup(args.bots, game);
+    const specs = await parseAndValidateLineup(args.bots, game, flags.botLoadMs);
     lineup = specs.map((s) => s.text);
     clockBound = specs.filter((s) => !s.reproducible).map((s) => s.text);
     const P = lineup.length;
@@ -167,6 +169,8 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     record: plan.record,
     onFault: plan.flags.onFault,
     moveTimeoutMs: plan.flags.moveTimeoutMs,
+    botMemoryMb: resume ? resume.config.botMemoryMb ?? plan.flags.botMemoryMb : plan.flags.botMemoryMb,
+    botLoadMs: resume ? resume.config.botLoadMs ?? plan.flags.botLoadMs : plan.flags.botLoadMs,
     ...(resume ? (resume.config.gamesCsv ? { gamesCsv: true } : {}) : plan.gamesCsv ? { gamesCsv: true } : {}),
   };
   const run = await executeRun({ game: plan.game, config, games: plan.games, flags: plan.flags, dir, stop: plan.stop, command: { name: 'tourney', options: {} }, ...(resume ? { resume } : {}) });

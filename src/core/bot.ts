@@ -85,6 +85,20 @@ export interface BotKind {
   create(params: BotParams, game: Game<GameStateBase, object>): Bot;
 }
 
+/**
+ * A fault a bot's realm reports for it (`bots/remote`): the match loop charges
+ * it with this reason instead of `threw`.
+ */
+export class BotFault extends Error {
+  override name = 'BotFault';
+  constructor(
+    readonly reason: 'threw' | 'timeout' | 'memory',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Bad bot spec (unknown bot or parameter): the CLI prints it and exits 2. */
 export class BotSpecError extends UsageError {
   override name = 'BotSpecError';

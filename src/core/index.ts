@@ -8,7 +8,7 @@ export { plainArray, RuleError } from './game.js';
 export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
 export { BotSpecError } from './bot.js';
 export { UsageError } from './errors.js';
-export { Rng, createRng, shuffleInPlace } from './rng.js';
+export { Rng, createRng, dealRng, shuffleInPlace } from './rng.js';
 export type { Variant, VariantParam, VariantValue } from './variant.js';
 export { VariantError, boolParam, intParam, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';

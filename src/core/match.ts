@@ -1,12 +1,12 @@
-import type { Bot, BotContext } from './bot.js';
+import { BotFault, type Bot, type BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
 import { botSeed, Rng, seedWords } from './rng.js';
 import { indexInSorted } from './sorted.js';
 import type { Variant } from './variant.js';
 
-/** Why a bot's decision failed: it threw, chose an action that is not legal, or overran its time. */
-export type FaultReason = 'threw' | 'illegal' | 'timeout';
+/** Why a bot's decision failed: it threw, chose an action that is not legal, overran its time, or (an isolated user bot) its memory. */
+export type FaultReason = 'threw' | 'illegal' | 'timeout' | 'memory';
 
 /** What happens to a faulty decision: the bot forfeits the game, or a random legal action replaces it. */
 export type FaultPolicy = 'forfeit' | 'random';
@@ -23,7 +23,7 @@ export interface Fault {
 export interface PlayOptions {
   /**
    * The game seed (the deal): the chance events come from it alone (the
-   * stream of `new Rng(seed)`, as a replay uses).
+   * stream of `dealRng(seed)`, as a replay uses).
    */
   readonly seed: string;
   /**
@@ -104,8 +104,12 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly legal: Int32Array;
   /** The copy of the legal actions handed to bots (they cannot alter the runner's). */
   private readonly botLegal: Int32Array;
-  /** Draws the replacement of a faulty decision under `--on-fault random`. */
-  private readonly faultRng: Rng;
+  /**
+   * Draws the replacement of a faulty decision under `--on-fault random`,
+   * seeded for each fault from (game seed, rotation, seat, decision): the
+   * same run gives the same replacements on any worker, in any order.
+   */
+  private readonly faultRng = new Rng();
   /** The game's index in its batch, for the heartbeat. */
   gameInBatch = 0;
   /**
@@ -139,7 +143,6 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     const p = this.state.players;
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.botLegal = new Int32Array(this.legal.length);
-    this.faultRng = new Rng('faults');
     this.observations = [];
     this.contexts = [];
     this.botWords = new Int32Array(p * p * 4);
@@ -158,7 +161,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
 
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
-    this.dealRng.seed(seed);
+    this.dealRng.seedDeal(seed);
     seedWords(botSeed(seed), this.botWords, this.wordsUsed);
     this.lastSeed = seed;
   }
@@ -180,9 +183,19 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       const ctx = contexts[s]!;
       const o = (rotation * p + s) * 4;
       ctx.rng.fromWords(words[o]!, words[o + 1]!, words[o + 2]!, words[o + 3]!);
-      bots[s]!.reset?.(ctx);
     }
-    if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots)) return this.playByIndex(seed, bots, names);
+    for (let s = 0; s < p; s++) {
+      const bot = bots[s]!;
+      if (bot.reset === undefined) continue;
+      try {
+        bot.reset(contexts[s]!);
+      } catch (e) {
+        // A bot that cannot start the game (its reset threw or timed out) forfeits it, whatever the fault policy.
+        const fault = threw(s, 0, names, e, 'reset');
+        return this.forfeit(fault, 0, game.currentSeat(state), [fault], collector, seed, names);
+      }
+    }
+    if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots)) return this.playByIndex(seed, rotation, bots, names);
     let decisions = 0;
     let faults: Fault[] | null = null;
     const bound = this.bound;
@@ -229,7 +242,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       if (fault !== null) {
         (faults ??= []).push(fault);
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, collector, seed, names);
-        action = legal[this.faultRng.int(n)]!;
+        action = legal[this.replacement(seed, rotation, seat, decisions, n)]!;
       }
       game.apply(state, action);
       if (++decisions > bound) throw this.overBound(seed);
@@ -257,7 +270,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * games as the general loop (a test compares them); kept apart so that this
    * loop stays small enough for V8 to inline the game's functions into it.
    */
-  private playByIndex(seed: string, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
+  private playByIndex(seed: string, rotation: number, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
     const { game, state, observations, contexts, options } = this;
     const bound = this.bound;
     const beat = this.heartbeat;
@@ -283,7 +296,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       if (fault !== null) {
         (faults ??= []).push(fault);
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, null, seed, names);
-        i = this.faultRng.int(n);
+        i = this.replacement(seed, rotation, seat, decisions, n);
       }
       game.apply(state, game.legalAt!(state, i as number));
       if (++decisions > bound) throw this.overBound(seed);
@@ -291,6 +304,16 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     const result = game.result(state);
     state.recorder = null;
     return { status: 'ok', result, decisions, firstSeat, faults: faults ?? NO_FAULTS };
+  }
+
+  /**
+   * The index of the random legal action that replaces a faulty decision
+   * under `--on-fault random`: drawn from a stream seeded by (game seed,
+   * rotation, seat, decision), so it never depends on the worker, the batch
+   * or the faults before it.
+   */
+  private replacement(seed: string, rotation: number, seat: Seat, decision: number, n: number): number {
+    return this.faultRng.seedDeal(`${seed}/fault/${rotation}/${seat}/${decision}`).int(n);
   }
 
   /** The error of a game that outlasted the game's own `maxDecisions` (a game bug). */
@@ -338,9 +361,11 @@ function badIndex(seat: Seat, decision: number, names: readonly string[], i: unk
   return { seat, decision, reason: 'illegal', message: `bot ${names[seat]} chose index ${String(i)} of ${n} legal actions` };
 }
 
-/** The fault of a bot that threw. */
-function threw(seat: Seat, decision: number, names: readonly string[], e: unknown): Fault {
-  return { seat, decision, reason: 'threw', message: `bot ${names[seat]} threw: ${errorText(e)}` };
+/** The fault of a bot that threw (or whose realm reported a timeout or its memory: `BotFault`). */
+function threw(seat: Seat, decision: number, names: readonly string[], e: unknown, during = ''): Fault {
+  const where = during ? ` in ${during}` : '';
+  if (e instanceof BotFault) return { seat, decision, reason: e.reason, message: `bot ${names[seat]}${where}: ${e.reason === 'threw' ? 'threw: ' : ''}${errorText(e)}` };
+  return { seat, decision, reason: 'threw', message: `bot ${names[seat]} threw${where}: ${errorText(e)}` };
 }
 
 /** Whether `action` is among `legal[0..n)` (ascending, the `Game` contract). */

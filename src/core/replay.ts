@@ -1,6 +1,6 @@
 import type { Game, GameStateBase } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
-import { createRng } from './rng.js';
+import { dealRng } from './rng.js';
 
 /**
  * Replays a record: deals from its seed, applies its decisions in order
@@ -16,7 +16,7 @@ export function replayRecord(game: Game<GameStateBase, object>, rec: GameRecord)
   const s = game.newState(rec.variant);
   const collector = new RoundCollector();
   s.recorder = collector;
-  game.deal(s, createRng(rec.seed));
+  game.deal(s, dealRng(rec.seed));
   const legal = new Int32Array(game.numDistinctActions(rec.variant));
   let index = 0;
   for (const round of rec.rounds) {

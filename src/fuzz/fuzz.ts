@@ -2,7 +2,7 @@ import type { GameStateBase } from '../core/game.js';
 import { replayRecord } from '../core/replay.js';
 import { buildRecord, RoundCollector } from '../core/record.js';
 import { getGame, type AnyGame } from '../core/registry.js';
-import { Rng } from '../core/rng.js';
+import { dealRng, Rng } from '../core/rng.js';
 import { resolveGameVariant, type Variant, type VariantValue } from '../core/variant.js';
 
 /** A broken invariant, with what reproduces it. */
@@ -78,7 +78,7 @@ export function fuzzOne(game: AnyGame, variant: Variant, seed: string, checks: F
   const scratch = game.newState(variant);
   let step = 0;
   try {
-    game.deal(s, new Rng(seed));
+    game.deal(s, dealRng(seed));
     const observeAt = new Set<number>();
     for (let i = 0; i < checks.observationChecks; i++) observeAt.add(rng.int(60));
     while (!game.isTerminal(s)) {

@@ -21,23 +21,3 @@ export function wilsonInterval(successes: number, n: number, confidence = 0.95):
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2n / (4 * n))) / (1 + z2n);
   return [Math.max(0, centre - half), Math.min(1, centre + half)];
 }
-
-/**
- * The normal-approximation interval of a mean from its sample sum and sum of
- * squares (used for scores and chips, e.g. mbb/hand).
- * @returns [lo, hi]; [mean, mean] when n < 2.
- */
-export function meanInterval(sum: number, sumSq: number, n: number, confidence = 0.95): Interval {
-  if (n <= 0) return [0, 0];
-  const mean = sum / n;
-  if (n < 2) return [mean, mean];
-  const variance = Math.max(0, (sumSq - (sum * sum) / n) / (n - 1));
-  const z = normalQuantile(1 - (1 - confidence) / 2, 0, 1);
-  const half = z * Math.sqrt(variance / n);
-  return [mean - half, mean + half];
-}
-
-/** True when two intervals do not overlap. */
-export function separated(a: Interval, b: Interval): boolean {
-  return a[1] < b[0] || b[1] < a[0];
-}

@@ -4,7 +4,8 @@ import { MatchRunner, type Fault, type FaultPolicy } from '../core/match.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
-import { createBot, isFileSpec, loadLineupFiles, parseLineup } from '../../bots/index.js';
+import { createBot, isFileSpec, parseLineup } from '../../bots/index.js';
+import { DEFAULT_LIMITS, realmClient, RemoteBot, type RealmLimits } from '../../bots/remote/remote-bot.js';
 import type { Seating } from '../stats/seatings.js';
 import { DealTally, emptyTally, type Tally } from './aggregate.js';
 
@@ -27,6 +28,10 @@ export interface RunConfig {
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = only the watchdog's limit. */
   readonly moveTimeoutMs: number;
+  /** The most resident memory of a user bot's realm, in MiB (default 1024). */
+  readonly botMemoryMb?: number;
+  /** The most ms a user bot file may take to load in its realm (default 10 000). */
+  readonly botLoadMs?: number;
   /** When true, one row per seat-game goes to `games.csv` (`GAMES_CSV_HEADER`). */
   readonly gamesCsv?: boolean;
 }
@@ -75,6 +80,8 @@ interface Prepared {
 }
 
 const cache = new Map<string, Prepared>();
+/** Runs prepared in this thread (a part of every realm's key). */
+let preparedRuns = 0;
 
 async function prepare(config: RunConfig): Promise<Prepared> {
   const key = JSON.stringify(config);
@@ -86,16 +93,29 @@ async function prepare(config: RunConfig): Promise<Prepared> {
     if (!spec) throw new Error(`empty bot spec '${text}'`);
     return spec;
   });
-  await loadLineupFiles(specs);
-  const entries = specs.map((spec) => createBot(spec, game));
-  const bySeat = config.seatings.map((k) => k.entries.map((e) => entries[e]!));
+  // Built-in bots: one instance per entry, reused (they carry nothing from one game to the next: test/isolation.test.ts).
+  // User bots: one realm (a child process) per entry and seating, so that no realm plays two rotations of a deal.
+  const entries = specs.map((spec) => (isFileSpec(spec.name) ? null : createBot(spec, game)));
+  const limits: RealmLimits = {
+    ...DEFAULT_LIMITS,
+    ...(config.moveTimeoutMs > 0 ? { decisionMs: config.moveTimeoutMs } : {}),
+    ...(config.botMemoryMb !== undefined ? { memoryBytes: config.botMemoryMb * 2 ** 20 } : {}),
+    ...(config.botLoadMs !== undefined ? { loadMs: config.botLoadMs } : {}),
+  };
+  const run = ++preparedRuns;
+  const bySeat = config.seatings.map((k, ki) =>
+    k.entries.map((e) => {
+      const spec = specs[e]!;
+      return entries[e] ?? new RemoteBot(realmClient(limits.memoryBytes), `${run}/${e}/${ki}`, spec.name, spec.params, config.gameId, config.variant, limits);
+    }),
+  );
   const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));
   const shareLegal = config.seatings.map((k) => k.entries.map((e) => !isFileSpec(specs[e]!.name)));
   const rotations = Math.max(...config.seatings.map((k) => k.rotation)) + 1;
   const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs, rotations });
-  const prepared: Prepared = { runner, game, bySeat, names, shareLegal };
-  cache.set(key, prepared);
-  return prepared;
+  const ready: Prepared = { runner, game, bySeat, names, shareLegal };
+  cache.set(key, ready);
+  return ready;
 }
 
 /**

@@ -103,7 +103,7 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
 
   it('under --on-fault random a faulty index is replaced as in the listing loop, and the game goes on', () => {
     let calls = 0;
-    const flaky = (base: Bot): Bot => ({ ...base, actIndex: (o, l, n, ctx) => (++calls % 7 === 0 ? -1 : base.actIndex!(o, l, n, ctx)) });
+    const flaky = (base: Bot): Bot => ({ ...base, actIndex: (o, l, n, ctx) => (++calls % 3 === 0 ? -1 : base.actIndex!(o, l, n, ctx)) });
     calls = 0;
     const a = finalOf([blind, flaky(blind), blind, blind, blind], 'flaky', 0, 'random');
     calls = 0;

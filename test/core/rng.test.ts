@@ -79,3 +79,23 @@ describe('Rng.fork', () => {
     expect(a.int32()).toBe(b.int32());
   });
 });
+
+import { dealRng, murmur3 } from '../../src/core/rng.js';
+
+describe('deal seeding (statistics issue: independent deals)', () => {
+  it('murmur3 is MurmurHash3_x86_32 of the UTF-16LE bytes: published vectors', () => {
+    expect(murmur3('', 0)).toBe(0);
+    expect(murmur3('', 1)).toBe(0x514e28b7 | 0);
+    expect(murmur3('\u0000\u0000', 0)).toBe(0x2362f9de | 0);
+    expect(murmur3('\u6161\u6161', 0x9747b28c)).toBe(0x5a97808a | 0); // bytes "aaaa"
+  });
+
+  it('the deals of a run are not linearly tied: first outputs of deals 10, 11, 20, 21 do not XOR to zero (xor128 string seeding did)', () => {
+    const first = (seed: string, r: (s: string) => Rng): number => r(seed).int32();
+    const linear = (s: string): Rng => new Rng(s);
+    const x = ['run:10', 'run:11', 'run:20', 'run:21'].map((s) => first(s, linear));
+    expect(x[0]! ^ x[1]! ^ x[2]! ^ x[3]!).toBe(0);
+    const y = ['run:10', 'run:11', 'run:20', 'run:21'].map((s) => first(s, dealRng));
+    expect(y[0]! ^ y[1]! ^ y[2]! ^ y[3]!).not.toBe(0);
+  });
+});
