@@ -108,9 +108,10 @@ function throwOf(f: () => void): unknown {
 /** What a game may change in the conformance suite: only how much it plays, never what is checked. */
 export interface ConformanceOptions {
   /**
-   * Games in which illegal ids are tried (default 12): the check wants more
-   * than 50 tries, which a game of a few decisions with every id legal
-   * (High Card: P decisions, ids 0 and 1) reaches only over more games.
+   * Games in which illegal ids are tried (default 12); the check plays on
+   * (up to 100 times as many) until it has tried more than 50 ids, which a
+   * game of a few decisions with every id legal (High Card: P decisions, ids
+   * 0 and 1) reaches only over more games.
    */
   readonly illegalGames?: number;
 }
@@ -203,7 +204,8 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
         const rng = createRng(`illegal-${players}`);
         let probe: GameStateBase | undefined;
         let tried = 0;
-        for (let g = 0; g < illegalGames; g++) {
+        // Past `illegalGames`, games go on until more than 50 ids were tried (a small game with few illegal ids, as a copy of High Card).
+        for (let g = 0; g < illegalGames || (tried <= 50 && g < 100 * illegalGames); g++) {
           const s = game.newState(variant);
           game.deal(s, createRng(`illegal-${g}`));
           while (!game.isTerminal(s)) {
