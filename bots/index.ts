@@ -120,20 +120,17 @@ export { isFileSpec } from './file.js';
 
 /**
  * The entries of a line-up whose results the seed does not determine: each
- * spec text (canonical, as a checkpoint keeps them) is built for `game` and
- * its bot asked (`Bot.reproducible === false`, e.g. a search on a
- * millisecond budget). User bot files are asked in a realm of their own.
+ * spec text (canonical, as a checkpoint keeps them) is validated for `game`
+ * as a one-bot line-up and its bot asked (`Bot.reproducible === false`, e.g.
+ * a search on a millisecond budget; a user bot file is described in its own
+ * realm, as `parseAndValidateLineup` does).
  * @returns the texts of such entries, in line-up order (repeats kept).
  */
 export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>, loadMs = DEFAULT_LIMITS.loadMs): Promise<string[]> {
   const clockBound = new Set<string>();
   for (const text of new Set(texts)) {
-    for (const s of parseLineup(text)) {
-      const reproducible = isFileSpec(s.name)
-        ? (await describeBotFile(s.name, game.info.id, s.params, loadMs)).reproducible
-        : createBot(s, game).reproducible !== false;
-      if (!reproducible) clockBound.add(text);
-    }
+    const specs = await parseAndValidateLineup(text, game);
+    if (specs.some((s) => !s.reproducible)) clockBound.add(text);
   }
   return texts.filter((t) => clockBound.has(t));
 }

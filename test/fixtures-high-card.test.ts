@@ -137,7 +137,10 @@ describe('high-card rules', () => {
   });
 });
 
-/** The fixture's bots, built as a run builds them (the threshold bot from its file). */
+/**
+ * The fixture's bots, in this process: the threshold bot as the registered
+ * trusted kind `high-card-threshold`, random from the registry.
+ */
 async function fixtureBots(): Promise<Record<HighCardBot, Bot>> {
   const specs = parseLineup(`${botSpec('threshold')},${botSpec('random')}`);
   return { threshold: createBot(specs[0]!, registered), random: createBot(specs[1]!, registered) };

@@ -2,7 +2,7 @@
  * The import graph of src/, bots/ and scripts/ (STYLE.md, "The shape of the
  * house"): data flows one way, so no part imports a part that imports it back.
  * A "part" is a folder (`src/tourney`, `bots/search`), each game's folder its
- * own part. Read from the sources with a regular expression over `import` and
+ * own part (see `part`). Read from the sources with a regular expression over `import` and
  * `export ... from` lines: enough for this codebase, which has no dynamic
  * relative imports.
  */
@@ -41,10 +41,16 @@ function edges(): Edge[] {
   return out;
 }
 
-/** The part of a file: its folder, and for a game its own folder under src/games. */
+/**
+ * The part of a file: its folder, and for a game its own folder under
+ * src/games. The top-level files of bots/ and scripts/ each stand alone: the
+ * bot registry (bots/index.ts) sits there beside the leaves it and its
+ * subfolders share (bots/spec.ts, bots/file.ts).
+ */
 function part(file: string): string {
   const p = file.split('/');
   if (p[0] === 'src' && p[1] === 'games' && p.length > 3) return p.slice(0, 3).join('/');
+  if ((p[0] === 'bots' || p[0] === 'scripts') && p.length === 2) return file;
   return p.slice(0, Math.max(1, p.length - 1)).join('/');
 }
 

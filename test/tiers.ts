@@ -2,9 +2,10 @@
  * The two test tiers. `npm test` runs every file but these (unit tests, the
  * conformance suite, golden trajectories, the CLI smoke tests of
  * tourney.test.ts): under a minute on 2 cores. `npm run test:long` runs these
- * slow files: search-bot strength, worker resilience and signals, the fuzzer,
- * long random playouts, the statistics and balance commands end to end, and
- * the type-check of the whole tree. CI runs both.
+ * slow files: search-bot strength, worker resilience and signals, user bots'
+ * attacks on their realms, the fuzzer, long random playouts, the statistics
+ * and balance commands end to end, the calibration of the statistics on
+ * High Card, and the type-check of the whole tree. CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
@@ -16,6 +17,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/balance.test.ts',
   'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
+  'test/tourney/sequential.test.ts',
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
 ];

@@ -22,7 +22,7 @@ import { greedyBot } from '../../bots/greedy/index.js';
 import '../../src/games/index.js';
 import { Phase } from '../../src/games/captains-orders/index.js';
 import type { CaptainsOrdersState } from '../../src/games/captains-orders/state.js';
-import { syncMasks } from '../../src/games/captains-orders/state.js';
+import { placeHands } from '../../src/games/captains-orders/position.js';
 
 /** Parses and validates a line-up for a game (the CLI's checks, without loading bot files). */
 function lineup(text: string, gameId: string): BotSpec[] {
@@ -221,15 +221,7 @@ describe('SO-ISMCTS tree', () => {
     const s = game.newState(variant) as unknown as CaptainsOrdersState;
     const g = s as unknown as GameStateBase;
     game.deal(g, createRng('forced'));
-    s.hands.fill(0);
-    s.hands[1] = 1;
-    s.handCount[0] = 1;
-    for (let q = 1; q < 5; q++) {
-      s.hands[q * 11 + 10] = 2;
-      s.hands[q * 11 + 9] = 1;
-      s.handCount[q] = 3;
-    }
-    syncMasks(s); // the rank masks follow the counts written above
+    placeHands(s, [[1], [10, 10, 9], [10, 10, 9], [10, 10, 9], [10, 10, 9]]);
     s.turn = 0;
     s.dealer = 4;
     const buf = new Int32Array(game.numDistinctActions(variant));

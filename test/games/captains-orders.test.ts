@@ -8,7 +8,8 @@ import type { RecordAction } from '../../src/core/game.js';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { captainsOrders } from '../../src/games/captains-orders/index.js';
-import { type CaptainsOrdersState, Phase, syncMasks } from '../../src/games/captains-orders/state.js';
+import { placeHands } from '../../src/games/captains-orders/position.js';
+import { type CaptainsOrdersState, Phase } from '../../src/games/captains-orders/state.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { legalList } from '../helpers.js';
 import type { AnyGame } from '../../src/core/registry.js';
@@ -21,12 +22,7 @@ function position(hands: number[][], turn = 0, given: Record<string, number> = {
   const v = resolveGameVariant(game, { players: hands.length, ...given });
   const s = game.newState(v);
   game.deal(s, createRng('position'));
-  s.hands.fill(0);
-  hands.forEach((h, q) => {
-    for (const r of h) s.hands[q * 11 + r]!++;
-    s.handCount[q] = h.length;
-  });
-  syncMasks(s); // the rank masks follow the counts written above
+  placeHands(s, hands);
   s.turn = turn;
   s.dealer = (turn + hands.length - 1) % hands.length;
   return s;

@@ -3,7 +3,7 @@
  * record vocabulary, hidden information, statistics, and random playouts
  * checking card conservation.
  */
-import { syncMasks } from '../../src/games/nine-virtues/state.js';
+import { placePosition } from '../../src/games/nine-virtues/position.js';
 import { describe, expect, it } from 'vitest';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
@@ -46,32 +46,9 @@ function counts(ranks: readonly number[]): number[] {
   return c;
 }
 
-/**
- * Puts an exact position into `s`: hands, center and bid rows as rank lists
- * (hands must hold handSize cards), everything else undealt. Keeps the deck
- * whole (throws when a rank is over-used).
- */
+/** Puts an exact position into `s` (`placePosition`): hands, center and bid rows as rank lists. */
 function place(s: NineVirtuesState, hands: number[][], center: number[], bids: number[][] = []): void {
-  s.hands.fill(0);
-  s.bids.fill(0);
-  s.known.fill(0);
-  s.center.fill(0);
-  s.discard.fill(0);
-  for (let q = 0; q < s.players; q++) {
-    const h = hands[q] ?? [];
-    if (h.length !== s.handSize) throw new Error(`hand ${q} must hold ${s.handSize} cards`);
-    for (const r of h) s.hands[q * 11 + r]!++;
-    for (const r of bids[q] ?? []) s.bids[q * 11 + r]!++;
-  }
-  for (const r of center) s.center[r]!++;
-  s.centerCount = center.length;
-  syncMasks(s); // the rank masks follow the counts written above
-  for (let r = 1; r <= 10; r++) {
-    let used = s.center[r]!;
-    for (let q = 0; q < s.players; q++) used += s.hands[q * 11 + r]! + s.bids[q * 11 + r]!;
-    if (used > r) throw new Error(`rank ${r} used ${used} times`);
-    s.unused[r] = r - used;
-  }
+  placePosition(s, { hands, center, bids });
 }
 
 /** Total cards per rank over every zone of `s`: must be the PAIRS deck. */

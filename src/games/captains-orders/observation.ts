@@ -11,30 +11,47 @@ import { LastKind, Phase, type CaptainsOrdersState, syncMasks } from './state.js
 export class CaptainsOrdersObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
+  /** Cards dealt to each seat per round (variant `handSize`). */
   readonly handSize: number;
+  /** Round wins that win the game (variant `winsToWin`). */
   readonly winsToWin: number;
   /** Own hand by rank (index r, 0 unused). */
   readonly hand = new Uint8Array(RANK_SLOTS);
+  /** handCount[q]: cards in seat q's hand (length P; public). */
   readonly handCount: Uint8Array;
+  /** discardUp[r]: face-up discards of rank r (retired and belayed Orders; index r = 1..10, 0 unused; public). */
   readonly discardUp = new Uint8Array(RANK_SLOTS);
   /** This seat's own face-down discards by rank. */
   readonly ownDown = new Uint8Array(RANK_SLOTS);
+  /** downCount[q]: face-down discards made by seat q this round (length P; public, their ranks are not). */
   readonly downCount: Uint8Array;
   /** known[q*11 + r]: rank-r cards this seat knows for certain to be in q's hand. */
   readonly known: Uint8Array;
+  /** roundWins[q]: rounds seat q has won so far (length P; the game's scores). */
   readonly roundWins: Uint8Array;
+  /** The standing Order's rank, 1..10; 0 when no Order stands. */
   orderRank = 0;
+  /** The seat whose Order stands; -1 when none. */
   orderOwner = -1;
+  /** The seat that dealt the current round. */
   dealer = 0;
+  /** Rounds finished so far (0 during the first round). */
   round = 0;
+  /** The seat whose turn it is. */
   turn = 0;
+  /** What decision the game waits for (see `Phase`: turn, discard, give, declare, over). */
   phase: Phase = Phase.Turn;
+  /** The seat that must discard (phase Discard) or give (phase Give); -1 otherwise. */
   pending = -1;
+  /** The seat that emptied its hand and decides whether to declare Captain (phase Declare); -1 otherwise. */
   runout = -1;
   /** The run-out card's rank when this seat saw it (it gave, received, or it went face up), else 0. */
   lastRank = 0;
+  /** The receiver of the run-out seat's last card (phase Declare); -1 when it went face up (an Order or a Belay). */
   lastTo = -1;
+  /** How the run-out seat's last card left its hand (Order, Belay, Pass, Follow or Give; public). */
   lastKind: LastKind = LastKind.Order;
 
   constructor(variant: Variant) {

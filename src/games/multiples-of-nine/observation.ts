@@ -11,24 +11,35 @@ import { type MultiplesOfNineState, Phase } from './state.js';
 export class MultiplesOfNineObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
+  /** Cards dealt to each seat (variant `handSize`). */
   readonly handSize: number;
+  /** Variant `nineAloneOnlyToGoOut`: a discard totalling exactly 9 is legal only when it empties the hand. */
   readonly nineAloneOnlyToGoOut: boolean;
   /** Own hand by value (index v = 1..13). */
   readonly hand = new Uint8Array(NINES_SLOTS);
+  /** handCount[q]: cards in seat q's hand (length P; public). */
   readonly handCount: Uint8Array;
   /** The face-up discard pile by value. */
   readonly pile = new Uint8Array(NINES_SLOTS);
+  /** Cards in the face-up discard pile (the sum of `pile`). */
   pileCount = 0;
+  /** Cards left in the face-down stock (their order is hidden). */
   stockCount = 0;
   /** discarded[q*14 + v]: value-v cards seat q has discarded so far. */
   readonly discarded: Uint16Array;
   /** 1 once seat q has started its first turn. */
   readonly started: Uint8Array;
+  /** The seat whose turn it is. */
   turn = 0;
+  /** Player turns begun so far (an instant win counts as one); the game is capped at 200 per seat. */
   turns = 0;
+  /** What the game waits for (see `Phase`: an opening go-out, a discard-or-stay decision, over). */
   phase: Phase = Phase.Decide;
+  /** The seat that emptied its hand; -1 while none (and in a capped game). */
   winner = -1;
+  /** True when the game ended at the turn cap with no winner. */
   capped = false;
 
   constructor(variant: Variant) {

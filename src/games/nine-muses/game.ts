@@ -6,7 +6,8 @@ import { DEFAULT_CARDS, loadCardSet } from './cards.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
-import { apply, currentSeat, deal, forgetLegal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
+import { forgetLegal, legalActions, legalAt, legalCount } from './legal.js';
+import { apply, currentSeat, deal, maxDecisions } from './rules.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
 
 /** The label every report carries: the card texts are not the publisher's. */

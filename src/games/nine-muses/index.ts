@@ -19,7 +19,8 @@ export {
   type Condition,
   type Ability,
 } from './cards.js';
-export { quantity, meets, canCall, rate } from './rules.js';
+export { canCall, meets, quantity } from './conditions.js';
+export { rate } from './rules.js';
 export { nineMusesBalance, type NineMusesTotals } from './balance.js';
 export * as actions from './actions.js';
 

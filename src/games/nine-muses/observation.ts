@@ -12,31 +12,51 @@ import { clearCounters, IN_DECK, type NineMusesState, Phase, Then } from './stat
 export class NineMusesObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
   /** Held in a private field so snapshots and serializations of an observation skip the static card data. */
   readonly #cards: CardSet;
+  /** T: the Philosopher types of the card set (the length of `hand` and `discard`). */
   readonly types: number;
+  /** M: the Muses of the card set (the length of `museOrder` and `museLoc`). */
   readonly numMuses: number;
   /** Own hand by Philosopher type. */
   readonly hand: Uint8Array;
+  /** handCount[q]: Philosophers in seat q's hand (length P; public). */
   readonly handCount: Uint8Array;
+  /** discard[t]: type-t Philosophers in the discard pile (every card played since the last reshuffle; length T; public). */
   readonly discard: Uint8Array;
+  /** Philosophers left in the deck (their order is hidden). */
   deckLen = 0;
   /** The revealed Muses in reveal order (museOrder[0..revealed)); the rest is unknown. */
   readonly museOrder: Uint8Array;
+  /** Muses revealed so far (the length of the known prefix of `museOrder`). */
   revealed = 0;
+  /** museLoc[m]: where Muse m is: IN_DECK (-1, unrevealed), CENTER (-2, face up in the center row) or the seat holding it (length M; public). */
   readonly museLoc: Int8Array;
+  /** know[q*3 + k]: seat q's tokens of Knowledge k, k = 0 craft, 1 science, 2 ethics (length 3P; public). */
   readonly know: Uint8Array;
+  /** pool[k]: tokens of Knowledge k nobody holds ([craft, science, ethics]). */
   readonly pool = new Uint8Array(3);
+  /** supply[k]: all tokens of Knowledge k for this player count (the pool plus every seat's; constant). */
   readonly supply = new Uint8Array(3);
+  /** vp[q]: seat q's victory points so far (length P; the game's scores). */
   readonly vp: Int32Array;
+  /** roundStartVp[q]: seat q's VP at the start of this round (a round's score is the VP gained in it). */
   readonly roundStartVp: Int32Array;
+  /** Rounds started so far (1 in the first round). */
   round = 0;
+  /** The first player of this round. */
   first = 0;
+  /** The seat whose turn it is. */
   turn = 0;
+  /** What the game waits for (see `Phase`: a Philosopher played, a steal target chosen, over). */
   phase: Phase = Phase.Play;
+  /** The Knowledge k (0 craft, 1 science, 2 ethics) the turn seat is taking by steals (phase Steal). */
   stealType = 0;
+  /** stealLeft[k]: tokens of Knowledge k the current gain still takes from opponents, one steal each (the pool had too few). */
   readonly stealLeft = new Uint8Array(3);
+  /** What follows the steals: playing a card (the gain was the collect step) or the end of the turn (it was the action). */
   stealThen: Then = Then.Play;
 
   /** The card set (public and static: every seat knows every card text). */

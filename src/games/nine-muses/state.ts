@@ -76,7 +76,7 @@ export class NineMusesState implements GameStateBase {
   /**
    * The same bytes as `museLoc`, four Muses a word (Muse 4w + i in byte i:
    * little-endian, as every platform Node runs on), padded with zero bytes:
-   * the hot path tests four Muses at once (`musesAt` in rules.ts).
+   * the hot path tests four Muses at once (`musesAt` in conditions.ts).
    */
   readonly museWords: Int32Array;
   /** know[s*3 + k]: seat s's tokens of Knowledge k. */

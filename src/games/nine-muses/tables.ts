@@ -1,5 +1,5 @@
 /**
- * Tables compiled once per card set for the hot path (`rules.ts`: the legal
+ * Tables compiled once per card set for the hot path (`conditions.ts` and `legal.ts`: the legal
  * actions, their count and their decoding): which options of a Philosopher a
  * player can pay, as a bit mask, and each Muse's condition as a small program
  * whose leaves answer for every seat at once (a bit mask of seats) without
@@ -57,7 +57,7 @@ const enum Shape {
 
 export interface FastTables {
   /**
-   * The bit-parallel form (`callableMuses` in rules.ts): every leaf of a Muse of
+   * The bit-parallel form (`callableMuses` in conditions.ts): every leaf of a Muse of
    * shape Leaf, And or Or gets a bit (a lone leaf the bit of its Muse, the
    * children of And/Or the bits from 16 up), so that the leaves one seat
    * meets are a 32-bit word. `cols` lists the quantities that count leaves
@@ -193,7 +193,7 @@ const K_SIDE = 16;
 /** The first leaf bit of And/Or children (below it: one bit per Muse). */
 const CHILD_BITS = 16;
 
-/** `a OP b` for an `OPS` index, as the reference `compare` in rules.ts. */
+/** `a OP b` for an `OPS` index, as the reference `compare` in conditions.ts. */
 function holdsOp(a: number, op: number, b: number): boolean {
   return [a >= b, a <= b, a > b, a < b, a === b, a !== b][op]!;
 }

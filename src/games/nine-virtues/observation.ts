@@ -11,17 +11,25 @@ import { syncMasks, type NineVirtuesState, Phase, type BidPenalty } from './stat
 export class NineVirtuesObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
+  /** Cards dealt to each hand per round (variant `handSize`). */
   readonly handSize: number;
+  /** Cards dealt face up into the center per player (variant `centerPerPlayer`). */
   readonly centerPerPlayer: number;
+  /** Rounds in the game (variant `rounds`). */
   readonly rounds: number;
+  /** How a wrong bid scores (variant `bidPenalty`): -r, 0 or -2r. */
   readonly bidPenalty: BidPenalty;
+  /** Variant `wildOne`: the holder of the 1 calls it as any rank at scoring. */
   readonly wildOne: boolean;
+  /** Variant `killAfterFirstLap`: no kill during a round's first P turns. */
   readonly killAfterFirstLap: boolean;
   /** Own hand by rank (index r, 0 unused). */
   readonly hand = new Uint8Array(RANK_SLOTS);
   /** The face-up center by rank. */
   readonly center = new Uint8Array(RANK_SLOTS);
+  /** Cards in the center (the sum of `center`). */
   centerCount = 0;
   /** bids[q*11 + r]: rank-r cards in seat q's bid row. */
   readonly bids: Uint8Array;
@@ -31,10 +39,15 @@ export class NineVirtuesObservation {
   readonly discard = new Uint8Array(RANK_SLOTS);
   /** Game scores so far (earlier rounds were revealed and scored). */
   readonly totals: Int32Array;
+  /** The seat that dealt the current round. */
   dealer = 0;
+  /** Rounds finished so far (the 0-based index of the current round). */
   round = 0;
+  /** The seat whose turn it is. */
   turn = 0;
+  /** Turns taken so far in this round (the round is capped at 100 x P). */
   turnInRound = 0;
+  /** What the game waits for (see `Phase`: a turn, the call of the wild 1, over). */
   phase: Phase = Phase.Turn;
   /** The seat calling the 1 (phase Call), else -1: everybody sees who declares. */
   caller = -1;

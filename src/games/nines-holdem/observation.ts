@@ -12,28 +12,47 @@ import { BOARD, type NinesHoldemState, Phase, Street } from './state.js';
 export class NinesHoldemObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
+  /** Hands in the match (variant `hands`). */
   readonly hands: number;
+  /** The small blind in chips (variant `smallBlind`). */
   readonly smallBlind: number;
+  /** The big blind in chips (variant `bigBlind`); a bet or raise is one big blind (fixed limit). */
   readonly bigBlind: number;
+  /** Most bets (the opening bet and raises) per betting round (variant `maxBetsPerRound`). */
   readonly maxBets: number;
+  /** The current hand, 0-based: the number of hands finished so far. */
   handIndex = 0;
+  /** The seat holding the button this hand (it moves one seat left each hand). */
   button = 0;
   /** Own hole card values. */
   readonly hole = new Uint8Array(2);
   /** The board values turned so far in board[0..shown), 0 beyond. */
   readonly board = new Uint8Array(BOARD);
+  /** Board cards face up: 0 pre-flop, 3 on the flop, 4 on the turn, 5 on the river. */
   shown = 0;
+  /** The betting round: pre-flop, flop, turn or river. */
   street: Street = Street.Preflop;
+  /** Betting while the match runs; Over once it has ended. */
   phase: Phase = Phase.Betting;
+  /** folded[q]: 1 once seat q has folded this hand (length P; public). */
   readonly folded: Uint8Array;
+  /** Seats still in the hand (not folded). */
   active = 0;
+  /** contrib[q]: chips seat q has put in the pot this hand (length P; public). */
   readonly contrib: Int32Array;
+  /** roundBet[q]: chips seat q has put in during the current betting round (length P). */
   readonly roundBet: Int32Array;
+  /** The highest `roundBet`: what every seat must match to stay in. */
   currentBet = 0;
+  /** Bets made in the current round (the big blind counts pre-flop); no raise once it reaches `maxBets`. */
   bets = 0;
+  /** The seat to act. */
   toAct = 0;
+  /** Seats that must still act before the betting round ends. */
   pending = 0;
+  /** net[q]: seat q's net chips over the hands finished so far (length P; the match's scores). */
   readonly net: Int32Array;
 
   constructor(variant: Variant) {
