@@ -1,7 +1,8 @@
 import type { BalanceTable, GameBalance, GameResult, KeyFigure, Variant } from '../../core/index.js';
-import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, sumOverEntries } from '../../core/balance.js';
+import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumOverEntries } from '../../core/balance.js';
 import { intParam } from '../../core/index.js';
-import { numberOf, suitOf } from './cards.js';
+import { NUM_CARDS, numberOf, suitOf } from './cards.js';
+import { NUM_POWERS, POWER_KEYS } from './powers-list.js';
 import { NineLivesState, ROUND_CAP } from './state.js';
 
 /** Bid numbers 1..9, indexed directly (index 0 unused). */
@@ -34,7 +35,42 @@ export interface NineLivesTotals {
   oneTeamRounds: number;
   /** By seat (P seats): total lives. */
   seatLives: number[];
+  /**
+   * Powers only (else empty), by power index k (0..43): games whose deal put k
+   * on a card; spends of k; seat-games in which k was available (a spend of a
+   * k card was legal at one of the seat's turns) and used (spent at least once).
+   */
+  pwDealtGames: number[];
+  pwUses: number[];
+  pwAvail: number[];
+  pwUsed: number[];
+  /** Sums over the seat-games that used k (win share in `shareUnits(P)` units, lives), and over those that had k available and did not use it. */
+  pwUsedWin: number[];
+  pwUsedLives: number[];
+  pwIdleWin: number[];
+  pwIdleLives: number[];
+  /**
+   * Paired by deal and seat: cells (deal, seat) in which one seating used k and
+   * another had it available without using it; the sums over those cells of
+   * mean(used) - mean(not used), win share (as a fraction) and lives.
+   */
+  pwPairs: number[];
+  pwPairWin: number[];
+  pwPairLives: number[];
+  /**
+   * Scratch of the deal being accumulated (never merged): its power deal (the
+   * key that tells deals apart; the games of a deal come one after another in
+   * a batch) and per (seat, power) cell [used games, win units, lives, idle
+   * games, win units, lives].
+   */
+  dealKey: number[];
+  dealCells: number[];
 }
+
+/** Keys `merge` leaves alone: the table size and the deal scratch. */
+const UNMERGED = ['players', 'dealKey', 'dealCells'];
+/** Numbers per (seat, power) cell of `dealCells`. */
+const CELL = 6;
 
 function zeros(n: number): number[] {
   return new Array<number>(n).fill(0);
@@ -59,7 +95,84 @@ function newTotals(variant: Variant, entries: number): NineLivesTotals {
     teamRescued: zeros(P + 1),
     oneTeamRounds: 0,
     seatLives: zeros(P),
+    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, P),
   };
+}
+
+/** The Powers fields of the totals: arrays of K = 44 powers (0 without Powers). */
+function powerTotals(K: number, P: number): Pick<NineLivesTotals, `pw${string}` & keyof NineLivesTotals | 'dealKey' | 'dealCells'> {
+  return {
+    pwDealtGames: zeros(K),
+    pwUses: zeros(K),
+    pwAvail: zeros(K),
+    pwUsed: zeros(K),
+    pwUsedWin: zeros(K),
+    pwUsedLives: zeros(K),
+    pwIdleWin: zeros(K),
+    pwIdleLives: zeros(K),
+    pwPairs: zeros(K),
+    pwPairWin: zeros(K),
+    pwPairLives: zeros(K),
+    dealKey: new Array<number>(K > 0 ? NUM_CARDS : 0).fill(-2),
+    dealCells: zeros(K * P * CELL),
+  };
+}
+
+/**
+ * The Powers part of `accumulate`: uses and availability by power, the
+ * result of the seat-games that used each power and of those that held it
+ * without using it, and the same paired by deal and seat (a cell's
+ * contribution is replaced as each game of its deal comes in).
+ */
+function accumulatePowers(s: NineLivesState, t: NineLivesTotals, result: GameResult): void {
+  const P = s.players;
+  const units = shareUnits(P);
+  let sameDeal = true;
+  for (let c = 0; c < NUM_CARDS; c++) if (t.dealKey[c] !== s.powerOf[c]) sameDeal = false;
+  if (!sameDeal) {
+    for (let c = 0; c < NUM_CARDS; c++) t.dealKey[c] = s.powerOf[c]!;
+    t.dealCells.fill(0);
+  }
+  const dealt = new Uint8Array(NUM_POWERS);
+  for (let c = 0; c < NUM_CARDS; c++) if (s.powerOf[c]! >= 0) dealt[s.powerOf[c]!] = 1;
+  for (let k = 0; k < NUM_POWERS; k++) t.pwDealtGames[k]! += dealt[k]!;
+  const winners = result.winners;
+  for (let q = 0; q < P; q++) {
+    const win = winners.includes(q) ? units / winners.length : 0;
+    const lives = s.lives[q]!;
+    for (let k = 0; k < NUM_POWERS; k++) {
+      const uses = s.pwUses[q * NUM_POWERS + k]!;
+      t.pwUses[k]! += uses;
+      if (s.pwAvail[q * NUM_POWERS + k] !== 1) continue;
+      t.pwAvail[k]!++;
+      const cell = (q * NUM_POWERS + k) * CELL;
+      const [oldPair, oldWin, oldLives] = pairOf(t.dealCells, cell, units);
+      if (uses > 0) {
+        t.pwUsed[k]!++;
+        t.pwUsedWin[k]! += win;
+        t.pwUsedLives[k]! += lives;
+      } else {
+        t.pwIdleWin[k]! += win;
+        t.pwIdleLives[k]! += lives;
+      }
+      const at = cell + (uses > 0 ? 0 : 3);
+      t.dealCells[at]!++;
+      t.dealCells[at + 1]! += win;
+      t.dealCells[at + 2]! += lives;
+      const [pair, pWin, pLives] = pairOf(t.dealCells, cell, units);
+      t.pwPairs[k]! += pair - oldPair;
+      t.pwPairWin[k]! += pWin - oldWin;
+      t.pwPairLives[k]! += pLives - oldLives;
+    }
+  }
+}
+
+/** A (deal, seat, power) cell's paired contribution: [1, win share difference, lives difference] when it has both kinds of seat-game, else zeros. */
+function pairOf(cells: readonly number[], at: number, units: number): [number, number, number] {
+  const nU = cells[at]!;
+  const nN = cells[at + 3]!;
+  if (nU === 0 || nN === 0) return [0, 0, 0];
+  return [1, (cells[at + 1]! / nU - cells[at + 4]! / nN) / units, cells[at + 2]! / nU - cells[at + 5]! / nN];
 }
 
 /** Adds one finished game, read from the per-round history of the final state (`NineLivesState.hist*`). */
@@ -75,6 +188,7 @@ function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly
     t.lives[e]! += s.lives[q]!;
     t.seatLives[q]! += s.lives[q]!;
   }
+  if (t.pwUses.length > 0) accumulatePowers(s, t, result);
   for (let r = 0; r < s.round; r++) {
     const row = r * P;
     const suit0 = suitOf(s.histBid[row]!);
@@ -179,7 +293,63 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
     rows: bots.map((b) => [b.name, sumOverEntries(t.seatGames, b.entries), ratio(sumOverEntries(t.lives, b.entries), sumOverEntries(t.seatGames, b.entries))]),
     estimates: [{ column: 'mean lives' }],
   });
+  if (t.pwUses.length > 0) out.push(...powerTables(t));
   return out;
+}
+
+/** The Powers tables: one row per power (all 44, whatever the deal; NaN where nothing was observed). */
+function powerTables(t: NineLivesTotals): BalanceTable[] {
+  const units = shareUnits(t.players);
+  const seatGames = t.games * t.players;
+  const use: (string | number)[][] = [];
+  const effect: (string | number)[][] = [];
+  for (let k = 0; k < NUM_POWERS; k++) {
+    const avail = t.pwAvail[k]!;
+    const used = t.pwUsed[k]!;
+    const idle = avail - used;
+    use.push([k + 1, POWER_KEYS[k]!, t.pwDealtGames[k]!, t.pwUses[k]!, ratio(t.pwUses[k]!, seatGames), ratio(t.pwUses[k]!, t.pwDealtGames[k]!), avail, ratio(avail, seatGames), used, ratio(used, seatGames), ratio(used, avail)]);
+    const winU = ratio(t.pwUsedWin[k]!, used * units);
+    const winN = ratio(t.pwIdleWin[k]!, idle * units);
+    const livesU = ratio(t.pwUsedLives[k]!, used);
+    const livesN = ratio(t.pwIdleLives[k]!, idle);
+    const pairs = t.pwPairs[k]!;
+    effect.push([k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(t.pwPairWin[k]!, pairs), ratio(t.pwPairLives[k]!, pairs)]);
+  }
+  return [
+    {
+      id: 'power-use',
+      title: 'Powers: how often each power is used',
+      caption:
+        'One row per power (list order). dealt games: games whose power deal put it on a card; uses: cards of it spent; ' +
+        'uses/seat-game over all seat-games, uses/dealt game over the games it was dealt in; available: seat-games in which spending it was legal at one of the seat\'s turns; ' +
+        'used: seat-games in which the seat spent it at least once; used when available: used over available. n/a: never dealt or never available.',
+      columns: ['power', 'key', 'dealt games', 'uses', 'uses/seat-game', 'uses/dealt game', 'available', 'available share', 'used', 'used share', 'used when available'],
+      rows: use,
+      estimates: [
+        { column: 'uses/seat-game' },
+        { column: 'uses/dealt game' },
+        { column: 'available share', trials: 'available' },
+        { column: 'used when available', trials: 'available' },
+      ],
+    },
+    {
+      id: 'power-effect',
+      title: 'Powers: the user\'s result when it used the power against when it held it and did not',
+      caption:
+        'Observational, not causal: a seat uses a power in the games where it suits its hand and its plans, so the differences mix the power\'s effect with the reasons to use it. ' +
+        'used: seat-games in which the seat spent the power; not used: seat-games in which it was available and never spent. Win share (a win shared by k counts 1/k) and lives of those seat-games, and their difference. ' +
+        'Paired: cells (deal, seat) in which one seating used the power and another held it without using it (the same seat on the same cards; the bot in the seat may differ between seatings); ' +
+        'the mean over those cells of mean(used) − mean(not used). n/a: no such seat-game or cell.',
+      columns: ['power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'paired cells', 'paired win diff', 'paired lives diff'],
+      rows: effect,
+      estimates: [
+        { column: 'win diff' },
+        { column: 'lives diff' },
+        { column: 'paired win diff' },
+        { column: 'paired lives diff' },
+      ],
+    },
+  ];
 }
 
 function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
@@ -197,6 +367,8 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
     'rounds per game': { value: ratio(t.rounds, t.games), format: 'number' },
     'seat-rounds in a team': { value: ratio(inTeam, seatRounds), format: 'percent', trials: seatRounds },
     'scores rescued by a team': { value: ratio(rescued, seatRounds), format: 'percent', trials: seatRounds },
+    'first Kittykeeper lives − mean': { value: ratio(t.seatLives[0]! - t.seatLives.reduce((a, b) => a + b, 0) / t.players, t.games), format: 'number' },
+    ...(t.pwUses.length > 0 ? { 'powers used per game': { value: ratio(t.pwUses.reduce((a, b) => a + b, 0), t.games), format: 'number' as const } } : {}),
   };
 }
 
@@ -207,7 +379,7 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
 export const nineLivesBalance: GameBalance<NineLivesState, NineLivesTotals> = {
   newTotals,
   accumulate,
-  merge: (a, b) => mergeNumericTotals(a, b),
+  merge: (a, b) => mergeNumericTotals(a, b, UNMERGED),
   tables,
   keyFigures: (t) => keyFigures(t),
 };
