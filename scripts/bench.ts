@@ -153,7 +153,11 @@ function allocationPerDecision(cfg: RunConfig, games: number): number | null {
 async function main(): Promise<void> {
   const args = await yargs(process.argv.slice(2))
     .options({
-      games: { type: 'string', default: [...gameIds(), ...Object.keys(VARIANT_ROWS)].join(','), describe: 'comma-separated game ids (and variant rows: nine-lives powers)' },
+      games: {
+        type: 'string',
+        default: [...gameIds(), ...Object.keys(VARIANT_ROWS)].join(','),
+        describe: 'comma-separated game ids (and variant rows: nine-lives powers)',
+      },
       runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
       seconds: { type: 'number', default: 3, describe: 'target duration of one run' },
       search: { type: 'boolean', default: true, describe: 'also run the search-bot benchmark (ismcts iterations/s and heap per iteration)' },

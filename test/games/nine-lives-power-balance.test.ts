@@ -14,7 +14,7 @@ import { nineLives } from '../../src/games/nine-lives/game.js';
 import { A_CARD, A_SPEND, NUM_ACTIONS_POWERS } from '../../src/games/nine-lives/actions.js';
 import { nineLivesBalance, type NineLivesTotals } from '../../src/games/nine-lives/balance.js';
 import { NUM_POWERS, POWER_KEYS } from '../../src/games/nine-lives/powers-list.js';
-import { NineLivesState, Phase } from '../../src/games/nine-lives/state.js';
+import { type NineLivesState, Phase } from '../../src/games/nine-lives/state.js';
 
 const buf = new Int32Array(NUM_ACTIONS_POWERS);
 
@@ -30,7 +30,14 @@ function play(v: NineLivesState['variant'], seed: string, botSeed: string): { s:
     nineLives.apply(s, buf[r.int(n)]!);
   }
   s.recorder = null;
-  const rec = buildRecord('nine-lives', v, seed, Array.from({ length: s.players }, () => 'random'), c.rounds, nineLives.result(s));
+  const rec = buildRecord(
+    'nine-lives',
+    v,
+    seed,
+    Array.from({ length: s.players }, () => 'random'),
+    c.rounds,
+    nineLives.result(s),
+  );
   return { s, rec };
 }
 
@@ -76,7 +83,7 @@ function countRecord(rec: GameRecord, P: number): Counted {
   };
 }
 
-describe('issue 18 item 6: balance for designers (power use and the user\'s result, per power)', () => {
+describe("issue 18 item 6: balance for designers (power use and the user's result, per power)", () => {
   it('the power tables count what the records show: uses, availability, results, and pairs by deal and seat', () => {
     const P = 3;
     const v = resolveGameVariant(nineLives, { players: P, powers: true, powerDeal: 'uniform' });
