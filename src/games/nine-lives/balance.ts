@@ -36,23 +36,26 @@ export interface NineLivesTotals {
   /** By seat (P seats): total lives. */
   seatLives: number[];
   /**
-   * Powers only (else empty), by power index k (0..43): games whose deal put k
-   * on a card; spends of k; seat-games in which k was available (a spend of a
-   * k card was legal at one of the seat's turns) and used (spent at least once).
+   * Powers only (else empty). By power index k (0..43): games whose deal put k
+   * on a card. By entry e and power k (index e * 44 + k): spends; seat-games
+   * in which k was available (a spend of a k card was legal at one of the
+   * seat's turns) and used (spent at least once).
    */
   pwDealtGames: number[];
   pwUses: number[];
   pwAvail: number[];
   pwUsed: number[];
-  /** Sums over the seat-games that used k (win share in `shareUnits(P)` units, lives), and over those that had k available and did not use it. */
+  /** By entry and power: sums over the seat-games that used k (win share in `shareUnits(P)` units, lives), and over those that had k available and did not use it. */
   pwUsedWin: number[];
   pwUsedLives: number[];
   pwIdleWin: number[];
   pwIdleLives: number[];
   /**
-   * Paired by deal and seat: cells (deal, seat) in which one seating used k and
-   * another had it available without using it; the sums over those cells of
-   * mean(used) - mean(not used), win share (as a fraction) and lives.
+   * Paired by deal and seat, by (entry that used k, entry that held it
+   * unused) and power, index (u * E + n) * 44 + k: the (deal, seat) cells in
+   * which entry u used k in one seating and entry n held it unused in another,
+   * and the sums over those cells of mean(u's games) - mean(n's games), win
+   * share (as a fraction) and lives.
    */
   pwPairs: number[];
   pwPairWin: number[];
@@ -60,8 +63,8 @@ export interface NineLivesTotals {
   /**
    * Scratch of the deal being accumulated (never merged): its power deal (the
    * key that tells deals apart; the games of a deal come one after another in
-   * a batch) and per (seat, power) cell [used games, win units, lives, idle
-   * games, win units, lives].
+   * a batch) and per (seat, power, entry) [used games, win units, lives, idle
+   * games, win units, lives], index ((q * 44 + k) * E + e) * 6.
    */
   dealKey: number[];
   dealCells: number[];
@@ -69,7 +72,7 @@ export interface NineLivesTotals {
 
 /** Keys `merge` leaves alone: the table size and the deal scratch. */
 const UNMERGED = ['players', 'dealKey', 'dealCells'];
-/** Numbers per (seat, power) cell of `dealCells`. */
+/** Numbers per (seat, power, entry) cell of `dealCells`. */
 const CELL = 6;
 
 function zeros(n: number): number[] {
@@ -95,37 +98,39 @@ function newTotals(variant: Variant, entries: number): NineLivesTotals {
     teamRescued: zeros(P + 1),
     oneTeamRounds: 0,
     seatLives: zeros(P),
-    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, P),
+    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, E, P),
   };
 }
 
-/** The Powers fields of the totals: arrays of K = 44 powers (0 without Powers). */
-function powerTotals(K: number, P: number): Pick<NineLivesTotals, `pw${string}` & keyof NineLivesTotals | 'dealKey' | 'dealCells'> {
+/** The Powers fields of the totals: K = 44 powers (0 without Powers), E entries, P seats. */
+function powerTotals(K: number, E: number, P: number): Pick<NineLivesTotals, (`pw${string}` & keyof NineLivesTotals) | 'dealKey' | 'dealCells'> {
   return {
     pwDealtGames: zeros(K),
-    pwUses: zeros(K),
-    pwAvail: zeros(K),
-    pwUsed: zeros(K),
-    pwUsedWin: zeros(K),
-    pwUsedLives: zeros(K),
-    pwIdleWin: zeros(K),
-    pwIdleLives: zeros(K),
-    pwPairs: zeros(K),
-    pwPairWin: zeros(K),
-    pwPairLives: zeros(K),
+    pwUses: zeros(E * K),
+    pwAvail: zeros(E * K),
+    pwUsed: zeros(E * K),
+    pwUsedWin: zeros(E * K),
+    pwUsedLives: zeros(E * K),
+    pwIdleWin: zeros(E * K),
+    pwIdleLives: zeros(E * K),
+    pwPairs: zeros(E * E * K),
+    pwPairWin: zeros(E * E * K),
+    pwPairLives: zeros(E * E * K),
     dealKey: new Array<number>(K > 0 ? NUM_CARDS : 0).fill(-2),
-    dealCells: zeros(K * P * CELL),
+    dealCells: zeros(P * K * E * CELL),
   };
 }
 
 /**
- * The Powers part of `accumulate`: uses and availability by power, the
- * result of the seat-games that used each power and of those that held it
- * without using it, and the same paired by deal and seat (a cell's
- * contribution is replaced as each game of its deal comes in).
+ * The Powers part of `accumulate`: uses and availability by entry and power,
+ * the result of the seat-games that used each power and of those that held
+ * it without using it, and the same paired by deal and seat (the
+ * contributions of a deal's cells are replaced as each of its games comes in).
  */
-function accumulatePowers(s: NineLivesState, t: NineLivesTotals, result: GameResult): void {
+function accumulatePowers(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly number[], result: GameResult): void {
   const P = s.players;
+  const K = NUM_POWERS;
+  const E = t.seatGames.length;
   const units = shareUnits(P);
   let sameDeal = true;
   for (let c = 0; c < NUM_CARDS; c++) if (t.dealKey[c] !== s.powerOf[c]) sameDeal = false;
@@ -133,46 +138,53 @@ function accumulatePowers(s: NineLivesState, t: NineLivesTotals, result: GameRes
     for (let c = 0; c < NUM_CARDS; c++) t.dealKey[c] = s.powerOf[c]!;
     t.dealCells.fill(0);
   }
-  const dealt = new Uint8Array(NUM_POWERS);
+  const dealt = new Uint8Array(K);
   for (let c = 0; c < NUM_CARDS; c++) if (s.powerOf[c]! >= 0) dealt[s.powerOf[c]!] = 1;
-  for (let k = 0; k < NUM_POWERS; k++) t.pwDealtGames[k]! += dealt[k]!;
+  for (let k = 0; k < K; k++) t.pwDealtGames[k]! += dealt[k]!;
+  const cells = t.dealCells;
+  /** Adds (sign 1) or removes (-1) the pair (u used, n unused) of cell (q, k), if it has both kinds of game. */
+  const pair = (q: number, k: number, u: number, n: number, sign: number): void => {
+    const cu = ((q * K + k) * E + u) * CELL;
+    const cn = ((q * K + k) * E + n) * CELL + 3;
+    if (cells[cu] === 0 || cells[cn] === 0) return;
+    const i = (u * E + n) * K + k;
+    t.pwPairs[i]! += sign;
+    t.pwPairWin[i]! += (sign * (cells[cu + 1]! / cells[cu]! - cells[cn + 1]! / cells[cn]!)) / units;
+    t.pwPairLives[i]! += sign * (cells[cu + 2]! / cells[cu]! - cells[cn + 2]! / cells[cn]!);
+  };
+  const pairsOf = (q: number, k: number, e: number, sign: number): void => {
+    for (let x = 0; x < E; x++) {
+      pair(q, k, e, x, sign);
+      if (x !== e) pair(q, k, x, e, sign);
+    }
+  };
   const winners = result.winners;
   for (let q = 0; q < P; q++) {
+    const e = entryOfSeat[q]!;
     const win = winners.includes(q) ? units / winners.length : 0;
     const lives = s.lives[q]!;
-    for (let k = 0; k < NUM_POWERS; k++) {
-      const uses = s.pwUses[q * NUM_POWERS + k]!;
-      t.pwUses[k]! += uses;
-      if (s.pwAvail[q * NUM_POWERS + k] !== 1) continue;
-      t.pwAvail[k]!++;
-      const cell = (q * NUM_POWERS + k) * CELL;
-      const [oldPair, oldWin, oldLives] = pairOf(t.dealCells, cell, units);
+    for (let k = 0; k < K; k++) {
+      const uses = s.pwUses[q * K + k]!;
+      const i = e * K + k;
+      t.pwUses[i]! += uses;
+      if (s.pwAvail[q * K + k] !== 1) continue;
+      t.pwAvail[i]!++;
       if (uses > 0) {
-        t.pwUsed[k]!++;
-        t.pwUsedWin[k]! += win;
-        t.pwUsedLives[k]! += lives;
+        t.pwUsed[i]!++;
+        t.pwUsedWin[i]! += win;
+        t.pwUsedLives[i]! += lives;
       } else {
-        t.pwIdleWin[k]! += win;
-        t.pwIdleLives[k]! += lives;
+        t.pwIdleWin[i]! += win;
+        t.pwIdleLives[i]! += lives;
       }
-      const at = cell + (uses > 0 ? 0 : 3);
-      t.dealCells[at]!++;
-      t.dealCells[at + 1]! += win;
-      t.dealCells[at + 2]! += lives;
-      const [pair, pWin, pLives] = pairOf(t.dealCells, cell, units);
-      t.pwPairs[k]! += pair - oldPair;
-      t.pwPairWin[k]! += pWin - oldWin;
-      t.pwPairLives[k]! += pLives - oldLives;
+      pairsOf(q, k, e, -1);
+      const at = ((q * K + k) * E + e) * CELL + (uses > 0 ? 0 : 3);
+      cells[at]!++;
+      cells[at + 1]! += win;
+      cells[at + 2]! += lives;
+      pairsOf(q, k, e, 1);
     }
   }
-}
-
-/** A (deal, seat, power) cell's paired contribution: [1, win share difference, lives difference] when it has both kinds of seat-game, else zeros. */
-function pairOf(cells: readonly number[], at: number, units: number): [number, number, number] {
-  const nU = cells[at]!;
-  const nN = cells[at + 3]!;
-  if (nU === 0 || nN === 0) return [0, 0, 0];
-  return [1, (cells[at + 1]! / nU - cells[at + 4]! / nN) / units, cells[at + 2]! / nU - cells[at + 5]! / nN];
 }
 
 /** Adds one finished game, read from the per-round history of the final state (`NineLivesState.hist*`). */
@@ -188,7 +200,7 @@ function accumulate(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly
     t.lives[e]! += s.lives[q]!;
     t.seatLives[q]! += s.lives[q]!;
   }
-  if (t.pwUses.length > 0) accumulatePowers(s, t, result);
+  if (t.pwUses.length > 0) accumulatePowers(s, t, entryOfSeat, result);
   for (let r = 0; r < s.round; r++) {
     const row = r * P;
     const suit0 = suitOf(s.histBid[row]!);
@@ -293,41 +305,57 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
     rows: bots.map((b) => [b.name, sumOverEntries(t.seatGames, b.entries), ratio(sumOverEntries(t.lives, b.entries), sumOverEntries(t.seatGames, b.entries))]),
     estimates: [{ column: 'mean lives' }],
   });
-  if (t.pwUses.length > 0) out.push(...powerTables(t));
+  if (t.pwUses.length > 0) out.push(...powerTables(t, lineup));
   return out;
 }
 
-/** The Powers tables: one row per power (all 44, whatever the deal; NaN where nothing was observed). */
-function powerTables(t: NineLivesTotals): BalanceTable[] {
+/** The Powers tables: one row per bot (entries with one name pooled) and power (all 44, whatever the deal; NaN where nothing was observed). */
+function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
+  const K = NUM_POWERS;
+  const E = t.seatGames.length;
   const units = shareUnits(t.players);
-  const seatGames = t.games * t.players;
   const use: (string | number)[][] = [];
   const effect: (string | number)[][] = [];
-  for (let k = 0; k < NUM_POWERS; k++) {
-    const avail = t.pwAvail[k]!;
-    const used = t.pwUsed[k]!;
-    const idle = avail - used;
-    use.push([k + 1, POWER_KEYS[k]!, t.pwDealtGames[k]!, t.pwUses[k]!, ratio(t.pwUses[k]!, seatGames), ratio(t.pwUses[k]!, t.pwDealtGames[k]!), avail, ratio(avail, seatGames), used, ratio(used, seatGames), ratio(used, avail)]);
-    const winU = ratio(t.pwUsedWin[k]!, used * units);
-    const winN = ratio(t.pwIdleWin[k]!, idle * units);
-    const livesU = ratio(t.pwUsedLives[k]!, used);
-    const livesN = ratio(t.pwIdleLives[k]!, idle);
-    const pairs = t.pwPairs[k]!;
-    effect.push([k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(t.pwPairWin[k]!, pairs), ratio(t.pwPairLives[k]!, pairs)]);
+  for (const b of lineupGroups(lineup)) {
+    const seatGames = sumOverEntries(t.seatGames, b.entries);
+    for (let k = 0; k < K; k++) {
+      const sum = (xs: readonly number[]): number => sumOverEntries(xs, b.entries, (e) => e * K + k);
+      const uses = sum(t.pwUses);
+      const avail = sum(t.pwAvail);
+      const used = sum(t.pwUsed);
+      const idle = avail - used;
+      use.push([b.name, k + 1, POWER_KEYS[k]!, t.pwDealtGames[k]!, uses, ratio(uses, seatGames), ratio(uses * t.games, t.pwDealtGames[k]! * seatGames), avail, ratio(avail, seatGames), used, ratio(used, seatGames), ratio(used, avail)]);
+      const winU = ratio(sum(t.pwUsedWin), used * units);
+      const winN = ratio(sum(t.pwIdleWin), idle * units);
+      const livesU = ratio(sum(t.pwUsedLives), used);
+      const livesN = ratio(sum(t.pwIdleLives), idle);
+      let pairs = 0;
+      let pairWin = 0;
+      let pairLives = 0;
+      for (const u of b.entries) {
+        for (const n of b.entries) {
+          const i = (u * E + n) * K + k;
+          pairs += t.pwPairs[i]!;
+          pairWin += t.pwPairWin[i]!;
+          pairLives += t.pwPairLives[i]!;
+        }
+      }
+      effect.push([b.name, k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(pairWin, pairs), ratio(pairLives, pairs)]);
+    }
   }
   return [
     {
       id: 'power-use',
       title: 'Powers: how often each power is used',
       caption:
-        'One row per power (list order). dealt games: games whose power deal put it on a card; uses: cards of it spent; ' +
-        'uses/seat-game over all seat-games, uses/dealt game over the games it was dealt in; available: seat-games in which spending it was legal at one of the seat\'s turns; ' +
+        'One row per bot and power (list order). dealt games: games whose power deal put it on a card; uses: cards of it the bot spent; ' +
+        'uses/seat-game over the bot\'s seat-games, uses/dealt seat-game over its seat-games in the games the power was dealt in; available: seat-games in which spending it was legal at one of the seat\'s turns; ' +
         'used: seat-games in which the seat spent it at least once; used when available: used over available. n/a: never dealt or never available.',
-      columns: ['power', 'key', 'dealt games', 'uses', 'uses/seat-game', 'uses/dealt game', 'available', 'available share', 'used', 'used share', 'used when available'],
+      columns: ['bot', 'power', 'key', 'dealt games', 'uses', 'uses/seat-game', 'uses/dealt seat-game', 'available', 'available share', 'used', 'used share', 'used when available'],
       rows: use,
       estimates: [
         { column: 'uses/seat-game' },
-        { column: 'uses/dealt game' },
+        { column: 'uses/dealt seat-game' },
         { column: 'available share', trials: 'available' },
         { column: 'used when available', trials: 'available' },
       ],
@@ -338,9 +366,9 @@ function powerTables(t: NineLivesTotals): BalanceTable[] {
       caption:
         'Observational, not causal: a seat uses a power in the games where it suits its hand and its plans, so the differences mix the power\'s effect with the reasons to use it. ' +
         'used: seat-games in which the seat spent the power; not used: seat-games in which it was available and never spent. Win share (a win shared by k counts 1/k) and lives of those seat-games, and their difference. ' +
-        'Paired: cells (deal, seat) in which one seating used the power and another held it without using it (the same seat on the same cards; the bot in the seat may differ between seatings); ' +
+        'One row per bot and power; paired: cells (deal, seat) in which one seating of the bot used the power and another seating of the same bot held it without using it (the same seat on the same cards; the bot needs two seatings in one seat of a deal: several entries of one name, or match\'s opponents); ' +
         'the mean over those cells of mean(used) − mean(not used). n/a: no such seat-game or cell.',
-      columns: ['power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'paired cells', 'paired win diff', 'paired lives diff'],
+      columns: ['bot', 'power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'paired cells', 'paired win diff', 'paired lives diff'],
       rows: effect,
       estimates: [
         { column: 'win diff' },
