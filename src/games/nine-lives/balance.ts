@@ -52,27 +52,30 @@ export interface NineLivesTotals {
   pwIdleLives: number[];
   /**
    * Paired by deal and seat, by (entry that used k, entry that held it
-   * unused) and power, index (u * E + n) * 44 + k: the (deal, seat) cells in
-   * which entry u used k in one seating and entry n held it unused in another,
-   * and the sums over those cells of mean(u's games) - mean(n's games), win
-   * share (as a fraction) and lives.
+   * unused) and power, index (u * E + n) * 44 + k: pairs of seat-games on
+   * one deal and one seat, in one of which entry u used k and in the other
+   * entry n held it unused; the sums over those pairs of the differences
+   * (used minus unused) of win share (in `shareUnits(P)` units) and lives.
+   * Integers, so merges and the jackknife's subtractions are exact.
    */
   pwPairs: number[];
   pwPairWin: number[];
   pwPairLives: number[];
-  /**
-   * Scratch of the deal being accumulated (never merged): its power deal (the
-   * key that tells deals apart; the games of a deal come one after another in
-   * a batch) and per (seat, power, entry) [used games, win units, lives, idle
-   * games, win units, lives], index ((q * 44 + k) * E + e) * 6.
-   */
-  dealKey: number[];
-  dealCells: number[];
 }
 
-/** Keys `merge` leaves alone: the table size and the deal scratch. */
-const UNMERGED = ['players', 'dealKey', 'dealCells'];
-/** Numbers per (seat, power, entry) cell of `dealCells`. */
+/**
+ * The deal being accumulated into a batch's totals (the games of a deal come
+ * one after another in a batch): its power deal, which tells deals apart, and
+ * per (seat, power, entry) [used games, win units, lives, idle games, win
+ * units, lives], index ((q * 44 + k) * E + e) * 6. Kept beside the totals,
+ * not in them, so the totals stay plain numbers that merge exactly.
+ */
+interface DealScratch {
+  readonly key: Int8Array;
+  readonly cells: Float64Array;
+}
+const scratchOf = new WeakMap<NineLivesTotals, DealScratch>();
+/** Numbers per (seat, power, entry) cell of `DealScratch.cells`. */
 const CELL = 6;
 
 function zeros(n: number): number[] {
@@ -98,12 +101,12 @@ function newTotals(variant: Variant, entries: number): NineLivesTotals {
     teamRescued: zeros(P + 1),
     oneTeamRounds: 0,
     seatLives: zeros(P),
-    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, E, P),
+    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, E),
   };
 }
 
-/** The Powers fields of the totals: K = 44 powers (0 without Powers), E entries, P seats. */
-function powerTotals(K: number, E: number, P: number): Pick<NineLivesTotals, (`pw${string}` & keyof NineLivesTotals) | 'dealKey' | 'dealCells'> {
+/** The Powers fields of the totals: K = 44 powers (0 without Powers), E entries. */
+function powerTotals(K: number, E: number): Pick<NineLivesTotals, `pw${string}` & keyof NineLivesTotals> {
   return {
     pwDealtGames: zeros(K),
     pwUses: zeros(E * K),
@@ -116,48 +119,35 @@ function powerTotals(K: number, E: number, P: number): Pick<NineLivesTotals, (`p
     pwPairs: zeros(E * E * K),
     pwPairWin: zeros(E * E * K),
     pwPairLives: zeros(E * E * K),
-    dealKey: new Array<number>(K > 0 ? NUM_CARDS : 0).fill(-2),
-    dealCells: zeros(P * K * E * CELL),
   };
 }
 
 /**
  * The Powers part of `accumulate`: uses and availability by entry and power,
  * the result of the seat-games that used each power and of those that held
- * it without using it, and the same paired by deal and seat (the
- * contributions of a deal's cells are replaced as each of its games comes in).
+ * it without using it, and the pairs of such seat-games on one deal and seat
+ * (each new game pairs with the deal's earlier games at its seat).
  */
 function accumulatePowers(s: NineLivesState, t: NineLivesTotals, entryOfSeat: readonly number[], result: GameResult): void {
   const P = s.players;
   const K = NUM_POWERS;
   const E = t.seatGames.length;
   const units = shareUnits(P);
+  let scratch = scratchOf.get(t);
+  if (!scratch) {
+    scratch = { key: new Int8Array(NUM_CARDS).fill(-2), cells: new Float64Array(P * K * E * CELL) };
+    scratchOf.set(t, scratch);
+  }
+  const { key, cells } = scratch;
   let sameDeal = true;
-  for (let c = 0; c < NUM_CARDS; c++) if (t.dealKey[c] !== s.powerOf[c]) sameDeal = false;
+  for (let c = 0; c < NUM_CARDS; c++) if (key[c] !== s.powerOf[c]) sameDeal = false;
   if (!sameDeal) {
-    for (let c = 0; c < NUM_CARDS; c++) t.dealKey[c] = s.powerOf[c]!;
-    t.dealCells.fill(0);
+    key.set(s.powerOf);
+    cells.fill(0);
   }
   const dealt = new Uint8Array(K);
   for (let c = 0; c < NUM_CARDS; c++) if (s.powerOf[c]! >= 0) dealt[s.powerOf[c]!] = 1;
   for (let k = 0; k < K; k++) t.pwDealtGames[k]! += dealt[k]!;
-  const cells = t.dealCells;
-  /** Adds (sign 1) or removes (-1) the pair (u used, n unused) of cell (q, k), if it has both kinds of game. */
-  const pair = (q: number, k: number, u: number, n: number, sign: number): void => {
-    const cu = ((q * K + k) * E + u) * CELL;
-    const cn = ((q * K + k) * E + n) * CELL + 3;
-    if (cells[cu] === 0 || cells[cn] === 0) return;
-    const i = (u * E + n) * K + k;
-    t.pwPairs[i]! += sign;
-    t.pwPairWin[i]! += (sign * (cells[cu + 1]! / cells[cu]! - cells[cn + 1]! / cells[cn]!)) / units;
-    t.pwPairLives[i]! += sign * (cells[cu + 2]! / cells[cu]! - cells[cn + 2]! / cells[cn]!);
-  };
-  const pairsOf = (q: number, k: number, e: number, sign: number): void => {
-    for (let x = 0; x < E; x++) {
-      pair(q, k, e, x, sign);
-      if (x !== e) pair(q, k, x, e, sign);
-    }
-  };
   const winners = result.winners;
   for (let q = 0; q < P; q++) {
     const e = entryOfSeat[q]!;
@@ -169,7 +159,8 @@ function accumulatePowers(s: NineLivesState, t: NineLivesTotals, entryOfSeat: re
       t.pwUses[i]! += uses;
       if (s.pwAvail[q * K + k] !== 1) continue;
       t.pwAvail[i]!++;
-      if (uses > 0) {
+      const used = uses > 0;
+      if (used) {
         t.pwUsed[i]!++;
         t.pwUsedWin[i]! += win;
         t.pwUsedLives[i]! += lives;
@@ -177,12 +168,21 @@ function accumulatePowers(s: NineLivesState, t: NineLivesTotals, entryOfSeat: re
         t.pwIdleWin[i]! += win;
         t.pwIdleLives[i]! += lives;
       }
-      pairsOf(q, k, e, -1);
-      const at = ((q * K + k) * E + e) * CELL + (uses > 0 ? 0 : 3);
+      // Pair this seat-game with the deal's earlier ones at this seat on the other side (used against unused).
+      for (let x = 0; x < E; x++) {
+        const other = ((q * K + k) * E + x) * CELL + (used ? 3 : 0);
+        const n = cells[other]!;
+        if (n === 0) continue;
+        const j = used ? (e * E + x) * K + k : (x * E + e) * K + k;
+        const sign = used ? 1 : -1;
+        t.pwPairs[j]! += n;
+        t.pwPairWin[j]! += sign * (n * win - cells[other + 1]!);
+        t.pwPairLives[j]! += sign * (n * lives - cells[other + 2]!);
+      }
+      const at = ((q * K + k) * E + e) * CELL + (used ? 0 : 3);
       cells[at]!++;
       cells[at + 1]! += win;
       cells[at + 2]! += lives;
-      pairsOf(q, k, e, 1);
     }
   }
 }
@@ -340,7 +340,7 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
           pairLives += t.pwPairLives[i]!;
         }
       }
-      effect.push([b.name, k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(pairWin, pairs), ratio(pairLives, pairs)]);
+      effect.push([b.name, k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(pairWin, pairs * units), ratio(pairLives, pairs)]);
     }
   }
   return [
@@ -366,9 +366,9 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
       caption:
         'Observational, not causal: a seat uses a power in the games where it suits its hand and its plans, so the differences mix the power\'s effect with the reasons to use it. ' +
         'used: seat-games in which the seat spent the power; not used: seat-games in which it was available and never spent. Win share (a win shared by k counts 1/k) and lives of those seat-games, and their difference. ' +
-        'One row per bot and power; paired: cells (deal, seat) in which one seating of the bot used the power and another seating of the same bot held it without using it (the same seat on the same cards; the bot needs two seatings in one seat of a deal: several entries of one name, or match\'s opponents); ' +
-        'the mean over those cells of mean(used) − mean(not used). n/a: no such seat-game or cell.',
-      columns: ['bot', 'power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'paired cells', 'paired win diff', 'paired lives diff'],
+        'One row per bot and power; paired: pairs of the bot\'s seat-games on one deal and in one seat (other seatings), one using the power and one holding it unused ' +
+        '(the bot needs two seatings in one seat of a deal: several entries of one name, or match\'s opponents); the mean over those pairs of used − unused. n/a: no such seat-game or pair.',
+      columns: ['bot', 'power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'pairs', 'paired win diff', 'paired lives diff'],
       rows: effect,
       estimates: [
         { column: 'win diff' },
@@ -407,7 +407,7 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
 export const nineLivesBalance: GameBalance<NineLivesState, NineLivesTotals> = {
   newTotals,
   accumulate,
-  merge: (a, b) => mergeNumericTotals(a, b, UNMERGED),
+  merge: (a, b) => mergeNumericTotals(a, b),
   tables,
   keyFigures: (t) => keyFigures(t),
 };
