@@ -5,7 +5,15 @@
  * then the search bots' iterations per second and heap per iteration
  * (`search-bench.ts`). Prints the tables and writes `results/bench/bench.json`.
  *
+ * Rows beyond the games' defaults (`VARIANT_ROWS`, e.g. `nine-lives powers`)
+ * are measured the same way on their variant, with fewer games a run (they are
+ * slower). The last column is what the game itself allocates per decision
+ * (bare random `legalActions`/`apply` in process, median over single games,
+ * each started right after a forced GC; a lower bound): the hot path should
+ * allocate nothing per move.
+ *
  * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 3] [--no-search]
+ * (an ID is a game id or a row of `VARIANT_ROWS`: `nine-lives powers`, or `nine-lives:powers`)
  */
 import { rotationSeatings } from '../src/stats/seatings.js';
 import { spawnSync } from 'node:child_process';
@@ -18,7 +26,8 @@ import Table from 'cli-table3';
 import yargs from 'yargs';
 import '../src/games/index.js';
 import { gameIds, getGame } from '../src/core/registry.js';
-import { resolveGameVariant } from '../src/core/variant.js';
+import { createRng } from '../src/core/rng.js';
+import { resolveGameVariant, type VariantValue } from '../src/core/variant.js';
 import { writeFileAtomic } from '../src/io/files.js';
 import { runBatch, type RunConfig } from '../src/tourney/batch.js';
 import { runTourney } from '../src/tourney/run.js';
@@ -39,9 +48,23 @@ function figures(xs: number[]): Figures {
   return { median: s[Math.floor(s.length / 2)]!, min: s[0]!, max: s[s.length - 1]! };
 }
 
-function config(id: string): RunConfig {
+/** Bench rows of a game's variant, by label: the game, the variant given, and the fewest games of a run. */
+const VARIANT_ROWS: Record<string, { game: string; given: Record<string, VariantValue>; minGames: number }> = {
+  'nine-lives powers': { game: 'nine-lives', given: { powers: true }, minGames: 1_000 },
+};
+/** The fewest games of a run of a game's default row. */
+const MIN_GAMES = 20_000;
+
+/** The row named `label` (a game id, or a `VARIANT_ROWS` label, with ':' or ' ' between its game and variant). */
+function rowOf(label: string): { label: string; game: string; given: Record<string, VariantValue>; minGames: number } {
+  const v = VARIANT_ROWS[label.replace(':', ' ')];
+  if (v) return { label: label.replace(':', ' '), ...v };
+  return { label, game: label, given: {}, minGames: MIN_GAMES };
+}
+
+function config(id: string, given: Record<string, VariantValue> = {}): RunConfig {
   const game = getGame(id);
-  const variant = resolveGameVariant(game, {});
+  const variant = resolveGameVariant(game, given);
   const P = Number(variant.players);
   const lineup = Array.from({ length: P }, () => 'random');
   return { gameId: id, variant, lineup, seatings: rotationSeatings(lineup), runSeed: 'bench', record: false, onFault: 'forfeit', moveTimeoutMs: 0 };
@@ -92,10 +115,49 @@ async function heapGrowthPerMillion(cfg: RunConfig, games: number): Promise<numb
   return ((after - before) / (deals * P)) * 1e6;
 }
 
+/**
+ * Bytes the game allocates per decision on its hot path: random games in
+ * process (`deal`, `legalActions`, `apply` to the end), each started right
+ * after a forced GC, heapUsed growth over its decisions, median of `games`
+ * games after as many warm-up games. A young-generation collection inside a
+ * game would hide garbage, so it is a lower bound; null without --expose-gc.
+ */
+function allocationPerDecision(cfg: RunConfig, games: number): number | null {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) return null;
+  const game = getGame(cfg.gameId);
+  const s = game.newState(cfg.variant);
+  const buf = new Int32Array(game.numDistinctActions(cfg.variant));
+  const rng = createRng('bench-alloc');
+  const one = (g: number): number => {
+    game.deal(s, createRng(`bench-alloc-${g}`));
+    let n = 0;
+    while (!game.isTerminal(s)) {
+      game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
+      n++;
+    }
+    return n;
+  };
+  for (let g = 0; g < games; g++) one(g);
+  const per: number[] = [];
+  for (let g = 0; g < games; g++) {
+    gc();
+    const h0 = process.memoryUsage().heapUsed;
+    const n = one(games + g);
+    per.push(Math.max(0, process.memoryUsage().heapUsed - h0) / n);
+  }
+  per.sort((a, b) => a - b);
+  return per[per.length >> 1]!;
+}
+
 async function main(): Promise<void> {
   const args = await yargs(process.argv.slice(2))
     .options({
-      games: { type: 'string', default: gameIds().join(','), describe: 'comma-separated game ids' },
+      games: {
+        type: 'string',
+        default: [...gameIds(), ...Object.keys(VARIANT_ROWS)].join(','),
+        describe: 'comma-separated game ids (and variant rows: nine-lives powers)',
+      },
       runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
       seconds: { type: 'number', default: 3, describe: 'target duration of one run' },
       search: { type: 'boolean', default: true, describe: 'also run the search-bot benchmark (ismcts iterations/s and heap per iteration)' },
@@ -115,14 +177,17 @@ async function main(): Promise<void> {
       'scaling',
       'target 1 worker',
       'heap/1M games',
+      'alloc B/decision',
     ],
     style: { head: [], border: [] },
   });
-  for (const id of args.games.split(',')) {
-    const cfg = config(id);
+  for (const label of args.games.split(',')) {
+    const bench = rowOf(label.trim());
+    const id = bench.game;
+    const cfg = config(id, bench.given);
     // Warm up and size the runs to about `seconds` each.
-    const probe = await gamesPerSecond(cfg, 20_000, 1);
-    const games = Math.max(20_000, Math.round(probe.gps * args.seconds));
+    const probe = await gamesPerSecond(cfg, bench.minGames, 1);
+    const games = Math.max(bench.minGames, Math.round(probe.gps * args.seconds));
     const one: number[] = [];
     const all: number[] = [];
     const wall: number[] = [];
@@ -136,10 +201,14 @@ async function main(): Promise<void> {
     }
     const f1 = figures(one);
     const fa = figures(all);
-    const target = TARGETS[id] ?? REFERENCE_DECISIONS_PER_S / meanActions / 3;
-    const heap = await heapGrowthPerMillion(cfg, Math.min(games, 200_000));
+    const target = (bench.label === id ? TARGETS[id] : undefined) ?? REFERENCE_DECISIONS_PER_S / meanActions / 3;
+    // Variant rows run few games; their heap growth is measured over at least 5 minimum runs' worth, or noise dominates.
+    const heapGames = bench.label === id ? Math.min(games, 200_000) : Math.min(Math.max(games, 5 * bench.minGames), 200_000);
+    const heap = await heapGrowthPerMillion(cfg, heapGames);
+    const alloc = allocationPerDecision(cfg, 30);
     const row = {
-      game: id,
+      game: bench.label,
+      variant: cfg.variant,
       players: cfg.lineup.length,
       meanActions,
       gamesPerSecond1: f1,
@@ -149,14 +218,15 @@ async function main(): Promise<void> {
       workers: cores,
       scaling: fa.median / f1.median,
       target,
-      targetKind: TARGETS[id] ? 'issue target' : 'decisions-per-game share of the reference, within 3x',
+      targetKind: bench.label === id && TARGETS[id] ? 'issue target' : 'decisions-per-game share of the reference, within 3x',
       meetsTarget: f1.median >= target,
       heapBytesPerMillionGames: heap,
+      allocatedBytesPerDecision: alloc,
       gamesPerRun: games,
     };
     rows.push(row);
     table.push([
-      id,
+      bench.label,
       cfg.lineup.length,
       meanActions.toFixed(1),
       `${Math.round(f1.median)} [${Math.round(f1.min)}-${Math.round(f1.max)}]`,
@@ -165,8 +235,9 @@ async function main(): Promise<void> {
       `${row.scaling.toFixed(2)}x`,
       `${Math.round(target)} ${row.meetsTarget ? 'met' : 'NOT met'}`,
       `${(heap / 1024).toFixed(0)} KiB`,
+      alloc === null ? 'n/a' : alloc.toFixed(1),
     ]);
-    process.stderr.write(`bench: ${id} done\n`);
+    process.stderr.write(`bench: ${bench.label} done\n`);
   }
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
   const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores, node: process.version, platform: process.platform };

@@ -39,7 +39,7 @@ export function parseSweep(text: string, game: AnyGame): Sweep {
 
 function cell(f: KeyFigure | undefined): string {
   if (!f) return '–';
-  const v = f.format === 'percent' ? pct(f.value) : Number.isNaN(f.value) ? 'n/a' : f.value < 0.01 && f.value !== 0 ? f.value.toExponential(2) : f.value.toFixed(3);
+  const v = f.format === 'percent' ? pct(f.value) : Number.isNaN(f.value) ? 'n/a' : Math.abs(f.value) < 0.01 && f.value !== 0 ? f.value.toExponential(2) : f.value.toFixed(3);
   if (!f.ci95) return v;
   const lo = f.format === 'percent' ? pct(f.ci95[0]) : f.ci95[0].toFixed(3);
   const hi = f.format === 'percent' ? pct(f.ci95[1]) : f.ci95[1].toFixed(3);

@@ -22,7 +22,7 @@ import {
   K_NEW_TRUMP_BID, K_NO_IGNORE, K_NO_LEAD, K_NO_TRUMP, K_ORDER_FIRST, K_ORDER_LAST, K_PICK_START, K_PICK_START_COND,
   K_PLAY_ABOVE_5, K_PLAY_BELOW_5, K_PLAY_EVEN, K_PLAY_ODD, K_REVEAL_NUMBER, K_REVEAL_SUIT, K_REVERSE_ORDER,
   K_SAME_SUIT_IGNORE, K_SCORE_NONE, K_SCORE_TWICE, K_SHUFFLE_HAND, K_SHUFFLE_HAND_ALL, K_SHUFFLE_TRICK, K_STEAL,
-  K_SWAP_HAND, K_SWAP_PLAYED, K_TRUMP_NUMBER_1, K_TRUMP_NUMBER_3, K_WILDCARD, POWER_KEYS,
+  K_SWAP_HAND, K_SWAP_PLAYED, K_TRUMP_NUMBER_1, K_TRUMP_NUMBER_3, K_WILDCARD, NUM_POWERS, POWER_KEYS,
 } from './powers-list.js';
 import {
   MAX_SLOTS, NineLivesState, Phase, W_BID, W_DISCARD, W_DOWN, W_GIVING, W_HAND, W_PLAYED, W_PROMISE, W_ROW, W_SPENT,
@@ -583,6 +583,7 @@ function step(s: NineLivesState, a: number): void {
     return;
   }
   if (s.phase === Phase.Play) {
+    if ((s.pw[PW_TFLAGS]! & F_RANDOM) === 0 && maySpend(s, t)) markAvailable(s, t);
     if (a >= A_SPEND && a < A_CARD) return spend(s, t, a - A_SPEND);
     const flags = s.pw[PW_TFLAGS]!;
     if (a === A_GOPLAY) return drawPlay(s, t, s.trickLen, flags, -1, false);
@@ -862,6 +863,15 @@ function recordPower(s: NineLivesState, q: number, args: Record<string, unknown>
   s.pw[PW_SPENT] = -1;
 }
 
+/** Statistics only (`pwAvail`): seat q could spend each powered card of its row at this decision. */
+function markAvailable(s: NineLivesState, q: number): void {
+  const base = q * 82;
+  for (let i = 0; i < s.rowLen[q]!; i++) {
+    const k = s.powerOf[s.rowCards[base + i]!]!;
+    if (k >= 0) s.pwAvail[q * NUM_POWERS + k] = 1;
+  }
+}
+
 /** Section 3.1: seat q spends row card c and its power is carried out (section 7). */
 function spend(s: NineLivesState, q: number, c: number): void {
   const P = s.players;
@@ -870,6 +880,7 @@ function spend(s: NineLivesState, q: number, c: number): void {
   s.pw[PW_USED]!++;
   s.pw[PW_SPENT] = c;
   const key = s.powerOf[c]!;
+  s.pwUses[q * NUM_POWERS + key]!++;
   const slot = s.trickLen;
   switch (key) {
     case K_SWAP_PLAYED: {

@@ -70,6 +70,8 @@ export function deal(s: NineLivesState, rng: Rng): void {
   s.winners = [];
   // Powers, section 1: the power deal draws from the game's generator before the first deal.
   if (s.powers) dealPowers(s.powerOf, s.where, s.powersOff, s.uniformDeal, s.rng);
+  s.pwUses.fill(0);
+  s.pwAvail.fill(0);
   startRound(s);
 }
 

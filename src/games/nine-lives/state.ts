@@ -147,6 +147,10 @@ export class NineLivesState implements GameStateBase {
   queueLen = 0;
   /** The first step's action of the queued entry: the queue is applied only right after it (else dropped). */
   queueFor = -1;
+  /** Statistics for the balance report (no rule reads them): pwUses[q*44 + k], the times q spent a card of power k this game (empty without Powers). */
+  readonly pwUses: Uint16Array;
+  /** pwAvail[q*44 + k] = 1: at one of q's turns this game, spending a card of power k was a legal action (empty without Powers). */
+  readonly pwAvail: Uint8Array;
 
   constructor(
     readonly variant: Variant,
@@ -177,6 +181,8 @@ export class NineLivesState implements GameStateBase {
     this.rowLen = new Uint8Array(p);
     this.pvoids = new Uint8Array(p * p * NUM_SUITS);
     this.known = new Uint8Array(p * NUM_CARDS);
+    this.pwUses = new Uint16Array(this.powers ? p * 44 : 0);
+    this.pwAvail = new Uint8Array(this.powers ? p * 44 : 0);
   }
 }
 
@@ -240,4 +246,6 @@ export function copyPowers(src: NineLivesState, dst: NineLivesState): void {
   dst.queue.set(src.queue);
   dst.queueLen = src.queueLen;
   dst.queueFor = src.queueFor;
+  dst.pwUses.set(src.pwUses);
+  dst.pwAvail.set(src.pwAvail);
 }
