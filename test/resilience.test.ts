@@ -172,4 +172,27 @@ describe('resilience', () => {
     expect(a.equals(b)).toBe(true);
     expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
   });
+
+  it('a sweep stopped with SIGINT resumes as a sweep (harness issue, item 5): the same files and comparison as an uninterrupted sweep', async () => {
+    const dir = join(out, 'sweep-stopped');
+    const ref = join(out, 'sweep-uninterrupted');
+    const args = ['--game', 'nine-virtues', '--games', '20000', '--sweep', 'bidPenalty=face,zero', '--seed', '5', '--workers', '2'];
+    const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const cp = join(dir, 'bidPenalty=face', 'checkpoint.json');
+    const t0 = Date.now();
+    const merged = (): boolean => existsSync(cp) && (JSON.parse(readFileSync(cp, 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+    child.kill('SIGINT');
+    const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
+    expect(code).toBe(130);
+    expect(stderr).toMatch(new RegExp(`--resume ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
+    const resumed = tourney(['--resume', dir]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toMatch(/Paired differences from bidPenalty=face/);
+    expect(tourney([...args, '--out', ref]).code).toBe(0);
+    for (const sub of ['bidPenalty=face', 'bidPenalty=zero']) expect(withoutTiming(join(dir, sub))).toEqual(withoutTiming(join(ref, sub)));
+    expect(readFileSync(join(dir, 'sweep-differences.csv'), 'utf8')).toBe(readFileSync(join(ref, 'sweep-differences.csv'), 'utf8'));
+  });
 });

@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,12 +11,13 @@ import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } fr
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
+import { writeFileAtomic } from '../io/files.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
-import { DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, checkResumeFlags, claimOutDir } from './common.js';
+import { type Stopper, DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, checkResumeFlags, claimOutDir } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
@@ -86,6 +88,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     checkResumeFlags(args.given);
     const dir = resolve(args.resume);
     claimOutDir(args.resume, { resume: true });
+    if (existsSync(join(dir, SWEEP_PLAN)) && !existsSync(join(dir, 'checkpoint.json'))) {
+      const sweepPlan = JSON.parse(readFileSync(join(dir, SWEEP_PLAN), 'utf8')) as SweepPlan;
+      if (sweepPlan.version !== 1) throw new UsageError(`--resume ${args.resume}: ${SWEEP_PLAN} of another ninefold version`);
+      const game = getGame(sweepPlan.gameId);
+      const first = sweepPlan.runs[0]!;
+      const cfg = existsSync(join(dir, `${sweepPlan.key}=${first.value}`, 'checkpoint.json')) ? readCheckpoint(join(dir, `${sweepPlan.key}=${first.value}`)).config : null;
+      const plan: Plan = {
+        ...common,
+        flags: cfg ? { ...flags, onFault: cfg.onFault, moveTimeoutMs: cfg.moveTimeoutMs } : flags,
+        record: cfg ? cfg.record : false,
+        gamesCsv: cfg ? cfg.gamesCsv === true : false,
+        game,
+        games: sweepPlan.games,
+        seed: sweepPlan.seed,
+        clockBound: sweepPlan.clockBound,
+      };
+      return runSweep(plan, sweepPlan, dir, stopper, true);
+    }
     const cp: Checkpoint = readCheckpoint(dir);
     const game = getGame(cp.config.gameId);
     if (cp.command !== undefined && cp.command.name !== 'tourney') throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
@@ -130,30 +150,70 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   if (args.sweep !== undefined) {
     const sweep = parseSweep(args.sweep, game);
-    const plans = sweep.values.map((value) => {
-      const g: Record<string, string | number> = { ...given, [sweep.key]: value };
-      let runLineup = lineup;
-      if (sweep.key === 'players') {
-        if (args.bots !== undefined) throw new UsageError('--sweep players needs the default line-up: leave out --bots');
-        runLineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, g).players));
-      }
-      return { value, variant: resolveGameVariant(game, g), lineup: runLineup };
-    });
-    const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
-    for (const p of plans) {
-      process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
-      const sub = join(dir, `${sweep.key}=${p.value}`);
-      const r = await playAndReport(plan, p.variant, p.lineup, sub);
-      if (!r.summary.complete) return finish(r.summary, sub, stopper.received(), false);
-      runs.push({ value: p.value, ...r });
-    }
-    process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
-    await writeHtmlReport(dir);
-    return 0;
+    const sweepPlan: SweepPlan = {
+      version: 1,
+      gameId: game.info.id,
+      key: sweep.key,
+      games: plan.games,
+      seed,
+      clockBound,
+      runs: sweep.values.map((value) => {
+        const g: Record<string, string | number> = { ...given, [sweep.key]: value };
+        let runLineup = lineup;
+        if (sweep.key === 'players') {
+          if (args.bots !== undefined) throw new UsageError('--sweep players needs the default line-up: leave out --bots');
+          runLineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, g).players));
+        }
+        return { value, variant: resolveGameVariant(game, g), lineup: runLineup };
+      }),
+    };
+    writeFileAtomic(join(dir, SWEEP_PLAN), `${JSON.stringify(sweepPlan, null, 2)}\n`);
+    return runSweep(plan, sweepPlan, dir, stopper, false);
   }
 
   const r = await playAndReport(plan, resolveGameVariant(game, given), lineup, dir);
   return finish(r.summary, dir, stopper.received(), plan.record);
+}
+
+/** `sweep-plan.json`: what a sweep plays, written when it starts, so that `--resume DIR` carries the sweep on. */
+const SWEEP_PLAN = 'sweep-plan.json';
+
+/** A sweep's plan: the runs, one per value, each with its resolved variant and line-up. */
+interface SweepPlan {
+  readonly version: 1;
+  readonly gameId: string;
+  readonly key: string;
+  readonly games: number;
+  readonly seed: string;
+  readonly clockBound: readonly string[];
+  readonly runs: readonly { readonly value: string; readonly variant: Variant; readonly lineup: string[] }[];
+}
+
+/**
+ * Plays a sweep's runs in order and writes the comparison. On a resume, a
+ * value whose run is complete is read back from its files, a stopped one is
+ * resumed from its checkpoint, and the others are played.
+ */
+async function runSweep(plan: Plan, sweep: SweepPlan, dir: string, stopper: Stopper, resume: boolean): Promise<number> {
+  const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
+  for (const p of sweep.runs) {
+    const sub = join(dir, `${sweep.key}=${p.value}`);
+    const done = resume && existsSync(join(sub, 'summary.json')) && existsSync(join(sub, 'balance.json'));
+    const summary = done ? (JSON.parse(readFileSync(join(sub, 'summary.json'), 'utf8')) as Summary) : null;
+    if (summary?.complete === true) {
+      process.stdout.write(`\n== ${sweep.key}=${p.value} == (complete, read from ${sub})\n`);
+      runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
+      continue;
+    }
+    process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
+    const cp = resume && existsSync(join(sub, 'checkpoint.json')) ? readCheckpoint(sub) : undefined;
+    const r = await playAndReport(plan, p.variant, p.lineup, sub, cp);
+    if (!r.summary.complete) return finishRun('tourney', false, r.summary.games, dir, stopper.received(), ' (a sweep: --resume carries on the sweep)');
+    runs.push({ value: p.value, ...r });
+  }
+  process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
+  await writeHtmlReport(dir);
+  return 0;
 }
 
 function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, record: boolean): number {
