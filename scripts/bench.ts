@@ -117,9 +117,10 @@ async function heapGrowthPerMillion(cfg: RunConfig, games: number): Promise<numb
 
 /**
  * Bytes the game allocates per decision on its hot path: random games in
- * process (`deal`, `legalActions`, `apply` to the end), each started right
- * after a forced GC, heapUsed growth over its decisions, median of `games`
- * games after as many warm-up games. A young-generation collection inside a
+ * process (`legalActions`, `apply` to the end), each dealt right after a
+ * forced GC, heapUsed growth from just after the deal over its decisions
+ * (round starts included), median of `games` games after as many warm-up
+ * games. A young-generation collection inside a
  * game would hide garbage, so it is a lower bound; null without --expose-gc.
  */
 function allocationPerDecision(cfg: RunConfig, games: number): number | null {
@@ -129,23 +130,21 @@ function allocationPerDecision(cfg: RunConfig, games: number): number | null {
   const s = game.newState(cfg.variant);
   const buf = new Int32Array(game.numDistinctActions(cfg.variant));
   const rng = createRng('bench-alloc');
-  const one = (g: number): number => {
+  /** Plays game g; with `measure`, returns the bytes its moves allocated per decision (heap growth from just after the deal, which a forced GC precedes). */
+  const one = (g: number, measure: boolean): number => {
+    if (measure) gc();
     game.deal(s, createRng(`bench-alloc-${g}`));
+    const h0 = process.memoryUsage().heapUsed;
     let n = 0;
     while (!game.isTerminal(s)) {
       game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
       n++;
     }
-    return n;
+    return measure ? Math.max(0, process.memoryUsage().heapUsed - h0) / Math.max(1, n) : 0;
   };
-  for (let g = 0; g < games; g++) one(g);
+  for (let g = 0; g < games; g++) one(g, false);
   const per: number[] = [];
-  for (let g = 0; g < games; g++) {
-    gc();
-    const h0 = process.memoryUsage().heapUsed;
-    const n = one(games + g);
-    per.push(Math.max(0, process.memoryUsage().heapUsed - h0) / n);
-  }
+  for (let g = 0; g < games; g++) per.push(one(games + g, true));
   per.sort((a, b) => a - b);
   return per[per.length >> 1]!;
 }
