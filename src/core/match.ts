@@ -243,6 +243,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         (faults ??= []).push(fault);
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, collector, seed, names);
         action = legal[this.replacement(seed, rotation, seat, decisions, n)]!;
+        if (collector) {
+          const at = collector.position();
+          game.apply(state, action);
+          collector.markReplaced(at);
+          if (++decisions > bound) throw this.overBound(seed);
+          continue;
+        }
       }
       game.apply(state, action);
       if (++decisions > bound) throw this.overBound(seed);
@@ -334,11 +341,19 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     const p = this.state.players;
     const winners: number[] = [];
     for (let s = 0; s < p; s++) if (s !== fault.seat) winners.push(s);
-    const result: GameResult = { scores: new Array<number>(p).fill(0), winners, capped: false };
+    // The statistics' scores: the game's running totals of completed rounds where it keeps them, else 0 (the same with and without --record).
+    const scores = new Array<number>(p).fill(0);
+    if (this.game.runningScores !== undefined) {
+      const into = new Float64Array(p);
+      this.game.runningScores(this.state, into);
+      for (let s = 0; s < p; s++) scores[s] = into[s]!;
+    }
+    const result: GameResult = { scores, winners, capped: false };
     this.state.recorder = null;
     const base = { status: 'forfeit' as const, result, decisions, firstSeat, faults };
     if (!collector) return base;
-    const rec = buildRecord(this.game.info.id, this.variant, seed, names, collector.rounds, result);
+    // The record (`../shared/rules/README.md`, "Forfeits"): up to the fault, the round in progress without scores, result.scores the totals of completed rounds.
+    const rec = buildRecord(this.game.info.id, this.variant, seed, names, collector.rounds, { ...result, scores: collector.completedTotals(p) });
     rec.forfeit = { seat: fault.seat, bot: names[fault.seat] ?? '', reason: fault.message };
     return { ...base, record: rec };
   }

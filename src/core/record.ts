@@ -49,6 +49,28 @@ export class RoundCollector implements Recorder {
     if (this.current === null) throw new Error('record: action before the first round');
     this.current.actions.push(entry);
   }
+  /** Where the next action entry goes: [round, index] (see `markReplaced`). */
+  position(): [number, number] {
+    return [this.rounds.length - 1, this.current?.actions.length ?? 0];
+  }
+
+  /**
+   * Marks the entry at `at` (a decision just recorded) `"replaced": true`:
+   * a random legal action replaced a faulty decision (`--on-fault random`;
+   * `../shared/rules/README.md`, "Forfeits").
+   */
+  markReplaced(at: [number, number]): void {
+    const entry = this.rounds[at[0]]?.actions[at[1]];
+    if (entry !== undefined) (entry as Record<string, unknown>).replaced = true;
+  }
+
+  /** The totals of the rounds completed so far (rounds with scores), P entries. */
+  completedTotals(players: number): number[] {
+    const out = new Array<number>(players).fill(0);
+    for (const r of this.rounds) if (r.scores) for (let s = 0; s < players; s++) out[s]! += r.scores[s] ?? 0;
+    return out;
+  }
+
   endRound(scores: readonly number[], capped: boolean, extra?: Record<string, unknown>): void {
     if (this.current === null) throw new Error('record: round end before the round');
     Object.assign(this.current, extra ?? {});

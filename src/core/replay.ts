@@ -36,6 +36,12 @@ export function replayRecord(game: Game<GameStateBase, object>, rec: GameRecord)
     }
   }
   s.recorder = null;
+  // A decision that replaced a faulty one (`--on-fault random`) is marked in the record; the replay keeps the mark.
+  rec.rounds.forEach((round, r) =>
+    round.actions.forEach((e, i) => {
+      if ((e as { replaced?: unknown }).replaced === true) collector.markReplaced([r, i]);
+    }),
+  );
   if (rec.forfeit) {
     const out = buildRecord(game.info.id, rec.variant, rec.seed, rec.seats, collector.rounds, rec.result);
     out.forfeit = rec.forfeit;

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/core/bot.js';
 import { MatchRunner } from '../../src/core/match.js';
+import { replayRecord } from '../../src/core/replay.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { snapshot } from '../helpers.js';
@@ -111,5 +112,53 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
     expect(a).toEqual(b);
     expect((a as { status: string; faults: unknown[] }).status).toBe('ok');
     expect((a as { faults: unknown[] }).faults.length).toBeGreaterThan(0);
+  });
+});
+
+describe('records of faulty games (shared/rules/README.md, "Forfeits")', () => {
+  const nv = getGame('nine-virtues');
+  const variant = resolveGameVariant(nv, {});
+  const names = ['flaky', 'random', 'random', 'random'];
+  /** Plays at random, and throws at its `k`-th decision of each game. */
+  const flaky = (k: number): Bot => {
+    let n = 0;
+    return {
+      reset: () => {
+        n = 0;
+      },
+      act: (_o, legal, count, ctx) => {
+        if (++n === k) throw new Error('boom');
+        return legal[ctx.rng.int(count)]!;
+      },
+    };
+  };
+  const randomBot = (): Bot => ({ act: (_o, legal, count, ctx) => legal[ctx.rng.int(count)]! });
+
+  it('a forfeited game is recorded up to the fault: completed rounds scored, the round in progress without scores, result.scores their totals, winners every other seat; it replays', () => {
+    const runner = new MatchRunner(nv, variant, { onFault: 'forfeit', moveTimeoutMs: 0 });
+    // Late enough that a round has been scored (a random Nine Virtues round is ~6 decisions a seat).
+    const o = runner.play({ seed: 'forfeit-record', bots: [flaky(12), randomBot(), randomBot(), randomBot()], names, record: true });
+    expect(o.status).toBe('forfeit');
+    const rec = o.record!;
+    const scored = rec.rounds.filter((r) => r.scores !== undefined);
+    expect(scored.length).toBeGreaterThan(0);
+    expect(rec.rounds[rec.rounds.length - 1]!.scores).toBeUndefined();
+    const totals = [0, 0, 0, 0];
+    for (const r of scored) r.scores!.forEach((x, s) => (totals[s]! += x));
+    expect(rec.result.scores).toEqual(totals);
+    expect(rec.result.winners).toEqual([1, 2, 3]);
+    expect(rec.forfeit?.seat).toBe(0);
+    expect(JSON.stringify(replayRecord(nv, JSON.parse(JSON.stringify(rec))))).toBe(JSON.stringify(rec));
+  });
+
+  it('under --on-fault random the replaced decision is recorded with "replaced": true, and the record replays', () => {
+    const runner = new MatchRunner(nv, variant, { onFault: 'random', moveTimeoutMs: 0 });
+    const o = runner.play({ seed: 'replaced-record', bots: [flaky(5), randomBot(), randomBot(), randomBot()], names, record: true });
+    expect(o.status).toBe('ok');
+    const marked = o.record!.rounds.flatMap((r) => r.actions).filter((a) => (a as { replaced?: boolean }).replaced === true);
+    expect(marked).toHaveLength(1);
+    expect(o.faults).toHaveLength(1);
+    const rec = o.record!;
+    expect(JSON.stringify(replayRecord(nv, JSON.parse(JSON.stringify(rec))))).toBe(JSON.stringify(rec));
   });
 });
