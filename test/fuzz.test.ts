@@ -55,10 +55,31 @@ const corruptions: ((rng: Rng) => string[])[] = [
   (rng) => ['--bots', `random:${['depth=3', 'x', '=1'][rng.int(3)]},random,random,random`],
   (rng) => ['--sweep', [`nokey=${word(rng)}`, 'handSize', 'handSize=', 'winsToWin=1,1', 'handSize=1,x'][rng.int(5)]!],
   () => ['--resume', '/nonexistent/ninefold-run'],
+  // The harness issue's bad inputs (item 6): flags twice, a flag without its value, a switch with a value,
+  // repeated and prototype keys, --resume with flags it cannot honour, impossible --out paths, a bot file that loops while loading.
+  () => ['--seed', '2', '--seed', '3'],
+  (rng) => ['--games', '7', '--games', String(1 + rng.int(9))],
+  (rng) => [['--record=maybe', '--games-csv=2', '--force=no', '--record=yes'][rng.int(4)]!],
+  (rng) => ['--variant', ['players=5,players=6', '__proto__=1', 'constructor=2', 'prototype=x'][rng.int(4)]!],
+  (rng) => ['--bots', [`random:x=1,x=2,random,random,random,random`, 'random:__proto__=1,random,random,random,random'][rng.int(2)]!],
+  (rng) => ['--out', ['/proc/ninefold', '/sys/x', 'package.json', '/dev/null'][rng.int(4)]!],
+  () => ['--out='],
+  () => ['--bots', './test/fixtures/bots/attacks/loop-load.js,random,random,random', '--bot-load-timeout', '500'],
+  (rng) => ['--bot-memory', ['12', 'lots', '-1'][rng.int(3)]!],
+  () => ['--bot-load-timeout', 'soon'],
+];
+
+/** Cases run alone, not merged with a valid base: a flag last without its value, --resume with flags it cannot honour. */
+const whole: string[][] = [
+  ['--game', 'captains-orders', '--games'],
+  ['--game', 'captains-orders', '--out'],
+  ['--resume', 'results', '--games', '10'],
+  ['--resume', 'results', '--game', 'nine-virtues'],
+  ['--resume', 'results', '--bots', 'random,random,random,random'],
 ];
 
 describe('tourney command line fuzz', () => {
-  it('30 random malformed invocations each give one line on stderr and exit code 2', async () => {
+  it("30 random malformed invocations, and the harness issue's bad inputs (item 6), each give one line on stderr and exit code 2", async () => {
     const rng = new Rng('cli-fuzz');
     const cases: string[][] = [];
     for (let i = 0; i < 30; i++) {
@@ -67,6 +88,7 @@ describe('tourney command line fuzz', () => {
       cases.push(rng.int(2) === 0 ? [...base, ...bad] : [...bad, ...base]);
     }
     cases.push(['--game', word(rng)]);
+    cases.push(...whole);
     const results: { args: string[]; code: number; stderr: string }[] = [];
     for (let i = 0; i < cases.length; i += 8) {
       const chunk = cases.slice(i, i + 8);

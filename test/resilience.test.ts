@@ -195,4 +195,30 @@ describe('resilience', () => {
     for (const sub of ['bidPenalty=face', 'bidPenalty=zero']) expect(withoutTiming(join(dir, sub))).toEqual(withoutTiming(join(ref, sub)));
     expect(readFileSync(join(dir, 'sweep-differences.csv'), 'utf8')).toBe(readFileSync(join(ref, 'sweep-differences.csv'), 'utf8'));
   });
+
+  it('--on-fault random with a bot that throws at random: identical summary.json on five runs with --workers 1, 2 and 3 (harness issue, item 4)', () => {
+    const summaries: unknown[] = [];
+    for (const [k, workers] of ['1', '2', '3', '2', '1'].entries()) {
+      const dir = join(out, `onfault-${k}`);
+      const r = tourney([
+        '--game',
+        'captains-orders',
+        '--bots',
+        `./${FIX}/throws.js,greedy,random,random`,
+        '--games',
+        '200',
+        '--on-fault',
+        'random',
+        '--workers',
+        workers,
+        '--out',
+        dir,
+      ]);
+      expect(r.code).toBe(0);
+      summaries.push(withoutTiming(dir));
+    }
+    const first = summaries[0] as { faults: { byReason: Record<string, number> } };
+    expect(first.faults.byReason.threw).toBeGreaterThan(0);
+    for (const s of summaries) expect(s).toEqual(first);
+  });
 });
