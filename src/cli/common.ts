@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import yargs, { type InferredOptionTypes, type Options } from 'yargs';
-import { UsageError } from '../core/errors.js';
+import { RunStoppedError, UsageError } from '../core/errors.js';
+import { isDiskFull } from '../io/files.js';
 import type { AnyGame } from '../core/registry.js';
 import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
@@ -235,6 +236,25 @@ export async function executeRun(r: RunRequest): Promise<TourneyRun> {
   mkdirSync(r.dir, { recursive: true });
   const progress = progressReporter();
   try {
+    return await playRun(r, progress);
+  } catch (e) {
+    if (!isDiskFull(e)) throw e;
+    throw new RunStoppedError(`the disk is full (${(e as Error).message.split('\n')[0]}); ${keptText(r.dir)}; free some space, then carry on with: npm run ${r.command?.name ?? 'tourney'} -- --resume ${r.dir}`);
+  }
+}
+
+/** What a stopped run's checkpoint keeps, in words. */
+function keptText(dir: string): string {
+  try {
+    const cp = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { tally?: { games?: number } };
+    return `the results of ${cp.tally?.games ?? 0} games are kept in ${join(dir, 'checkpoint.json')}`;
+  } catch {
+    return 'no checkpoint could be written, so nothing of this run is kept';
+  }
+}
+
+async function playRun(r: RunRequest, progress: ReturnType<typeof progressReporter>): Promise<TourneyRun> {
+  try {
     return await runTourney({
       config: r.config,
       games: r.games,
@@ -277,6 +297,12 @@ export async function runCli(entry: (argv: readonly string[]) => Promise<number>
     if (e instanceof UsageError) {
       process.stderr.write(`ninefold: ${msg.split('\n')[0]}\n`);
       process.exitCode = 2;
+    } else if (e instanceof RunStoppedError) {
+      process.stderr.write(`ninefold: ${msg.split('\n')[0]}\n`);
+      process.exitCode = 1;
+    } else if (isDiskFull(e)) {
+      process.stderr.write(`ninefold: the disk is full (${msg.split('\n')[0]}); free some space and run the command again\n`);
+      process.exitCode = 1;
     } else {
       process.stderr.write(`ninefold: internal error: ${msg.split('\n')[0]}\n`);
       if (process.env.NINEFOLD_DEBUG) process.stderr.write(`${(e as Error).stack ?? ''}\n`);

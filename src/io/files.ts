@@ -1,5 +1,5 @@
 /** Writing result files, for the tourney (checkpoints) and the reporters alike. */
-import { renameSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 
 /**
  * Writes a file atomically: a temporary sibling, then a rename, so a reader
@@ -7,6 +7,18 @@ import { renameSync, writeFileSync } from 'node:fs';
  */
 export function writeFileAtomic(path: string, data: string): void {
   const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, data);
-  renameSync(tmp, path);
+  try {
+    writeFileSync(tmp, data);
+    renameSync(tmp, path);
+  } catch (e) {
+    // A failed write (a full disk) leaves no temporary file behind; the old file, if any, stands.
+    rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/** True for the errors of a full disk or an exhausted quota. */
+export function isDiskFull(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
 }

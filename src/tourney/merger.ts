@@ -65,12 +65,13 @@ export class Merger {
     if (config.record && opts.dir) {
       const file = join(opts.dir, 'games.jsonl');
       this.fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
-      ftruncateSync(this.fd, this.recordBytes);
+      // A resumed run cuts what no merged batch wrote (a fresh file is empty already).
+      if (cp) ftruncateSync(this.fd, this.recordBytes);
     }
     if (config.gamesCsv === true && opts.dir) {
       const file = join(opts.dir, 'games.csv');
       this.rowFd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
-      ftruncateSync(this.rowFd, this.rowBytes);
+      if (cp) ftruncateSync(this.rowFd, this.rowBytes);
       if (this.rowBytes === 0) this.rowBytes += writeSync(this.rowFd, `${GAMES_CSV_HEADER}\n`, 0);
     }
   }
@@ -89,6 +90,12 @@ export class Merger {
     const { opts, tally, groups, gameBalance, pending } = this;
     const before = this.next;
     for (let r = pending.get(this.next); r !== undefined && !this.decidedEarly; r = pending.get(this.next)) {
+      // The record files first: a write that fails (a full disk) leaves this batch unmerged, so the
+      // tallies, the checkpoint and the files never disagree. A short write counts only what was written.
+      const recordBytes = this.fd !== null && r.records !== '' ? this.recordBytes + writeAll(this.fd, r.records, this.recordBytes) : this.recordBytes;
+      const rowBytes = this.rowFd !== null && r.rows !== '' ? this.rowBytes + writeAll(this.rowFd, r.rows, this.rowBytes) : this.rowBytes;
+      this.recordBytes = recordBytes;
+      this.rowBytes = rowBytes;
       pending.delete(this.next);
       const group = groups[this.next % this.G]!;
       mergeTally(tally, r.tally);
@@ -97,8 +104,6 @@ export class Merger {
         gameBalance.merge(this.balance, r.balance);
         gameBalance.merge(group.balance, r.balance);
       }
-      if (this.fd !== null && r.records !== '') this.recordBytes += writeSync(this.fd, r.records, this.recordBytes);
-      if (this.rowFd !== null && r.rows !== '') this.rowBytes += writeSync(this.rowFd, r.rows, this.rowBytes);
       this.next++;
       opts.onProgress?.(tally.games, opts.total, tally);
       if (opts.decided?.(tally) && this.next < opts.batches) this.decidedEarly = true;
@@ -111,4 +116,20 @@ export class Merger {
     if (this.fd !== null) closeSync(this.fd);
     if (this.rowFd !== null) closeSync(this.rowFd);
   }
+}
+
+/**
+ * Writes all of `text` at `position`.
+ * @returns the bytes written.
+ * @throws the write's error (ENOSPC on a full disk) when not all of it could be written.
+ */
+function writeAll(fd: number, text: string, position: number): number {
+  const buf = Buffer.from(text);
+  let done = 0;
+  while (done < buf.length) {
+    const n = writeSync(fd, buf, done, buf.length - done, position + done);
+    if (n <= 0) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    done += n;
+  }
+  return done;
 }
