@@ -17,6 +17,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/balance.test.ts',
   'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
+  'test/cli-runs.test.ts',
   'test/tourney/sequential.test.ts',
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
