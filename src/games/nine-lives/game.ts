@@ -1,5 +1,5 @@
 import type { Game, GameInfo, Variant } from '../../core/index.js';
-import { boolParam, createRng, intParam, plainArray, Rng, stringParam, VariantError } from '../../core/index.js';
+import { boolParam, defineGame, intParam, plainArray, stringParam, VariantError } from '../../core/index.js';
 import { NUM_ACTIONS, NUM_ACTIONS_POWERS } from './actions.js';
 import { parsePowersOff } from './powers-list.js';
 import { nineLivesBalance } from './balance.js';
@@ -32,7 +32,10 @@ export const nineLivesInfo: GameInfo = {
 };
 
 /** Nine Lives: Tricksy Kittens, per `../shared/rules/nine-lives.md`. */
-export const nineLives: Game<NineLivesState, NineLivesObservation> = {
+export const nineLives: Game<NineLivesState, NineLivesObservation> = defineGame({
+  State: NineLivesState,
+  Observation: NineLivesObservation,
+  copyState,
   info: nineLivesInfo,
   checkVariant(v: Variant) {
     const p = intParam(v, 'players');
@@ -43,9 +46,6 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
       throw new VariantError(`nine-lives: powersOff: ${(e as Error).message}`);
     }
   },
-  newState(variant: Variant) {
-    return new NineLivesState(variant, createRng('unseeded'));
-  },
   deal,
   numDistinctActions: (v) => (v['powers'] === true ? NUM_ACTIONS_POWERS : NUM_ACTIONS),
   maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat'), v['powers'] === true),
@@ -54,14 +54,12 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = {
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.lives), winners: s.winners, capped: s.capped }),
-  newObservation: (v) => new NineLivesObservation(v),
   observe,
   determinize,
-  clone: (s, into) => copyState(s, into ?? new NineLivesState(s.variant, new Rng())),
   checkInvariants,
   balance: nineLivesBalance,
   roundsDone,
   runningScores,
   encodeAction,
   decodeAction,
-};
+});

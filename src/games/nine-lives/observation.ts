@@ -16,10 +16,15 @@ import { K_NEW_TRUMP } from './powers-list.js';
 export class NineLivesObservation {
   /** The observing seat. */
   seat = 0;
+  /** Player count P (variant `players`). */
   readonly players: number;
+  /** Variant `blackCat`: crowns are wildcards and make the lowest number win. */
   readonly blackCat: boolean;
+  /** Lives that end the game (variant `livesToWin`). */
   readonly livesToWin: number;
+  /** Variant `teams`: seats whose bids share a suit score as a team. */
   readonly teams: boolean;
+  /** What the game waits for (see `Phase`: a bid, a play, a Powers choice, over). */
   phase: Phase = Phase.Bid;
   /** The seat that decides now (-1 when over). */
   turn = 0;
@@ -29,7 +34,9 @@ export class NineLivesObservation {
   round = 0;
   /** Cards dealt to each seat this round. */
   handSize = 0;
+  /** Tricks still to play this round. */
   tricksLeft = 0;
+  /** Cards played to the current trick (the used length of `trickCard`, `trickSuit` and the slot arrays). */
   trickLen = 0;
   /** inGame[c] = 1 for every card not yet scored (by id, see `cards.ts`). */
   readonly inGame = new Uint8Array(NUM_CARDS);
@@ -41,40 +48,57 @@ export class NineLivesObservation {
   readonly played = new Uint8Array(NUM_CARDS);
   /** bids[q]: q's bid card when this seat may see it (its own; everyone's once all have bid), else -1. */
   readonly bids: Int8Array;
+  /** handCount[q]: cards in seat q's hand (length P; public). */
   readonly handCount: Uint8Array;
+  /** tricksWon[q]: tricks seat q has won this round (length P; public). */
   readonly tricksWon: Uint8Array;
+  /** lives[q]: seat q's lives, the sum of the numbers of its scored bid cards (length P; the game's scores). */
   readonly lives: Uint16Array;
   /** voids[q*9 + x] = 1 when q failed to follow suit x this round. */
   readonly voids: Uint8Array;
   /** The current trick's cards and the suits they count as, in playing order (-1 beyond `trickLen`). */
   readonly trickCard: Int8Array;
+  /** trickSuit[i]: the suit trick card i counts as (a crown's declared suit), -1 beyond `trickLen` (length P). */
   readonly trickSuit: Int8Array;
 
   // ---- Powers (`nine-lives-powers.md`, section 10); left empty when `powers` is false. ----
+  /** Variant `powers`: the Powers variant is on (the fields below are filled). */
   readonly powers: boolean;
   /** place[c]: where card c is as this seat knows it (a `W_*` of `state.ts`), `UNSEEN` when it cannot tell. */
   readonly place = new Uint8Array(NUM_CARDS);
   /** The power index of every card (public, section 1.4). */
   readonly powerOf = new Int8Array(NUM_CARDS);
+  /** rowCards[q*82 + i]: the i-th card of seat q's row, left to right, -1 beyond `rowLen[q]` (length 82P; rows are face up). */
   readonly rowCards: Int8Array;
+  /** rowLen[q]: cards in seat q's row (length P). */
   readonly rowLen: Uint8Array;
-  /** The trick's slots; a face-down card of another seat shows -1 (card, suit, number, void). */
+  /** slotCard[i]: the card in slot i of the trick (playing order from 0); -1 when it is face down and another seat's, or empty. */
   readonly slotCard = new Int8Array(MAX_SLOTS);
+  /** slotSuit[i]: the suit slot i's card counts as; -1 when face down and another seat's, or empty. */
   readonly slotSuit = new Int8Array(MAX_SLOTS);
+  /** slotNum[i]: the number slot i's card counts as; -1 when face down and another seat's, or empty. */
   readonly slotNum = new Int8Array(MAX_SLOTS);
+  /** slotDown[i]: 1 when slot i's card was played face down (public). */
   readonly slotDown = new Uint8Array(MAX_SLOTS);
+  /** slotVoid[i]: the leading suit a face-down play failed to follow while bound, shown when turned up; else -1. */
   readonly slotVoid = new Int8Array(MAX_SLOTS);
+  /** slotFlags[i]: the turn's powers of the play in slot i (bits F_* of `powers.ts`). */
   readonly slotFlags = new Uint8Array(MAX_SLOTS);
+  /** slotBy[i]: the seat that put slot i's card there (public; it alone sees the card while face down). */
   readonly slotBy = new Int8Array(MAX_SLOTS);
-  /** The powers used this trick (values read from a hidden card show -2). */
+  /** evKey[j]: the key of the j-th power used this trick (powers-list.ts). */
   readonly evKey = new Int8Array(MAX_EVENTS);
+  /** evSeat[j]: the seat that used the j-th power of this trick. */
   readonly evSeat = new Int8Array(MAX_EVENTS);
+  /** evSlot[j]: the user's slot in the trick, -1 before it played. */
   readonly evSlot = new Int8Array(MAX_EVENTS);
+  /** evVal[j]: a value read when the power was used or played (-2 when read from a hidden card). */
   readonly evVal = new Int8Array(MAX_EVENTS);
   /** The public scalars (`PW_*` of `powers.ts`); the leading suit shows -2 while set by a hidden card. */
   readonly pw = new Int16Array(PW_SIZE);
-  /** Cards each seat holds as its promise, and has chosen to give and not yet passed (counts are public). */
+  /** promiseCount[q]: cards seat q holds as its promise (length P; public, the cards are not). */
   readonly promiseCount: Uint8Array;
+  /** giveCount[q]: cards seat q has chosen to give and not yet passed (length P; public). */
   readonly giveCount: Uint8Array;
 
   constructor(variant: Variant) {
