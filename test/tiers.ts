@@ -1,11 +1,13 @@
 /**
  * The two test tiers. `npm test` runs every file but these (unit tests, the
  * conformance suite, golden trajectories, the CLI smoke tests of
- * tourney.test.ts): under a minute on 2 cores. `npm run test:long` runs these
- * slow files: search-bot strength, worker resilience and signals, user bots'
- * attacks on their realms, the fuzzer, long random playouts, the statistics
- * and balance commands end to end, the calibration of the statistics on
- * High Card, and the type-check of the whole tree. CI runs both.
+ * tourney.test.ts, the calibration of the statistics on High Card): about a
+ * minute of CPU on 2 cores. `npm run test:long` runs these slow files:
+ * the conformance suite over extra variants (Nine Lives' Powers), no state
+ * carried between games by any built-in bot, search-bot strength, worker resilience and signals, user bots' attacks on
+ * their realms, the fuzzer, long random playouts, the statistics and balance
+ * commands end to end, the HTML report in a browser, and the type-check of
+ * the whole tree. CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
@@ -21,4 +23,6 @@ export const LONG_TESTS: readonly string[] = [
   'test/tourney/sequential.test.ts',
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
+  'test/conformance-variants.test.ts',
+  'test/bots/stateless.test.ts',
 ];
