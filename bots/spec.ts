@@ -1,5 +1,5 @@
 import { FORBIDDEN_KEYS } from '../src/core/variant.js';
-import { BotSpecError, type BotKind, type BotParams } from '../src/core/index.js';
+import { BotSpecError } from '../src/core/index.js';
 
 /** One entry of a line-up: `ismcts:iterations=2000,c=0.7` as name and raw parameters. */
 export interface BotSpec {

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../io/files.js';
 import { checkResumable, readCheckpointFile, runFiles, tailDigest } from './checkpoint.js';
