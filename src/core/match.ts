@@ -1,7 +1,7 @@
 import { BotFault, type Bot, type BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
-import { botSeed, Rng, seedWords } from './rng.js';
+import { BOT_SEED_SUFFIX, Rng, seedWords } from './rng.js';
 import { indexInSorted } from './sorted.js';
 import type { Variant } from './variant.js';
 
@@ -162,7 +162,8 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
     this.dealRng.seedDeal(seed);
-    seedWords(botSeed(seed), this.botWords, this.wordsUsed);
+    // The words of seedWords(botSeed(seed)), without building that string.
+    seedWords(seed, this.botWords, this.wordsUsed, BOT_SEED_SUFFIX);
     this.lastSeed = seed;
   }
 

@@ -59,7 +59,8 @@ export class Rng {
    * hash the rate is 4.6%, as with SHA-256 (test/stats/calibration.test.ts).
    */
   seedDeal(seed: string): this {
-    return this.fromWords(murmur3(seed, 1), murmur3(seed, 2), murmur3(seed, 3), murmur3(seed, 4));
+    murmur3x4(seed, dealWords);
+    return this.fromWords(dealWords[0]!, dealWords[1]!, dealWords[2]!, dealWords[3]!);
   }
 
   /**
@@ -173,6 +174,18 @@ function mash(data: string): number {
   return (n >>> 0) * 2.3283064365386963e-10;
 }
 
+/** One call of Mash on the string `a + b`, without building it. */
+function mash2(a: string, b: string): number {
+  mash(a);
+  return b === '' ? (mashState >>> 0) * 2.3283064365386963e-10 : mash(b);
+}
+
+mashState = 0xefc8249d;
+const SPACE0 = mash(' ');
+const SPACE1 = mash(' ');
+const SPACE2 = mash(' ');
+const SPACES_STATE = mashState;
+
 /**
  * Fills `into` with 32-bit words drawn from seedrandom's alea generator seeded
  * with `seed` (J. Baagoe's Alea and Mash), for loading many independent
@@ -182,16 +195,18 @@ function mash(data: string): number {
  * the library one call allocated ~2.3 KB and took ~1.4 µs (once per deal). A
  * test checks the words against the library on thousands of seeds.
  */
-export function seedWords(seed: string, into: Int32Array, count = into.length): void {
-  mashState = 0xefc8249d;
-  let s0 = mash(' ');
-  let s1 = mash(' ');
-  let s2 = mash(' ');
-  s0 -= mash(seed);
+export function seedWords(seed: string, into: Int32Array, count = into.length, suffix = ''): void {
+  // alea's first three Mash(' ') values and the state after them are constants (computed once below).
+  mashState = SPACES_STATE;
+  let s0 = SPACE0;
+  let s1 = SPACE1;
+  let s2 = SPACE2;
+  // Mash(seed + suffix) without building the string: Mash reads the characters in order.
+  s0 -= mash2(seed, suffix);
   if (s0 < 0) s0 += 1;
-  s1 -= mash(seed);
+  s1 -= mash2(seed, suffix);
   if (s1 < 0) s1 += 1;
-  s2 -= mash(seed);
+  s2 -= mash2(seed, suffix);
   if (s2 < 0) s2 += 1;
   let c = 1;
   for (let i = 0; i < count; i++) {
@@ -202,6 +217,66 @@ export function seedWords(seed: string, into: Int32Array, count = into.length): 
     s2 = t - c;
     into[i] = (s2 * 0x100000000) | 0;
   }
+}
+
+/** Scratch words of `Rng.seedDeal` (module state: seeding a deal allocates nothing). */
+const dealWords = new Int32Array(4);
+
+/**
+ * `murmur3(text, 1..4)` into `into[0..4)` in one pass over the string: the
+ * block mixing depends on the data alone, so it is done once for the four
+ * hash seeds. The same words as four calls (a test checks it).
+ */
+export function murmur3x4(text: string, into: Int32Array): void {
+  let h1 = 1;
+  let h2 = 2;
+  let h3 = 3;
+  let h4 = 4;
+  const n = text.length;
+  let i = 0;
+  for (; i + 1 < n; i += 2) {
+    let k = (text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16);
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h1 ^= k;
+    h1 = (h1 << 13) | (h1 >>> 19);
+    h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
+    h2 ^= k;
+    h2 = (h2 << 13) | (h2 >>> 19);
+    h2 = (Math.imul(h2, 5) + 0xe6546b64) | 0;
+    h3 ^= k;
+    h3 = (h3 << 13) | (h3 >>> 19);
+    h3 = (Math.imul(h3, 5) + 0xe6546b64) | 0;
+    h4 ^= k;
+    h4 = (h4 << 13) | (h4 >>> 19);
+    h4 = (Math.imul(h4, 5) + 0xe6546b64) | 0;
+  }
+  if (i < n) {
+    let k = text.charCodeAt(i) & 0xffff;
+    k = Math.imul(k, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h1 ^= k;
+    h2 ^= k;
+    h3 ^= k;
+    h4 ^= k;
+  }
+  into[0] = fmix(h1 ^ (n * 2));
+  into[1] = fmix(h2 ^ (n * 2));
+  into[2] = fmix(h3 ^ (n * 2));
+  into[3] = fmix(h4 ^ (n * 2));
+}
+
+/** MurmurHash3's finalizer (every bit of h into every other). */
+function fmix(x: number): number {
+  let h = x;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
 }
 
 /**
@@ -269,8 +344,11 @@ export function gameSeed(runSeed: string, deal: number): string {
  * are drawn (four words per rotation and seat, in that order).
  */
 export function botSeed(seed: string): string {
-  return `${seed}/bots`;
+  return `${seed}${BOT_SEED_SUFFIX}`;
 }
+
+/** What `botSeed` appends to a deal's seed. */
+export const BOT_SEED_SUFFIX = '/bots';
 
 /**
  * Fisher-Yates shuffle of the first `n` entries of `a`, in place.

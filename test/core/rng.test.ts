@@ -99,3 +99,20 @@ describe('deal seeding (statistics issue: independent deals)', () => {
     expect(y[0]! ^ y[1]! ^ y[2]! ^ y[3]!).not.toBe(0);
   });
 });
+
+import { murmur3x4, BOT_SEED_SUFFIX } from '../../src/core/rng.js';
+
+describe('seeding without waste (the same words, computed once)', () => {
+  it('murmur3x4 gives murmur3 with seeds 1 to 4; seedWords with a suffix gives seedWords of the joined string', () => {
+    const four = new Int32Array(4);
+    const a = new Int32Array(40);
+    const b = new Int32Array(40);
+    for (const s of ['', 'x', 'run:0', 'run:12345', 'ünïcødé:77', 'a much longer seed string:999999']) {
+      murmur3x4(s, four);
+      expect(Array.from(four)).toEqual([1, 2, 3, 4].map((k) => murmur3(s, k)));
+      seedWords(s, a, 40, BOT_SEED_SUFFIX);
+      seedWords(botSeed(s), b);
+      expect(Array.from(a)).toEqual(Array.from(b));
+    }
+  });
+});
