@@ -28,8 +28,8 @@ const config: RunConfig = {
   onFault: 'forfeit',
   moveTimeoutMs: 0,
 };
-/** Decides once 300 deals are merged: a stand-in for the SPRT with a known stop point. */
-const decided = (t: Tally): boolean => t.deals >= 300;
+/** Decides once 1200 deals are merged: a stand-in for the SPRT with a known stop point. */
+const decided = (t: Tally): boolean => t.deals >= 1200;
 
 describe('a sequential test checked at batch boundaries (statistics issue, item 5)', () => {
   it('stops at the same batch with 1 and 2 workers, with identical tallies', async () => {
@@ -40,7 +40,7 @@ describe('a sequential test checked at batch boundaries (statistics issue, item 
       expect(r.decidedEarly).toBe(true);
     }
     expect(runs[0]!.tally).toEqual(runs[1]!.tally);
-    expect(runs[0]!.tally.deals).toBeGreaterThanOrEqual(300);
+    expect(runs[0]!.tally.deals).toBeGreaterThanOrEqual(1200);
     expect(runs[0]!.tally.deals).toBeLessThan(2000);
   });
 
