@@ -235,10 +235,7 @@ export function murmur3x4(text: string, into: Int32Array): void {
   const n = text.length;
   let i = 0;
   for (; i + 1 < n; i += 2) {
-    let k = (text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16);
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
+    const k = mixK((text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16));
     h1 ^= k;
     h1 = (h1 << 13) | (h1 >>> 19);
     h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
@@ -253,10 +250,7 @@ export function murmur3x4(text: string, into: Int32Array): void {
     h4 = (Math.imul(h4, 5) + 0xe6546b64) | 0;
   }
   if (i < n) {
-    let k = text.charCodeAt(i) & 0xffff;
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
+    const k = mixK(text.charCodeAt(i) & 0xffff);
     h1 ^= k;
     h2 ^= k;
     h3 ^= k;
@@ -266,6 +260,13 @@ export function murmur3x4(text: string, into: Int32Array): void {
   into[1] = fmix(h2 ^ (n * 2));
   into[2] = fmix(h3 ^ (n * 2));
   into[3] = fmix(h4 ^ (n * 2));
+}
+
+/** MurmurHash3's mixing of one 32-bit block before it enters the hash. */
+function mixK(block: number): number {
+  let k = Math.imul(block, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  return Math.imul(k, 0x1b873593);
 }
 
 /** MurmurHash3's finalizer (every bit of h into every other). */
@@ -289,28 +290,16 @@ export function murmur3(text: string, seed: number): number {
   const n = text.length;
   let i = 0;
   for (; i + 1 < n; i += 2) {
-    let k = (text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16);
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
+    const k = mixK((text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16));
     h ^= k;
     h = (h << 13) | (h >>> 19);
     h = (Math.imul(h, 5) + 0xe6546b64) | 0;
   }
   if (i < n) {
-    let k = text.charCodeAt(i) & 0xffff;
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    k = Math.imul(k, 0x1b873593);
+    const k = mixK(text.charCodeAt(i) & 0xffff);
     h ^= k;
   }
-  h ^= n * 2;
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h | 0;
+  return fmix(h ^ (n * 2));
 }
 
 /**
