@@ -7,6 +7,9 @@ import type { AnyGame } from '../core/registry.js';
 import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
 import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
+import { summarize, type Summary } from '../tourney/summary.js';
+import { nonDefault } from '../core/variant.js';
+import { clockBoundSpecs } from '../../bots/index.js';
 import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
@@ -229,6 +232,31 @@ export interface RunRequest {
   readonly decided?: (tally: Tally) => boolean;
   /** Extra text for the progress line (e.g. the SPRT's log-likelihood ratio). */
   readonly status?: (tally: Tally) => string;
+}
+
+/**
+ * The summary of a finished run of `config` (`summarize` with the run's
+ * metadata): the same for `match` and `rate`, whose line-up labels differ
+ * from the bot specs.
+ * @param labels the name under which each line-up entry is reported (entries with one name pooled).
+ */
+export async function summarizeRun(game: AnyGame, config: RunConfig, run: TourneyRun, workers: number, startedAt: Date, labels: readonly string[]): Promise<Summary> {
+  return summarize(run.tally, {
+    game: game.info.id,
+    variant: config.variant,
+    nonDefault: nonDefault(game.info.params, config.variant),
+    seed: config.runSeed,
+    lineup: labels,
+    scoreUnit: game.info.scoreUnit,
+    seconds: run.seconds,
+    workers,
+    startedAt: startedAt.toISOString(),
+    complete: run.complete,
+    onFault: config.onFault,
+    moveTimeoutMs: config.moveTimeoutMs,
+    seatings: config.seatings,
+    clockBound: await clockBoundSpecs(config.lineup, game),
+  });
 }
 
 /** Plays a run with a progress bar on a terminal; creates its directory. */

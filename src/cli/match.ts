@@ -19,7 +19,7 @@ import { summarize, type Summary } from '../tourney/summary.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
+import { summarizeRun, executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -281,22 +281,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     complete: run.complete,
   };
   const labels = [`A: ${opts.candidate}`, `B: ${opts.baseline}`, ...opts.opponents.map((o) => `opponent: ${o}`)];
-  const summary: Summary = summarize(t, {
-    game: game.info.id,
-    variant: config.variant,
-    nonDefault: nonDefault(game.info.params, config.variant),
-    seed: config.runSeed,
-    lineup: labels,
-    scoreUnit: game.info.scoreUnit,
-    seconds: run.seconds,
-    workers: flags.workers,
-    startedAt: startedAt.toISOString(),
-    complete: run.complete,
-    onFault: config.onFault,
-    moveTimeoutMs: config.moveTimeoutMs,
-    seatings: config.seatings,
-    clockBound: await clockBoundSpecs(config.lineup, game),
-  });
+  const summary: Summary = await summarizeRun(game, config, run, flags.workers, startedAt, labels);
   process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'match.json'), JSON.stringify(report, null, 2) + '\n');

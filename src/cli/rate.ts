@@ -20,7 +20,7 @@ import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize } from '../tourney/summary.js';
-import { executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
+import { summarizeRun, executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -237,22 +237,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     complete: run.complete,
     ...rate(t, run.groups, config.seatings, lineups, pool),
   };
-  const summary = summarize(t, {
-    game: game.info.id,
-    variant: config.variant,
-    nonDefault: nonDefault(game.info.params, config.variant),
-    seed: config.runSeed,
-    lineup: pool,
-    scoreUnit: game.info.scoreUnit,
-    seconds: run.seconds,
-    workers: flags.workers,
-    startedAt: startedAt.toISOString(),
-    complete: run.complete,
-    onFault: config.onFault,
-    moveTimeoutMs: config.moveTimeoutMs,
-    seatings: config.seatings,
-    clockBound: await clockBoundSpecs(pool, game),
-  });
+  const summary = await summarizeRun(game, config, run, flags.workers, startedAt, pool);
   process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'ratings.json'), JSON.stringify(report, null, 2) + '\n');
