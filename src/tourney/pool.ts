@@ -24,6 +24,8 @@ export const OLD_GENERATION_MB = 512;
 /** A fixed-size pool of worker threads playing batches. */
 export class BatchPool {
   private readonly pool: Piscina<BatchTask, BatchResult>;
+  /** An error of the pool not tied to a task (a worker that failed between tasks); thrown by the next `run` or `close`. */
+  private failure: Error | null = null;
 
   /** @param workers threads, >= 1. */
   constructor(workers: number) {
@@ -39,14 +41,28 @@ export class BatchPool {
       // tables live in ArrayBuffers, outside these limits.
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB },
     });
+    // A batch aborted just as its worker posted the result (a run decided by
+    // the SPRT, a stop, the watchdog) leaves a result piscina no longer
+    // expects; the scheduler has already discarded or rescheduled that
+    // batch, so the late result is dropped. Unhandled, piscina's 'error'
+    // event would end the process.
+    this.pool.on('error', (e: Error) => {
+      if (!e.message.startsWith('Unexpected message from Worker')) this.failure ??= e;
+    });
+  }
+
+  private check(): void {
+    if (this.failure) throw this.failure;
   }
 
   /** Plays a batch; aborting `signal` stops the worker thread running it (piscina replaces it). */
   run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult> {
+    this.check();
     return this.pool.run(task, signal ? { signal } : {});
   }
 
   async close(): Promise<void> {
     await this.pool.destroy();
+    this.check();
   }
 }

@@ -81,10 +81,22 @@ describe('npm run report', () => {
 
   it("a match: the charts show the files' numbers only", () => {
     const dir = join(out, 'match');
-    expect(
-      cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--games', '800', '--workers', '1', '--out', dir])
-        .code,
-    ).toBe(0);
+    const r = cli('match', [
+      '--game',
+      'captains-orders',
+      '--candidate',
+      'greedy',
+      '--baseline',
+      'random',
+      '--sprt',
+      '--games',
+      '800',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
     expect(chartNumbersComeFromFiles(dir)).toBeGreaterThan(5);
   });
 
