@@ -64,8 +64,8 @@ export function getBotKind(name: string): BotKind {
  */
 export function validateBotSpec(spec: BotSpec, gameId: string): void {
   const kind = getBotKind(spec.name);
-  resolveBotParams(kind, spec.params);
   if (!kind.supports(gameId)) throw new BotSpecError(`bot ${spec.name} cannot play ${gameId}`);
+  resolveBotParams(kind, spec.params, gameId);
 }
 
 /**
@@ -75,7 +75,7 @@ export function validateBotSpec(spec: BotSpec, gameId: string): void {
 export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot {
   if (isFileSpec(spec.name)) throw new Error(`user bot ${spec.name} plays in a realm of its own (RemoteBot), not in the harness's process`);
   const kind = getBotKind(spec.name);
-  return kind.create(resolveBotParams(kind, spec.params), game);
+  return kind.create(resolveBotParams(kind, spec.params, game.info.id), game);
 }
 
 /**

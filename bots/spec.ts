@@ -51,4 +51,4 @@ export function specText(name: string, params: Readonly<Record<string, string | 
   return keys.length === 0 ? name : `${name}:${keys.map((k) => `${k}=${params[k]}`).join(',')}`;
 }
 
-export { resolveBotParams } from '../src/core/bot-params.js';
+export { botParamsFor, resolveBotParams } from '../src/core/bot-params.js';

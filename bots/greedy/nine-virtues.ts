@@ -1,4 +1,5 @@
 import type { Bot } from '../../src/core/index.js';
+import type { GreedyHeuristic } from './heuristic.js';
 import { actions, type NineVirtuesObservation, Phase } from '../../src/games/nine-virtues/index.js';
 
 const { A_SWAP, A_KILL, A_CALL, callId } = actions;
@@ -93,7 +94,44 @@ export function nineVirtuesGreedy(): Bot {
   return makeNineVirtuesGreedy(GREEDY_WEIGHTS);
 }
 
-/** The heuristic with explicit weights (for tuning experiments). */
+/**
+ * `greedy` in Nine Virtues: the weights as parameters (`greedy:leak=0.08`),
+ * defaults `GREEDY_WEIGHTS`; the tuning ranges cover the values tried by hand.
+ */
+export const nineVirtuesHeuristic: GreedyHeuristic = {
+  params: [
+    {
+      key: 'leak',
+      kind: 'float',
+      min: 0,
+      max: 1,
+      default: GREEDY_WEIGHTS.leak,
+      doc: 'share of each center card the one-ply estimate lets fall to each opponent (so bidding, taking or killing it also protects a majority)',
+      tune: { min: 0, max: 0.5 },
+    },
+    {
+      key: 'denial',
+      kind: 'float',
+      min: 0,
+      max: 10,
+      default: GREEDY_WEIGHTS.denial,
+      doc: 'points (times the rank) charged for each center card an opponent has a stake in (a bid, or a card seen going to its hand)',
+      tune: { min: 0, max: 1 },
+    },
+    {
+      key: 'wild',
+      kind: 'float',
+      min: 0,
+      max: 50,
+      default: GREEDY_WEIGHTS.wild,
+      doc: 'points charged for the wild 1 lying in the center (any opponent may take it)',
+      tune: { min: 0, max: 10 },
+    },
+  ],
+  create: (p) => makeNineVirtuesGreedy({ leak: Number(p.leak), denial: Number(p.denial), wild: Number(p.wild) }),
+};
+
+/** The heuristic with explicit weights. */
 export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights): Bot {
   return {
     act(obsIn, legal, n) {

@@ -16,7 +16,7 @@ import type { Game, GameStateBase } from '../../src/core/game.js';
 import { getGame } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
 import type { Variant } from '../../src/core/variant.js';
-import { resolveBotParams } from '../../src/core/bot-params.js';
+import { botParamsFor, resolveBotParams } from '../../src/core/bot-params.js';
 import { loadBotFile } from './load.js';
 import type { RealmReply, RealmRequest } from './protocol.js';
 
@@ -78,18 +78,18 @@ function handle(m: RealmRequest): RealmReply | Promise<RealmReply> {
         const supports = kind.supports(m.gameId);
         let reproducible = true;
         if (supports) {
-          const b = kind.create(resolveBotParams(kind, m.params), g);
+          const b = kind.create(resolveBotParams(kind, m.params, m.gameId), g);
           if (typeof b?.act !== 'function') throw new Error('its factory returned no act(obs, legal, count, ctx) function');
           reproducible = b.reproducible !== false;
         }
-        return { t: 'described', id: m.id, params: structuredClone(kind.params), supports, doc: kind.doc, reproducible };
+        return { t: 'described', id: m.id, params: structuredClone(botParamsFor(kind, m.gameId)), supports, doc: kind.doc, reproducible };
       })();
     case 'init':
       return (async (): Promise<RealmReply> => {
         const kind = await loadBotFile(m.file);
         game = getGame(m.gameId);
         variant = deepFreeze(structuredClone(m.variant));
-        bot = kind.create(resolveBotParams(kind, m.params), game);
+        bot = kind.create(resolveBotParams(kind, m.params, m.gameId), game);
         if (typeof bot?.act !== 'function') throw new Error('its factory returned no act(obs, legal, count, ctx) function');
         obs = game.newObservation(variant) as Record<string, unknown>;
         return { t: 'ready', id: m.id, reproducible: bot.reproducible !== false };

@@ -1,19 +1,30 @@
-import { BotSpecError, type BotKind, type BotParams } from './bot.js';
+import { BotSpecError, type BotKind, type BotParam, type BotParams } from './bot.js';
 
 /**
- * Validates raw parameters against a bot kind's declared parameters.
+ * The parameters a bot kind declares for a game: `paramsFor(gameId)` when the
+ * kind has it, else `params`.
+ */
+export function botParamsFor(kind: BotKind, gameId: string | undefined): readonly BotParam[] {
+  return gameId !== undefined && kind.paramsFor ? kind.paramsFor(gameId) : kind.params;
+}
+
+/**
+ * Validates raw parameters against a bot kind's declared parameters for a
+ * game (`botParamsFor`).
+ * @param gameId the game played (a kind with `paramsFor` needs it; without it, `params`).
  * @returns every declared parameter with its value (given or default).
  * @throws BotSpecError naming the valid keys or range.
  */
-export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, string>>): BotParams {
+export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, string>>, gameId?: string): BotParams {
   const out: Record<string, number | string> = {};
+  const params = botParamsFor(kind, gameId);
   for (const key of Object.keys(raw)) {
-    if (!kind.params.some((p) => p.key === key)) {
-      const valid = kind.params.map((p) => p.key).join(', ') || '(none)';
-      throw new BotSpecError(`unknown parameter '${key}' for bot ${kind.name}; valid parameters: ${valid}`);
+    if (!params.some((p) => p.key === key)) {
+      const valid = params.map((p) => p.key).join(', ') || '(none)';
+      throw new BotSpecError(`unknown parameter '${key}' for bot ${kind.name}${gameId && kind.paramsFor ? ` in ${gameId}` : ''}; valid parameters: ${valid}`);
     }
   }
-  for (const p of kind.params) {
+  for (const p of params) {
     const given = raw[p.key];
     if (given === undefined) {
       out[p.key] = p.default;

@@ -62,10 +62,44 @@ export interface Bot {
   reset?(ctx: BotContext): void;
 }
 
-/** A declared bot parameter: `ismcts:iterations=2000,c=0.7`. */
+/**
+ * The range `npm run train` searches for a numeric parameter when the user
+ * names none (`--range`): within the parameter's own `min..max`, often much
+ * narrower (an exploration constant may be 0..10 but is tuned in 0.05..2).
+ * `log`: searched on a logarithmic scale (min > 0), for a parameter whose
+ * useful values span orders of magnitude.
+ */
+export interface TuneRange {
+  readonly min: number;
+  readonly max: number;
+  readonly scale?: 'linear' | 'log';
+}
+
+/**
+ * A declared bot parameter: `ismcts:iterations=2000,c=0.7`. A numeric one
+ * may carry `tune`, the range a trainer searches; without it a trainer
+ * searches `min..max`, and leaves it alone unless asked (`--tune`) when that
+ * range is unbounded in practice (an iteration budget).
+ */
 export type BotParam =
-  | { readonly key: string; readonly kind: 'int'; readonly min: number; readonly max: number; readonly default: number; readonly doc: string }
-  | { readonly key: string; readonly kind: 'float'; readonly min: number; readonly max: number; readonly default: number; readonly doc: string }
+  | {
+      readonly key: string;
+      readonly kind: 'int';
+      readonly min: number;
+      readonly max: number;
+      readonly default: number;
+      readonly doc: string;
+      readonly tune?: TuneRange;
+    }
+  | {
+      readonly key: string;
+      readonly kind: 'float';
+      readonly min: number;
+      readonly max: number;
+      readonly default: number;
+      readonly doc: string;
+      readonly tune?: TuneRange;
+    }
   | { readonly key: string; readonly kind: 'enum'; readonly choices: readonly string[]; readonly default: string; readonly doc: string };
 
 /** Resolved bot parameters. */
@@ -75,7 +109,14 @@ export type BotParams = Readonly<Record<string, number | string>>;
 export interface BotKind {
   readonly name: string;
   readonly doc: string;
+  /** The parameters, where they are the same for every game (else see `paramsFor`). */
   readonly params: readonly BotParam[];
+  /**
+   * The parameters for one game, when they differ by game: the greedy
+   * heuristics' weights are the game's own, and a game's tuned profile
+   * (`bots/profiles/`) changes the defaults. Absent: `params` for every game.
+   */
+  paramsFor?(gameId: string): readonly BotParam[];
   /** Whether this bot can play `gameId` (greedy needs a per-game heuristic). */
   supports(gameId: string): boolean;
   /**
