@@ -1,5 +1,5 @@
 import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isFileSpec } from './file.js';
 import { describeBotFile } from './remote/describe.js';
@@ -10,7 +10,7 @@ import { mcKind } from './mc.js';
 import { randomBot } from './random.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
-export { parseLineup, specText, type BotSpec } from './spec.js';
+export { botParamsFor, parseLineup, resolveBotParams, specText, type BotSpec } from './spec.js';
 
 /**
  * The built-in kinds. The search bots are given the greedy heuristics here
@@ -78,6 +78,31 @@ export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot
   return kind.create(resolveBotParams(kind, spec.params, game.info.id), game);
 }
 
+/** A line-up entry naming a `tuned.json` written by `npm run train`. */
+function isTunedFile(name: string): boolean {
+  return name.endsWith('.json');
+}
+
+/**
+ * The bot a `tuned.json` (`npm run train`) holds: its spec text, as if it
+ * had been written in the line-up.
+ * @throws BotSpecError when the file is missing, not a tuned bot, for another game, or given parameters.
+ */
+function tunedSpec(entry: BotSpec, gameId: string): BotSpec {
+  if (Object.keys(entry.params).length > 0) throw new BotSpecError(`${entry.name}: a tuned bot file takes no parameters; write them into its spec`);
+  let t: { kind?: unknown; spec?: unknown; game?: unknown };
+  try {
+    t = JSON.parse(readFileSync(resolve(entry.name), 'utf8')) as typeof t;
+  } catch (e) {
+    throw new BotSpecError(`${entry.name}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not a JSON file'}`);
+  }
+  if (t?.kind !== 'ninefold-tuned-bot' || typeof t.spec !== 'string') throw new BotSpecError(`${entry.name} is not a tuned bot (npm run train writes tuned.json)`);
+  if (t.game !== gameId) throw new BotSpecError(`${entry.name} was tuned for ${String(t.game)}, not ${gameId}`);
+  const specs = parseLineup(t.spec);
+  if (specs.length !== 1 || isTunedFile(specs[0]!.name)) throw new BotSpecError(`${entry.name}: its spec '${t.spec}' is not one bot`);
+  return specs[0]!;
+}
+
 /**
  * Parses and validates a whole line-up for a game, loading user bot files and
  * building each bot once (a bot that throws while starting, or a factory that
@@ -89,7 +114,7 @@ export async function parseAndValidateLineup(
   game: Game<GameStateBase, object>,
   loadMs = DEFAULT_LIMITS.loadMs,
 ): Promise<(BotSpec & { reproducible: boolean })[]> {
-  const specs = parseLineup(lineup);
+  const specs = parseLineup(lineup).flatMap((s) => (isTunedFile(s.name) ? [tunedSpec(s, game.info.id)] : [s]));
   if (specs.length === 0) throw new BotSpecError('empty line-up');
   const reproducible: boolean[] = [];
   for (const s of specs) {

@@ -327,7 +327,15 @@ export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
   params: [
     { key: 'iterations', kind: 'int', min: 1, max: 1_000_000, default: ISMCTS_DEFAULT_ITERATIONS, doc: 'iterations (determinized playouts) per decision' },
     MS_PARAM,
-    { key: 'c', kind: 'float', min: 0, max: 10, default: ISMCTS_DEFAULT_C, doc: 'UCB1 exploration constant (rewards are in [0, 1])' },
+    {
+      key: 'c',
+      kind: 'float',
+      min: 0,
+      max: 10,
+      default: ISMCTS_DEFAULT_C,
+      doc: 'UCB1 exploration constant (rewards are in [0, 1])',
+      tune: { min: 0.05, max: 2, scale: 'log' },
+    },
     ROLLOUT_PARAM,
     {
       key: 'horizon',
@@ -350,6 +358,7 @@ export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
       max: 1000,
       default: 0,
       doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value",
+      tune: { min: 0, max: 50 },
     },
     {
       key: 'widen',
@@ -358,6 +367,7 @@ export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
       max: 1,
       default: 0,
       doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)',
+      tune: { min: 0, max: 0.8 },
     },
   ],
   supports: () => true,

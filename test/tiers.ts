@@ -6,7 +6,7 @@
  * the conformance suite over extra variants (Nine Lives' Powers), no state
  * carried between games by any built-in bot, search-bot strength, worker resilience and signals, user bots' attacks on
  * their realms, the fuzzer, long random playouts, the statistics and balance
- * commands end to end, the HTML report in a browser, and the type-check of
+ * commands end to end, the HTML report in a browser, training runs end to end, and the type-check of
  * the whole tree. CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
@@ -25,4 +25,5 @@ export const LONG_TESTS: readonly string[] = [
   'test/report/report-cli.test.ts',
   'test/conformance-variants.test.ts',
   'test/bots/stateless.test.ts',
+  'test/train/train-cli.test.ts',
 ];

@@ -65,6 +65,11 @@ export class RealmClient {
     }
   }
 
+  /** Ends one realm (its process is killed; a later call to the same key starts a fresh one). */
+  release(realm: string): void {
+    this.port.postMessage({ realm, kill: true, id: this.nextId() } satisfies BridgeRequest);
+  }
+
   /** Stops the bridge and its realms. */
   close(): Promise<number> {
     return this.bridge.terminate();
@@ -111,6 +116,12 @@ export class RemoteBot implements Bot {
     if (r.t === 'fault') return new BotFault(r.reason, `${what}: ${r.message}`);
     if (r.t === 'error') return new BotFault('threw', r.message);
     return new BotFault('threw', `${what}: unexpected answer ${r.t}`);
+  }
+
+  /** Ends the bot's realm: a run whose bots are no longer needed (a training iteration) frees its processes. */
+  release(): void {
+    this.client.release(this.realm);
+    this.ready = false;
   }
 
   /** Loads the bot in its realm (once, and again after the realm was killed), then resets it for a game. */

@@ -109,7 +109,7 @@ export function checkResumeFlags(given: ReadonlySet<string>): void {
 }
 
 /** Files a run writes into its directory (removed by `--force` before a new run). */
-const RUN_FILES = /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|report\.html)$/;
+const RUN_FILES = /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|train(-state)?\.json|curve\.(json|csv)|tuned\.json|report\.html)$/;
 
 /**
  * Claims a run's output directory: creates it, refuses one that already
@@ -167,6 +167,8 @@ export interface Stopper {
   readonly signal: AbortSignal;
   /** The signal received, if any. */
   received(): NodeJS.Signals | null;
+  /** Removes the handlers (a command that hands over to another, as `train` to its verification `match`). */
+  dispose(): void;
 }
 
 /** Installs the SIGINT/SIGTERM handlers of a run. */
@@ -181,7 +183,14 @@ export function installStopper(): Stopper {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  return { signal: stopper.signal, received: () => signal };
+  return {
+    signal: stopper.signal,
+    received: () => signal,
+    dispose: () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
 }
 
 /** The options every run command shares, parsed. */

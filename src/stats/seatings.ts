@@ -62,6 +62,21 @@ export function matchSeatings(players: number): Seating[] {
   return out;
 }
 
+/**
+ * The schedule of a candidate measured against fixed opponents (`train`):
+ * line-up entry 0 is the candidate, entries 1..P-1 the opponents. For each
+ * rotation k the candidate sits at seat k and opponent j at seat
+ * (k + 1 + j) mod P: every seat once per deal, whatever the bots' names
+ * (unlike `rotationSeatings`, which would fold the rotations of a candidate
+ * spelled like its opponents into one).
+ * @param players P >= 2.
+ */
+export function candidateSeatings(players: number): Seating[] {
+  return matchSeatings(players)
+    .filter((_, i) => i % 2 === 0)
+    .map((s) => ({ rotation: s.rotation, entries: s.entries.map((e) => (e === 0 ? 0 : e - 1)) }));
+}
+
 /** Every k-subset of 0..n-1, in lexicographic order. */
 export function subsets(n: number, k: number): number[][] {
   const out: number[][] = [];

@@ -79,14 +79,33 @@ interface Prepared {
   readonly shareLegal: boolean[][];
 }
 
+/**
+ * The runs prepared in this thread, most recently used last. A training run
+ * prepares a new configuration every iteration, so only the last
+ * `MAX_PREPARED` are kept, and the realms of a dropped one are ended.
+ */
 const cache = new Map<string, Prepared>();
+const MAX_PREPARED = 8;
+
+function remember(key: string, ready: Prepared): void {
+  cache.set(key, ready);
+  while (cache.size > MAX_PREPARED) {
+    const [oldest, dropped] = cache.entries().next().value as [string, Prepared];
+    cache.delete(oldest);
+    for (const row of dropped.bySeat) for (const b of row) if (b instanceof RemoteBot) b.release();
+  }
+}
 /** Runs prepared in this thread (a part of every realm's key). */
 let preparedRuns = 0;
 
 async function prepare(config: RunConfig): Promise<Prepared> {
   const key = JSON.stringify(config);
   const hit = cache.get(key);
-  if (hit) return hit;
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
   const game = getGame(config.gameId);
   const specs = config.lineup.map((text) => {
     const spec = parseLineup(text)[0];
@@ -114,7 +133,7 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   const rotations = Math.max(...config.seatings.map((k) => k.rotation)) + 1;
   const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs, rotations });
   const ready: Prepared = { runner, game, bySeat, names, shareLegal };
-  cache.set(key, ready);
+  remember(key, ready);
   return ready;
 }
 

@@ -41,6 +41,12 @@ export interface TourneyOptions {
   readonly decided?: (tally: Tally) => boolean;
   /** The command and options that started the run, kept in the checkpoint for `--resume`. */
   readonly command?: Checkpoint['command'];
+  /**
+   * A worker pool to play on, kept open after the run (a training run plays
+   * many short runs on one pool). Without it the run starts `workers`
+   * threads and closes them at its end.
+   */
+  readonly pool?: BatchPool;
 }
 
 /** What a run produced. */
@@ -157,7 +163,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     lastCheckpoint = Date.now();
   };
 
-  const pool = new BatchPool(opts.workers);
+  const pool = opts.pool ?? new BatchPool(opts.workers);
   const scheduler = new Scheduler(
     pool,
     config,
@@ -193,7 +199,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     complete = merger.next === batches.length || merger.decidedEarly;
   } finally {
     stopWatchdog();
-    await pool.close();
+    if (!opts.pool) await pool.close();
     merger.close();
   }
   checkpoint(complete);

@@ -1,0 +1,126 @@
+/**
+ * `npm run train` through the compiled CLI, as the training issue's
+ * acceptance runs it (#17 items 2 and 3): identical files for any worker
+ * count; a stopped run resumed ends as an uninterrupted one; the tuned bot
+ * file is accepted wherever a bot is; the verification match is written;
+ * bad input is one line and exit 2.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const out = mkdtempSync(join(tmpdir(), 'ninefold-train-'));
+const BASE = ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '2560', '--deals', '4', '--no-verify'];
+
+describe('npm run train', () => {
+  it('#17 item 2: --workers 1 and 2 write the identical learning curve and tuned bot', () => {
+    const a = cli('train', [...BASE, '--workers', '1', '--out', join(out, 'w1')]);
+    expect(a.code, a.stderr).toBe(0);
+    const b = cli('train', [...BASE, '--workers', '2', '--out', join(out, 'w2')]);
+    expect(b.code, b.stderr).toBe(0);
+    const curve = readFileSync(join(out, 'w1', 'curve.csv'), 'utf8');
+    expect(curve.split('\n')[0]).toMatch(/^iteration,games,leak,denial,wild,fitness,fitness_ci95_lo,fitness_ci95_hi,difference/);
+    expect(curve.trim().split('\n')).toHaveLength(1 + 80);
+    expect(readFileSync(join(out, 'w2', 'curve.csv'), 'utf8')).toBe(curve);
+    const t1 = JSON.parse(readFileSync(join(out, 'w1', 'tuned.json'), 'utf8')) as { spec: string };
+    const t2 = JSON.parse(readFileSync(join(out, 'w2', 'tuned.json'), 'utf8')) as { spec: string };
+    expect(t2.spec).toBe(t1.spec);
+    expect(a.stdout).toContain(`tuned: ${t1.spec}`);
+  });
+
+  it('#17 item 2: a run stopped by Ctrl-C and resumed writes the curve of an uninterrupted run', async () => {
+    const dir = join(out, 'stopped');
+    const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'train.js'), ...BASE, '--workers', '1', '--out', dir], { stdio: 'ignore' });
+    const stateFile = join(dir, 'train-state.json');
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (!existsSync(stateFile)) continue;
+      try {
+        if ((JSON.parse(readFileSync(stateFile, 'utf8')) as { state: { iteration: number } }).state.iteration >= 5) break;
+      } catch {
+        // being written
+      }
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    const r = cli('train', ['--resume', dir, '--workers', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'curve.csv'), 'utf8')).toBe(readFileSync(join(out, 'w1', 'curve.csv'), 'utf8'));
+  });
+
+  it('#17 item 3: the tuned bot file plays in --bots and match; NTBEA tunes a choice and the run verifies its result', () => {
+    const tuned = join(out, 'w1', 'tuned.json');
+    const spec = (JSON.parse(readFileSync(tuned, 'utf8')) as { spec: string }).spec;
+    const t = cli('tourney', ['--game', 'nine-virtues', '--bots', `${tuned},greedy,greedy,greedy`, '--games', '40', '--workers', '1', '--out', join(out, 't')]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toContain(spec);
+    const wrongGame = cli('tourney', ['--game', 'captains-orders', '--bots', `${tuned},greedy,greedy`, '--games', '10', '--workers', '1']);
+    expect(wrongGame.code).toBe(2);
+    expect(wrongGame.stderr).toMatch(/tuned for nine-virtues/);
+
+    const dir = join(out, 'ntbea');
+    const r = cli('train', [
+      '--game',
+      'captains-orders',
+      '--bot',
+      'ismcts:iterations=10',
+      '--tune',
+      'c,rollout',
+      '--method',
+      'ntbea',
+      '--ntbea-levels',
+      '3',
+      '--budget',
+      '400',
+      '--deals',
+      '2',
+      '--verify-games',
+      '200',
+      '--workers',
+      '2',
+      '--out',
+      dir,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const curve = readFileSync(join(dir, 'curve.csv'), 'utf8').trim().split('\n');
+    expect(curve[0]).toMatch(/^iteration,games,c,rollout,fitness/);
+    expect(curve).toHaveLength(1 + 40);
+    const train = JSON.parse(readFileSync(join(dir, 'train.json'), 'utf8')) as { tuned: string; start: string; verification: { verdict: string } | null };
+    // Seed 1 moves from c=0.7 with random playouts to c=0.05 with greedy playouts; the verification match on held-out seeds says what that is worth.
+    expect(train.tuned).toBe('ismcts:c=0.05,iterations=10,rollout=greedy');
+    const m = JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')) as {
+      candidate: string;
+      baseline: string;
+      seed: string;
+      verdict: string;
+      games: number;
+    };
+    expect([m.candidate, m.baseline, m.seed]).toEqual([train.tuned, train.start, '1-verify']);
+    expect(m.games).toBeLessThanOrEqual(200);
+    expect(train.verification?.verdict).toBe(m.verdict);
+    expect(r.stdout).toContain(`Tuned against starting bot: ${m.verdict}`);
+  });
+
+  it('bad input: one line, exit 2', () => {
+    for (const args of [
+      ['--game', 'nine-virtues', '--bot', 'greedy', '--method', 'annealing'],
+      ['--game', 'nine-virtues', '--bot', 'ismcts', '--tune', 'rollout'],
+      ['--game', 'nine-virtues', '--bot', 'greedy', '--tune', 'nope'],
+      ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '10'],
+      ['--game', 'nine-virtues', '--bot', 'random'],
+      ['--game', 'nine-virtues'],
+    ]) {
+      const r = cli('train', [...args, '--out', join(out, 'bad')]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+    }
+  });
+});
