@@ -99,7 +99,6 @@ export function spsaProbe(s: SpsaSettings, state: SpsaState, rng: Rng): SpsaProb
  */
 export function spsaUpdate(s: SpsaSettings, state: SpsaState, played: { plus: readonly number[]; minus: readonly number[] }, d: number, se: number): SpsaState {
   const k = state.k;
-  const ck = perturbation(s, k);
   let { a, seSum, seCount } = state;
   if (seCount < CALIBRATION && se > 0) {
     seSum += se;
