@@ -94,9 +94,36 @@ export function tunedPoint(plan: TrainPlan, s: TrainState): Point {
  * @param onIteration called with the state after each iteration (the caller writes it to `train-state.json`).
  * @returns the state reached; `complete` false when stopped (the iteration in progress is dropped).
  */
-export async function train(
+export async function train(plan: TrainPlan, arena: Arena, state: TrainState, onIteration?: (s: TrainState) => void): Promise<{ state: TrainState; complete: boolean }> {
+  return trainWith(
+    plan,
+    {
+      seed: arena.seed,
+      one: (k, p) => evaluateOne(arena, k, specAt(plan, p)),
+      pair: (k, plus, minus) => evaluatePair(arena, k, specAt(plan, plus), specAt(plan, minus)),
+    },
+    state,
+    onIteration,
+  );
+}
+
+/** How an iteration measures its candidates (points of the plan's space). */
+export interface Evaluator {
+  /** The run seed (the optimizers' draws of iteration k are seeded from it). */
+  readonly seed: string;
+  /** NTBEA: one point on iteration k's deals; null when stopped. */
+  one(k: number, p: Point): Promise<Fitness | null>;
+  /** SPSA: two points paired on iteration k's deals; null when stopped. */
+  pair?(k: number, plus: Point, minus: Point): Promise<{ centre: Fitness; difference: Fitness } | null>;
+}
+
+/**
+ * `train` with any evaluator (a bot's parameters, or a game's rules, `rules.ts`).
+ * @throws Error for SPSA with an evaluator that cannot pair points.
+ */
+export async function trainWith(
   plan: TrainPlan,
-  arena: Arena,
+  ev: Evaluator,
   state: TrainState,
   onIteration?: (s: TrainState) => void,
 ): Promise<{ state: TrainState; complete: boolean }> {
@@ -105,14 +132,15 @@ export async function train(
   const seconds0 = s.seconds;
   while (s.iteration < plan.iterations) {
     const k = s.iteration;
-    const rng = new Rng(`${arena.seed}/train/${k}/search`);
+    const rng = new Rng(`${ev.seed}/train/${k}/search`);
     let row: CurveRow;
     let next: TrainState;
     if (plan.spsa && s.spsa) {
       const probe = spsaProbe(plan.spsa, s.spsa, rng);
       const plus = thetaPoint(plan.dims, probe.plus);
       const minus = thetaPoint(plan.dims, probe.minus);
-      const r = await evaluatePair(arena, k, specAt(plan, plus), specAt(plan, minus));
+      if (!ev.pair) throw new Error('SPSA needs candidates that can be paired on the same deals');
+      const r = await ev.pair(k, plus, minus);
       if (r === null) return { state: s, complete: false };
       const played = {
         plus: plus.map((x, i) => coordinateOf(plan.dims[i] as Numeric, x as number)),
@@ -132,7 +160,7 @@ export async function train(
     } else {
       const nt = s.ntbea!;
       const point = levelPoint(plan, nt.current);
-      const f = await evaluateOne(arena, k, specAt(plan, point));
+      const f = await ev.one(k, point);
       if (f === null) return { state: s, complete: false };
       const recorded = ntbeaRecord(nt, f.value, f.se);
       const best = ntbeaBest(recorded);

@@ -1,0 +1,201 @@
+/**
+ * Tuning a game's rules toward a target, for designers (`npm run train --
+ * --tune-rules k1,k2 --target seat-fair`), like TAG's `tuneGame`: the
+ * candidates are variants, played by a fixed line-up of bots, and NTBEA
+ * (`ntbea.ts`) searches the grid of their values. A variant changes the deal
+ * itself, so two variants cannot share deals the way two bots do; each
+ * candidate is measured on its iteration's own deals, and the best few
+ * settings are measured again on held-out seeds (`confirmRules`).
+ *
+ * Target `seat-fair`: the largest seat-advantage gap, max_s w_s − min_s w_s
+ * over the seats' win shares per seat-game, should be 0. The fitness is minus
+ * that gap, its standard error that of the difference of the two extreme
+ * seats' per-deal win shares (cluster-robust over deals; the choice of the
+ * extremes is not accounted for, so it is a little optimistic), and the
+ * confirmation adds Hotelling's T² test of "every seat wins equally often"
+ * (`src/stats/wald.ts`).
+ */
+import { UsageError } from '../core/errors.js';
+import type { AnyGame } from '../core/registry.js';
+import type { Variant, VariantParam } from '../core/variant.js';
+import { resolveGameVariant } from '../core/variant.js';
+import { combine, dealVariance } from '../stats/cluster.js';
+import { tQuantile } from '../stats/quantiles.js';
+import { rotationSeatings } from '../stats/seatings.js';
+import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
+import type { Tally } from '../tourney/aggregate.js';
+import type { RunConfig } from '../tourney/batch.js';
+import type { BatchPool } from '../tourney/pool.js';
+import { runTourney } from '../tourney/run.js';
+import type { Fitness } from './evaluate.js';
+import type { Evaluator } from './loop.js';
+import type { Dimension, Point } from './space.js';
+
+/** The targets a rules search can aim at. */
+export const RULE_TARGETS = ['seat-fair'] as const;
+export type RuleTarget = (typeof RULE_TARGETS)[number];
+
+/**
+ * The dimensions of a game's variant parameters to tune: integers over their
+ * declared range (or `--range`), choices and switches as choices. `players`
+ * is refused (the line-up fixes the table).
+ * @throws UsageError for an unknown key, `players`, or a text parameter.
+ */
+export function ruleDimensions(game: AnyGame, base: Variant, keys: readonly string[], ranges: Readonly<Record<string, { min: number; max: number }>>): Dimension[] {
+  return keys.map((key): Dimension => {
+    const p: VariantParam | undefined = game.info.params.find((x) => x.key === key);
+    if (!p) throw new UsageError(`--tune-rules: ${game.info.id} has no variant parameter '${key}'; parameters: ${game.info.params.map((x) => x.key).join(', ')}`);
+    if (key === 'players') throw new UsageError('--tune-rules: players is fixed by the line-up (--bots); tune it by separate runs');
+    if (p.kind === 'int') {
+      const r = ranges[key] ?? { min: p.min, max: p.max };
+      if (!(r.min >= p.min && r.max <= p.max && r.min < r.max)) throw new UsageError(`--range ${key}=${r.min}:${r.max} must lie within ${p.min}..${p.max} and be increasing`);
+      return { key, kind: 'int', min: r.min, max: r.max, scale: 'linear', start: Math.min(r.max, Math.max(r.min, Number(base[key]))) };
+    }
+    if (p.kind === 'bool') return { key, kind: 'enum', choices: ['false', 'true'], start: String(base[key]) };
+    if (p.kind === 'enum') return { key, kind: 'enum', choices: p.choices, start: String(base[key]) };
+    throw new UsageError(`--tune-rules: ${key} is a text parameter; only numbers, choices and switches can be tuned`);
+  });
+}
+
+/**
+ * The variant at a point: the base variant with the tuned values.
+ * @throws VariantError when the game refuses the combination (its own cross-parameter checks).
+ */
+export function variantAt(game: AnyGame, base: Variant, dims: readonly Dimension[], p: Point): Variant {
+  const given: Record<string, string | number | boolean> = { ...base };
+  dims.forEach((d, i) => {
+    given[d.key] = p[i]!;
+  });
+  return resolveGameVariant(game, given);
+}
+
+/** What every rules iteration shares. */
+export interface RulesArena {
+  readonly game: AnyGame;
+  readonly base: Variant;
+  readonly dims: readonly Dimension[];
+  readonly lineup: readonly string[];
+  readonly deals: number;
+  readonly seed: string;
+  readonly workers: number;
+  readonly pool: BatchPool;
+  readonly watchdogMs: number;
+  readonly flags: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>;
+  readonly stop?: AbortSignal;
+  readonly onGames?: (games: number) => void;
+}
+
+/** The largest gap between two seats' win shares per seat-game, with its deal-level uncertainty. */
+export function seatGap(t: Tally): Fitness & { readonly best: number; readonly worst: number } {
+  const P = t.players;
+  const D = t.deals;
+  const per = t.seatGames.map((g) => (D > 0 ? g / D : 1));
+  const share = t.seatWins.map((w, s) => (D > 0 ? w / (D * per[s]!) : 0));
+  let best = 0;
+  let worst = 0;
+  for (let s = 1; s < P; s++) {
+    if (share[s]! > share[best]!) best = s;
+    if (share[s]! < share[worst]!) worst = s;
+  }
+  const w = new Array<number>(P).fill(0);
+  if (best !== worst) {
+    w[best] = 1 / per[best]!;
+    w[worst] = -1 / per[worst]!;
+  }
+  const { sum, sumSq } = combine(t.seatWins, t.seatWinsCross, P, w);
+  const value = D > 0 ? sum / D : 0;
+  const se = D > 1 ? Math.sqrt(dealVariance(sum, sumSq, D) / D) : NaN;
+  const half = D > 1 ? tQuantile(0.975, D - 1) * se : NaN;
+  return { value, se, ci95: [value - half, value + half], best, worst };
+}
+
+/** Hotelling's T² test of equal seat win shares, with the deal as the unit. */
+export function seatTest(t: Tally): EqualityTest {
+  const D = t.deals;
+  return equalMeansTest(
+    t.seatWins.map((x) => (D > 0 ? x / D : 0)),
+    meanCovariance(t.seatWins, t.seatWinsCross, D),
+    D,
+  );
+}
+
+async function playVariant(a: RulesArena, runSeed: string, variant: Variant, deals: number, onGames?: (g: number) => void): Promise<Tally | null> {
+  const seatings = rotationSeatings(a.lineup);
+  const config: RunConfig = { gameId: a.game.info.id, variant, lineup: a.lineup, seatings, runSeed, record: false, ...a.flags };
+  const run = await runTourney({
+    config,
+    games: deals * seatings.length,
+    workers: a.workers,
+    pool: a.pool,
+    watchdogMs: a.watchdogMs,
+    ...(a.stop ? { stop: a.stop } : {}),
+    ...(onGames ? { onProgress: (done: number) => onGames(done) } : {}),
+  });
+  return run.complete ? run.tally : null;
+}
+
+/**
+ * The evaluator of a rules search: the fitness of a variant is minus its
+ * largest seat gap on the iteration's deals. A combination the game refuses
+ * gets the worst fitness (−1) without playing.
+ */
+export function rulesEvaluator(a: RulesArena): Evaluator {
+  return {
+    seed: a.seed,
+    async one(k, p) {
+      let variant: Variant;
+      try {
+        variant = variantAt(a.game, a.base, a.dims, p);
+      } catch {
+        return { value: -1, se: 0, ci95: [-1, -1] };
+      }
+      const t = await playVariant(a, `${a.seed}/train/${k}`, variant, a.deals, a.onGames);
+      if (t === null) return null;
+      const g = seatGap(t);
+      return { value: -g.value, se: g.se, ci95: [-g.ci95[1], -g.ci95[0]] };
+    },
+  };
+}
+
+/** A variant measured again on held-out seeds. */
+export interface RuleConfirmation {
+  readonly params: Readonly<Record<string, number | string>>;
+  readonly deals: number;
+  readonly games: number;
+  /** The largest seat gap (win share per seat-game) and the seats at its ends. */
+  readonly gap: Fitness;
+  readonly best: number;
+  readonly worst: number;
+  readonly seatWinRates: readonly number[];
+  readonly test: EqualityTest;
+}
+
+/**
+ * Plays each of `points` on the same held-out deals (`<seed>-confirm`) and
+ * measures its seat gap and seat test.
+ * @returns null when stopped.
+ */
+export async function confirmRules(a: RulesArena, points: readonly Point[], deals: number): Promise<RuleConfirmation[] | null> {
+  const out: RuleConfirmation[] = [];
+  for (const p of points) {
+    const variant = variantAt(a.game, a.base, a.dims, p);
+    const t = await playVariant(a, `${a.seed}-confirm`, variant, deals);
+    if (t === null) return null;
+    const g = seatGap(t);
+    const params: Record<string, number | string> = {};
+    a.dims.forEach((d, i) => {
+      params[d.key] = p[i]!;
+    });
+    out.push({
+      params,
+      deals: t.deals,
+      games: t.games,
+      gap: { value: g.value, se: g.se, ci95: g.ci95 },
+      best: g.best,
+      worst: g.worst,
+      seatWinRates: t.seatWins.map((w, s) => w / Math.max(1, t.seatGames[s]!)),
+      test: seatTest(t),
+    });
+  }
+  return out;
+}
