@@ -98,7 +98,7 @@ function firstDisagreement(id: string, key: string, value: number, games: number
 
 for (const id of Object.keys(VARIANTS)) {
   describe(`#17 item 1: ${id}'s greedy weights are parameters`, () => {
-    it('declares every parameter numeric, with a default inside its hard range and a tuning range inside that', () => {
+    it('declares every parameter numeric, with a tuning range inside its hard range and the default inside both', () => {
       const params = greedyParams(id);
       expect(params.length).toBeGreaterThan(0);
       for (const p of params) {
@@ -110,6 +110,9 @@ for (const id of Object.keys(VARIANTS)) {
         expect(p.tune!.min, p.key).toBeGreaterThanOrEqual(p.min);
         expect(p.tune!.max, p.key).toBeLessThanOrEqual(p.max);
         expect(p.tune!.min, p.key).toBeLessThan(p.tune!.max);
+        // A trainer starts from the default, clamped into the tuning range: keep it inside.
+        expect(p.default, p.key).toBeGreaterThanOrEqual(p.tune!.min);
+        expect(p.default, p.key).toBeLessThanOrEqual(p.tune!.max);
         if (p.tune!.scale === 'log') expect(p.tune!.min, p.key).toBeGreaterThan(0);
       }
       expect(new Set(params.map((p) => p.key)).size).toBe(params.length);
