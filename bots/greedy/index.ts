@@ -3,8 +3,8 @@ import type { GreedyHeuristic } from './heuristic.js';
 import { BotSpecError } from '../../src/core/index.js';
 import { captainsOrdersGreedy } from './captains-orders.js';
 import { nineVirtuesHeuristic } from './nine-virtues.js';
-import { nineMusesGreedy } from './nine-muses.js';
-import { nineLivesGreedy } from './nine-lives.js';
+import { nineMusesHeuristic } from './nine-muses.js';
+import { nineLivesHeuristic } from './nine-lives.js';
 import { multiplesOfNineGreedy } from './multiples-of-nine.js';
 import { ninesHoldemGreedy } from './nines-holdem.js';
 
@@ -19,8 +19,8 @@ function fixed(make: (game: Game<GameStateBase, object>) => Bot): GreedyHeuristi
 const heuristics: Readonly<Record<string, GreedyHeuristic>> = {
   'captains-orders': fixed(captainsOrdersGreedy),
   'nine-virtues': nineVirtuesHeuristic,
-  'nine-muses': fixed(nineMusesGreedy),
-  'nine-lives': fixed(() => nineLivesGreedy()),
+  'nine-muses': nineMusesHeuristic,
+  'nine-lives': nineLivesHeuristic,
   'multiples-of-nine': fixed(multiplesOfNineGreedy),
   'nines-holdem': fixed(ninesHoldemGreedy),
 };

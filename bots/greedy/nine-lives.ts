@@ -1,4 +1,5 @@
-import type { Bot } from '../../src/core/index.js';
+import type { Bot, BotParam } from '../../src/core/index.js';
+import type { GreedyHeuristic } from './heuristic.js';
 import { actions, cards, NineLivesObservation, Phase, trickWinner } from '../../src/games/nine-lives/index.js';
 
 const { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SUIT, DECLARABLE } = actions;
@@ -33,6 +34,18 @@ export interface NineLivesGreedyWeights {
   readonly ownLeadBlackCat: number;
   /** What an own-bid-suit card is worth kept for winning, on the number scale (it never wins, but helps losing later). */
   readonly ownKeep: number;
+  /**
+   * What a Black Cat crown is worth kept for winning, on the number scale;
+   * the same value makes it the card shed first when ducking.
+   */
+  readonly crownKeep: number;
+  /**
+   * Leading a crown (Black Cat): per unseen card of the declared suit, how
+   * much the lead's strength falls when the trick is wanted (rises when not),
+   * so a winning lead is declared in the suit others can least follow. The
+   * default only breaks ties (9 unseen cards make 0.09, under one number).
+   */
+  readonly leadUnseen: number;
   /** Once its own count is out of reach, play for the team sum. */
   readonly teamPlay: boolean;
 }
@@ -50,6 +63,8 @@ export const GREEDY_WEIGHTS: NineLivesGreedyWeights = {
   ownLead: 10,
   ownLeadBlackCat: 3.5,
   ownKeep: 2.5,
+  crownKeep: 5,
+  leadUnseen: 0.01,
   teamPlay: true,
 };
 
@@ -186,7 +201,7 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: 
         for (let i = 0; i < n; i++) {
           const a = legal[i]!;
           let score = leadStrength(o, a, own, w);
-          if (a >= A_CROWN) score += (wantWin ? -0.01 : 0.01) * UNSEEN[suitOfPlay(a)]!;
+          if (a >= A_CROWN) score += (wantWin ? -w.leadUnseen : w.leadUnseen) * UNSEEN[suitOfPlay(a)]!;
           if (!wantWin) score = -score;
           if (score > bestScore) {
             bestScore = score;
@@ -219,14 +234,14 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: 
         const num = numberOf(c);
         // How hard the card is to beat by later players (or, kept, how useful it is for winning later).
         const strength = (x === trump && x !== own ? 20 : 0) + (low ? 10 - num : num);
-        const keepValue = x === own && !isCrown ? w.ownKeep : isCrown ? 5 : num;
+        const keepValue = x === own && !isCrown ? w.ownKeep : isCrown ? w.crownKeep : num;
         let score: number;
         if (wantWin) {
           if (wins) score = 100 + (last ? -strength : strength);
           else score = -keepValue;
         } else if (!wins) {
           // Duck: shed the most dangerous card, keep own-suit cards for later.
-          score = 100 + (x === own && !isCrown ? 0 : isCrown ? 5 : num);
+          score = 100 + (x === own && !isCrown ? 0 : isCrown ? w.crownKeep : num);
         } else score = -strength;
         if (score > bestScore) {
           bestScore = score;
@@ -246,7 +261,10 @@ export interface NineLivesPowersWeights {
    * trick back); a large value never spends for this reason.
    */
   readonly overSpend: number;
-  /** Spend the bid card itself when over the bid and the next plain row card's number is at least the tricks after paying (0: never). */
+  /**
+   * Above 0: once `overSpend` is reached the bid card may be spent like any
+   * other powered row card (the first one offered is spent); 0: never the bid card.
+   */
   readonly spendBid: number;
   /** Bonus, on the number scale, for placing a powered card in the row (a power to use later) rather than a plain one. */
   readonly rowPowered: number;
@@ -358,3 +376,143 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
   }
   return best;
 }
+
+/** A 0/1 switch of the heuristic (as an int parameter, so a trainer searches it like the others). */
+function flag(key: string, def: number, doc: string): BotParam {
+  return { key, kind: 'int', min: 0, max: 1, default: def, doc, tune: { min: 0, max: 1 } };
+}
+
+/**
+ * `greedy` in Nine Lives: every weight as a parameter (`greedy:spread=1.2`),
+ * defaults `GREEDY_WEIGHTS` and `POWERS_WEIGHTS` (the heuristic as shipped).
+ * `card1`..`card9`, `crownTricks`, `baseTricks` and `spread` make the bid in
+ * every variant; `ownLead` .. `teamPlay` only the base game's play (the
+ * crown ones only with Black Cat); `overSpend`, `spendBid` and `rowPowered`
+ * only the Powers variant's play. `higherTricks` (an alternative bid
+ * estimate, off by default) is not a parameter.
+ */
+export const nineLivesHeuristic: GreedyHeuristic = {
+  params: [
+    ...Array.from(
+      { length: 9 },
+      (_, i): BotParam => ({
+        key: `card${i + 1}`,
+        kind: 'float',
+        min: 0,
+        max: 1,
+        default: GREEDY_WEIGHTS.cardTricks[i + 1]!,
+        doc: `expected tricks (at 4 players, scaled by 4/P) from a hand card numbered ${i + 1}, not of the bid suit nor a crown`,
+        tune: { min: 0, max: 1 },
+      }),
+    ),
+    {
+      key: 'crownTricks',
+      kind: 'float',
+      min: 0,
+      max: 1,
+      default: GREEDY_WEIGHTS.crownTricks,
+      doc: 'expected tricks (at 4 players, scaled by 4/P) from a Black Cat crown in hand',
+      tune: { min: 0, max: 1 },
+    },
+    {
+      key: 'baseTricks',
+      kind: 'float',
+      min: 0,
+      max: 9,
+      default: GREEDY_WEIGHTS.baseTricks,
+      doc: "expected tricks of any hand before its cards (the Kittykeeper's default wins)",
+      tune: { min: 0, max: 2 },
+    },
+    {
+      key: 'spread',
+      kind: 'float',
+      min: 0.05,
+      max: 10,
+      default: GREEDY_WEIGHTS.spread,
+      doc: 'spread (tricks) of the bid estimate E: bid n scores n * exp(-(E - n)^2 / (2 spread^2))',
+      tune: { min: 0.3, max: 3, scale: 'log' },
+    },
+    {
+      key: 'ownLead',
+      kind: 'float',
+      min: 0,
+      max: 20,
+      default: GREEDY_WEIGHTS.ownLead,
+      doc: "strength, on the number scale, of leading a card of one's own (ignored) bid suit: the Kittykeeper's trump then leads",
+      tune: { min: 0, max: 10 },
+    },
+    {
+      key: 'ownLeadBlackCat',
+      kind: 'float',
+      min: 0,
+      max: 20,
+      default: GREEDY_WEIGHTS.ownLeadBlackCat,
+      doc: 'the same with Black Cat (a crown may be declared that suit, so it is less safe)',
+      tune: { min: 0, max: 10 },
+    },
+    {
+      key: 'ownKeep',
+      kind: 'float',
+      min: 0,
+      max: 20,
+      default: GREEDY_WEIGHTS.ownKeep,
+      doc: 'worth, on the number scale, of an own-bid-suit card kept for later (it never wins, but ducks safely)',
+      tune: { min: 0, max: 10 },
+    },
+    {
+      key: 'crownKeep',
+      kind: 'float',
+      min: 0,
+      max: 20,
+      default: GREEDY_WEIGHTS.crownKeep,
+      doc: 'worth, on the number scale, of a Black Cat crown kept for winning later (and so how early it is shed when ducking)',
+      tune: { min: 0, max: 10 },
+    },
+    {
+      key: 'leadUnseen',
+      kind: 'float',
+      min: 0,
+      max: 10,
+      default: GREEDY_WEIGHTS.leadUnseen,
+      doc: 'leading a crown: strength lost (to win) or gained (to lose) per unseen card of the declared suit',
+      tune: { min: 0, max: 0.5 },
+    },
+    flag('teamPlay', GREEDY_WEIGHTS.teamPlay ? 1 : 0, '1: once its own count is out of reach, play for the team sum (team rule); 0: lose every trick'),
+    {
+      key: 'overSpend',
+      kind: 'int',
+      min: 0,
+      max: 99,
+      default: POWERS_WEIGHTS.overSpend,
+      doc: 'Powers: spend a powered row card once this many tricks over the bid (each spent card gives a trick back)',
+      tune: { min: 0, max: 4 },
+    },
+    flag('spendBid', POWERS_WEIGHTS.spendBid, 'Powers: 1 lets the bid card itself be spent when over the bid; 0 never'),
+    {
+      key: 'rowPowered',
+      kind: 'float',
+      min: -10,
+      max: 10,
+      default: POWERS_WEIGHTS.rowPowered,
+      doc: 'Powers: bonus, on the number scale, for placing a powered card in the row rather than a plain one',
+      tune: { min: -5, max: 5 },
+    },
+  ],
+  create: (p) =>
+    nineLivesGreedy(
+      {
+        cardTricks: [0, ...Array.from({ length: 9 }, (_, i) => Number(p[`card${i + 1}`]))],
+        crownTricks: Number(p.crownTricks),
+        higherTricks: GREEDY_WEIGHTS.higherTricks,
+        baseTricks: Number(p.baseTricks),
+        spread: Number(p.spread),
+        ownLead: Number(p.ownLead),
+        ownLeadBlackCat: Number(p.ownLeadBlackCat),
+        ownKeep: Number(p.ownKeep),
+        crownKeep: Number(p.crownKeep),
+        leadUnseen: Number(p.leadUnseen),
+        teamPlay: Number(p.teamPlay) === 1,
+      },
+      { overSpend: Number(p.overSpend), spendBid: Number(p.spendBid), rowPowered: Number(p.rowPowered) },
+    ),
+};

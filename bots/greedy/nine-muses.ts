@@ -1,4 +1,5 @@
 import type { Bot } from '../../src/core/index.js';
+import type { GreedyHeuristic } from './heuristic.js';
 import { actions, CENTER, IN_DECK, type NineMusesObservation, Phase } from '../../src/games/nine-muses/index.js';
 
 const { decodeId, Kind } = actions;
@@ -13,11 +14,29 @@ export interface NineMusesWeights {
   readonly deny: number;
   /** Share of a discarded Philosopher's best use counted as a cost. */
   readonly cardCost: number;
+  /** How much less than `tokenRisk` a held token is worth while its type's pool holds 1..`scarceAt` tokens (it will soon be taken from players' hands). */
+  readonly scarce: number;
+  /** How much less than `tokenRisk` a held token is worth once its type's pool is empty (the type is then taken from players' hands). */
+  readonly empty: number;
+  /** The pool size at or below which a Knowledge type counts as scarce. */
+  readonly scarceAt: number;
+  /** Tokens of a lasting Muse's Knowledge type her holder is expected to gain per remaining turn (her rate applies to them too). */
+  readonly museGrowth: number;
   /** Action kinds the bot never chooses while another is legal (for balance experiments: "no dominant action"). */
   readonly forbid: readonly number[];
 }
 
-export const DEFAULT_WEIGHTS: NineMusesWeights = { tokenRisk: 0.9, keep: 0.6, deny: 0.5, cardCost: 0.25, forbid: [] };
+export const DEFAULT_WEIGHTS: NineMusesWeights = {
+  tokenRisk: 0.9,
+  keep: 0.6,
+  deny: 0.5,
+  cardCost: 0.25,
+  scarce: 0.1,
+  empty: 0.2,
+  scarceAt: 2,
+  museGrowth: 0.4,
+  forbid: [],
+};
 
 const H = new Float64Array(3);
 const RATES = new Float64Array(3);
@@ -63,7 +82,7 @@ function museWorth(o: NineMusesObservation, m: number, q: number, turns: number,
   if (turns <= 0) return 0;
   if (muse.rateKnowledge >= 0) {
     const have = o.know[q * 3 + muse.rateKnowledge]!;
-    return muse.rateAdd * (have + 0.4 * turns) * w.keep;
+    return muse.rateAdd * (have + w.museGrowth * turns) * w.keep;
   }
   const g = muse.startGain;
   let per = g[3]!;
@@ -120,7 +139,7 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
       for (let k = 0; k < 3; k++) {
         RATES[k] = rateOf(o, me, k);
         const pool = o.pool[k]!;
-        RISK[k] = pool > 2 ? w.tokenRisk : pool > 0 ? w.tokenRisk - 0.1 : w.tokenRisk - 0.2;
+        RISK[k] = pool > w.scarceAt ? w.tokenRisk : pool > 0 ? w.tokenRisk - w.scarce : w.tokenRisk - w.empty;
       }
       const phils = o.cards.philosophers;
       let bestA = legal[0]!;
@@ -185,3 +204,98 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
 export function nineMusesGreedy(): Bot {
   return createNineMusesHeuristic(DEFAULT_WEIGHTS);
 }
+
+/**
+ * `greedy` in Nine Muses: its weights as parameters (`greedy:keep=0.8`),
+ * defaults `DEFAULT_WEIGHTS`. `forbid` (action kinds never chosen, for the
+ * balance script's "no dominant action" checks) handicaps the bot rather
+ * than weighing anything, so it is not a parameter.
+ */
+export const nineMusesHeuristic: GreedyHeuristic = {
+  params: [
+    {
+      key: 'tokenRisk',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.tokenRisk,
+      doc: 'worth of a held Knowledge token relative to its Aristotle rate (it may be stolen or stranded)',
+      tune: { min: 0.3, max: 1.5 },
+    },
+    {
+      key: 'keep',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.keep,
+      doc: 'chance-like factor that a called Muse stays for her remaining turns',
+      tune: { min: 0, max: 1.5 },
+    },
+    {
+      key: 'deny',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.deny,
+      doc: "share of an opponent's loss counted when taking a Muse or tokens from them",
+      tune: { min: 0, max: 1.5 },
+    },
+    {
+      key: 'cardCost',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.cardCost,
+      doc: "share of the discarded Philosopher's best use counted as a cost",
+      tune: { min: 0, max: 1 },
+    },
+    {
+      key: 'scarce',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.scarce,
+      doc: 'discount on tokenRisk for a Knowledge type whose pool holds 1..scarceAt tokens',
+      tune: { min: 0, max: 0.5 },
+    },
+    {
+      key: 'empty',
+      kind: 'float',
+      min: 0,
+      max: 2,
+      default: DEFAULT_WEIGHTS.empty,
+      doc: "discount on tokenRisk for a Knowledge type whose pool is empty (it is taken from players' hands)",
+      tune: { min: 0, max: 0.8 },
+    },
+    {
+      key: 'scarceAt',
+      kind: 'int',
+      min: 0,
+      max: 99,
+      default: DEFAULT_WEIGHTS.scarceAt,
+      doc: 'the pool size at or below which a Knowledge type counts as scarce',
+      tune: { min: 0, max: 6 },
+    },
+    {
+      key: 'museGrowth',
+      kind: 'float',
+      min: 0,
+      max: 5,
+      default: DEFAULT_WEIGHTS.museGrowth,
+      doc: "tokens of a lasting Muse's Knowledge type her holder is expected to gain per remaining turn",
+      tune: { min: 0, max: 1.5 },
+    },
+  ],
+  create: (p) =>
+    createNineMusesHeuristic({
+      tokenRisk: Number(p.tokenRisk),
+      keep: Number(p.keep),
+      deny: Number(p.deny),
+      cardCost: Number(p.cardCost),
+      scarce: Number(p.scarce),
+      empty: Number(p.empty),
+      scarceAt: Number(p.scarceAt),
+      museGrowth: Number(p.museGrowth),
+      forbid: DEFAULT_WEIGHTS.forbid,
+    }),
+};

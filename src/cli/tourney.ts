@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
+import type { BotParam } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
@@ -40,6 +41,7 @@ const options = {
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;
 
+/** The end of `--help`: every game with its variant parameters, every bot with its parameters' defaults (per game where they differ). */
 function epilogue(): string {
   const lines = ['Games and their variant parameters:'];
   for (const id of gameIds()) {
@@ -47,8 +49,22 @@ function epilogue(): string {
     lines.push(`  ${id} (${g.info.minPlayers}-${g.info.maxPlayers} players): ${g.info.params.map((p) => `${p.key} (${describeParam(p)})`).join(', ')}`);
   }
   lines.push('Bots:');
-  for (const b of botKinds()) lines.push(`  ${b.name}: ${b.doc}${b.params.length ? ` [${b.params.map((p) => `${p.key}=${p.default}`).join(', ')}]` : ''}`);
+  for (const b of botKinds()) {
+    const common = paramDefaults(b.params);
+    lines.push(`  ${b.name}: ${b.doc}${common ? ` [${common}]` : ''}`);
+    // A bot whose parameters differ by game (greedy's weights): one line per game that has its own.
+    if (b.paramsFor === undefined) continue;
+    for (const id of gameIds()) {
+      const own = b.supports(id) ? paramDefaults(b.paramsFor(id)) : '';
+      if (own !== '' && own !== common) lines.push(`    in ${id}: ${own}`);
+    }
+  }
   return lines.join('\n');
+}
+
+/** Parameters as `key=default, ...` (empty when there are none). */
+function paramDefaults(params: readonly BotParam[]): string {
+  return params.map((p) => `${p.key}=${p.default}`).join(', ');
 }
 
 /** What every run of one invocation shares. */
