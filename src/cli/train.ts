@@ -10,10 +10,13 @@ import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { nonDefault, parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
-import { newTable, num } from '../report/format.js';
+import { newTable, num, pct } from '../report/format.js';
 import { BatchPool } from '../tourney/pool.js';
 import { gamesPerIteration, type Arena, type Objective } from '../train/evaluate.js';
-import { initialState, specAt, train, tunedPoint, type CurveRow, type TrainPlan, type TrainState } from '../train/loop.js';
+import { botEvaluator, initialState, specAt, trainWith, tunedPoint, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
+import { ntbeaRanked } from '../train/ntbea.js';
+import { confirmRules, RULE_TARGETS, ruleDimensions, rulesEvaluator, type RuleConfirmation, type RuleTarget, type RulesArena } from '../train/rules.js';
+import { rotationSeatings } from '../stats/seatings.js';
 import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
 import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags } from './common.js';
@@ -33,11 +36,18 @@ const options = {
   opponents: { type: 'string', describe: "the other seats' bots, P - 1 of them (default: the game's greedy bot in every other seat)" },
   method: {
     type: 'string',
-    default: 'spsa',
-    describe: 'spsa (Spall 1998, numeric parameters) or ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters, on a grid)',
+    describe:
+      'spsa (Spall 1998, numeric parameters; the default for a bot) or ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules)',
   },
+  'tune-rules': {
+    type: 'string',
+    describe: "tune the game's rules instead of a bot: variant parameters, comma-separated (e.g. bidPenalty,rounds), played by --bots toward --target",
+  },
+  target: { type: 'string', default: 'seat-fair', describe: "with --tune-rules: seat-fair (the largest gap between two seats' win shares, toward 0)" },
+  bots: { type: 'string', describe: "with --tune-rules: the line-up that plays every variant (default: the game's greedy bot in every seat)" },
+
   budget: { type: 'string', default: '20000', describe: 'games to play for training (the verification match comes on top)' },
-  deals: { type: 'string', default: '8', describe: 'deals per iteration: every candidate of an iteration plays them, in every seat' },
+  deals: { type: 'string', describe: 'deals per iteration: every candidate of an iteration plays them, in every seat (default 8 for a bot, 100 for rules)' },
   objective: { type: 'string', default: 'win', describe: 'fitness: win (win share per seat-game) or score (mean game score per seat-game)' },
   'spsa-c': { type: 'string', default: '0.1', describe: 'SPSA: perturbation at the last iteration, as a share of each range (fishtest c_end)' },
   'spsa-step': {
@@ -49,7 +59,11 @@ const options = {
   'ntbea-k': { type: 'string', default: '2', describe: 'NTBEA: exploration constant, in standard errors of one evaluation' },
   'ntbea-neighbours': { type: 'string', default: '50', describe: 'NTBEA: mutants considered per iteration' },
   verify: { type: 'boolean', default: true, describe: 'after training, match the tuned bot against the starting one on held-out seeds (--no-verify to skip)' },
-  'verify-games': { type: 'string', default: '20000', describe: 'games the verification match plays at most (it stops when its SPRT decides)' },
+  'verify-games': {
+    type: 'string',
+    default: '20000',
+    describe: 'games the verification match plays at most (it stops when its SPRT decides); with --tune-rules, the games of each confirmed setting',
+  },
   seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same run' },
   workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
@@ -66,6 +80,9 @@ const options = {
   resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },
 } as const;
 
+/** The parsed command line. */
+type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
+
 /** What `train-state.json` keeps besides the optimizer: everything needed to go on. */
 interface TrainSetup {
   readonly game: string;
@@ -79,6 +96,8 @@ interface TrainSetup {
   readonly verify: boolean;
   readonly verifyGames: number;
   readonly flags: Pick<RunFlags, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'watchdogMs'>;
+  /** A rules search: the target and the line-up playing every variant (null: a bot is tuned). */
+  readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
 }
 
 const StateFile = z.object({ setup: z.record(z.string(), z.unknown()), plan: z.record(z.string(), z.unknown()), state: z.record(z.string(), z.unknown()) });
@@ -142,6 +161,230 @@ function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
   writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: plan.method, parameters: plan.dims, curve: s.curve }, null, 2)}\n`);
 }
 
+/** The run flags every game of a training run shares. */
+function runBase(setup: TrainSetup): Arena['base'] {
+  return { onFault: setup.flags.onFault, moveTimeoutMs: setup.flags.moveTimeoutMs, botMemoryMb: setup.flags.botMemoryMb, botLoadMs: setup.flags.botLoadMs };
+}
+
+/**
+ * Plays a training run's remaining iterations on one worker pool, with a
+ * progress bar, Ctrl-C handling and the state written after each iteration.
+ * @returns the final state, or the exit code of a stopped run (130, 143).
+ */
+async function iterate(
+  flags: RunFlags,
+  setup: TrainSetup,
+  plan: TrainPlan,
+  state: TrainState,
+  dir: string,
+  evaluator: (pool: BatchPool, stop: AbortSignal, onGames: (games: number) => void) => Evaluator,
+): Promise<TrainState | number> {
+  const stopper = installStopper();
+  const pool = new BatchPool(flags.workers);
+  const progress = progressReporter();
+  const total = plan.iterations * plan.gamesPerIteration;
+  let done = state.games;
+  const onGames = (g: number): void => progress.update(done + g, total, `iteration ${Math.round(done / plan.gamesPerIteration) + 1}/${plan.iterations}`);
+  let result: { state: TrainState; complete: boolean };
+  try {
+    result = await trainWith(plan, evaluator(pool, stopper.signal, onGames), state, (s) => {
+      done = s.games;
+      writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
+      if (s.iteration % 10 === 0) writeCurve(dir, plan, s);
+    });
+  } finally {
+    progress.stop();
+    await pool.close();
+  }
+  writeCurve(dir, plan, result.state);
+  stopper.dispose();
+  if (result.complete) return result.state;
+  process.stderr.write(
+    `ninefold: stopped after ${result.state.iteration} of ${plan.iterations} iterations (${result.state.games} games; the games of the iteration in progress are played again); carry on with: npm run train -- --resume ${dir}\n`,
+  );
+  return stopper.received() === 'SIGTERM' ? 143 : 130;
+}
+
+/**
+ * `npm run train -- --tune-rules k1,k2 [--target seat-fair] [--bots x,y,...]`:
+ * sets up an NTBEA search over the game's variant parameters (`src/train/rules.ts`).
+ */
+async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<number> {
+  if (args.given.has('bot') || args.given.has('opponents') || args.given.has('tune'))
+    throw new UsageError('--tune-rules tunes the rules: give the line-up with --bots, not --bot, --opponents or --tune');
+  if (args.method !== undefined && args.method !== 'ntbea')
+    throw new UsageError(
+      `--tune-rules searches with NTBEA (a variant changes the deal, so two rule sets cannot be paired as SPSA needs); got --method ${args.method}`,
+    );
+  const target = args.target;
+  if (!(RULE_TARGETS as readonly string[]).includes(target)) throw new UsageError(`--target must be one of ${RULE_TARGETS.join(', ')}, got '${target}'`);
+  const given: Record<string, string | number> = parseVariantSpec(args.variant);
+  let lineup: string[];
+  if (args.bots !== undefined) {
+    lineup = (await parseAndValidateLineup(args.bots, game, flags.botLoadMs)).map((x) => x.text);
+    if (given.players !== undefined && Number(given.players) !== lineup.length)
+      throw new UsageError(`--variant players=${String(given.players)} does not fit ${lineup.length} bots`);
+    given.players = lineup.length;
+  } else {
+    const P = Number(resolveGameVariant(game, given).players);
+    const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
+    lineup = Array.from({ length: P }, () => filler);
+  }
+  const variant = resolveGameVariant(game, given);
+  const keys = args['tune-rules']!.split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '');
+  if (keys.length === 0) throw new UsageError('--tune-rules needs at least one variant parameter');
+  const dims = ruleDimensions(game, variant, keys, parseRanges(args.range));
+  const deals = parseCount('--deals', args.deals ?? '100', 2, 100_000);
+  const budget = parseCount('--budget', args.budget, 1, 1e10);
+  const per = deals * rotationSeatings(lineup).length;
+  const iterations = Math.floor(budget / per);
+  if (iterations < 1) throw new UsageError(`--budget ${budget} is less than one iteration (${per} games: ${deals} deals × ${per / deals} seatings)`);
+  const levels = parseCount('--ntbea-levels', args['ntbea-levels'], 2, 100);
+  // Every integer of a short range is a level of its own.
+  const values = dims.map((d) =>
+    d.kind === 'int' && d.max - d.min < 16 ? Array.from({ length: d.max - d.min + 1 }, (_, i) => d.min + i) : levelsOf(d, levels),
+  );
+  const plan: TrainPlan = {
+    method: 'ntbea',
+    bot: '',
+    given: {},
+    dims,
+    iterations,
+    gamesPerIteration: per,
+    spsa: null,
+    ntbea: {
+      levels: values.map((v) => v.length),
+      k: parseNumber('--ntbea-k', args['ntbea-k'], 0, 100),
+      neighbours: parseCount('--ntbea-neighbours', args['ntbea-neighbours'], 1, 100_000),
+    },
+    values,
+  };
+  const setup: TrainSetup = {
+    game: game.info.id,
+    variant,
+    start: '',
+    opponents: [],
+    objective: 'win',
+    deals,
+    seed: args.seed,
+    budget,
+    verify: args.verify,
+    verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
+    flags: {
+      onFault: flags.onFault,
+      moveTimeoutMs: flags.moveTimeoutMs,
+      botMemoryMb: flags.botMemoryMb,
+      botLoadMs: flags.botLoadMs,
+      watchdogMs: flags.watchdogMs,
+    },
+    rules: { target: target as RuleTarget, lineup },
+  };
+  const state = initialState(plan);
+  const out = args.out ?? join('results', runName(`${game.info.id}-rules`, args.seed, new Date()));
+  claimOutDir(out, { force: args.force });
+  const dir = resolve(out);
+  writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
+  return rulesRun(game, flags, setup, plan, state, dir);
+}
+
+/** Runs (or resumes) a rules search, then measures the best settings and the starting ones again on held-out seeds. */
+async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan, start: TrainState, dir: string): Promise<number> {
+  const rules = setup.rules!;
+  process.stdout.write(
+    `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\nbots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
+  );
+  const arena = (pool: BatchPool, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
+    game,
+    base: setup.variant,
+    dims: plan.dims,
+    lineup: rules.lineup,
+    deals: setup.deals,
+    seed: setup.seed,
+    workers: flags.workers,
+    pool,
+    watchdogMs: flags.watchdogMs,
+    flags: runBase(setup),
+    ...(stop ? { stop } : {}),
+    ...(onGames ? { onGames } : {}),
+  });
+  const ran = await iterate(flags, setup, plan, start, dir, (pool, stop, onGames) => rulesEvaluator(arena(pool, stop, onGames)));
+  if (typeof ran === 'number') return ran;
+  const state = ran;
+  // The three best settings by the model, and the starting ones, measured again on the same held-out seed.
+  const ranked = ntbeaRanked(state.ntbea!).slice(0, 3);
+  const points = ranked.map((r) => plan.dims.map((_, i) => plan.values![i]![r.point[i]!]!));
+  const startPt = startPoint(plan.dims);
+  if (!points.some((p) => p.every((x, i) => x === startPt[i]))) points.push([...startPt]);
+  const seatings = rotationSeatings(rules.lineup).length;
+  const confirmDeals = Math.max(2, Math.ceil(setup.verifyGames / seatings));
+  process.stdout.write(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
+  const stopper = installStopper();
+  const pool = new BatchPool(flags.workers);
+  let confirmed: RuleConfirmation[] | null;
+  try {
+    confirmed = await confirmRules(arena(pool, stopper.signal), points, confirmDeals);
+  } finally {
+    await pool.close();
+    stopper.dispose();
+  }
+  if (confirmed === null) {
+    process.stderr.write(`ninefold: stopped while measuring the best settings again; carry on with: npm run train -- --resume ${dir}\n`);
+    return stopper.received() === 'SIGTERM' ? 143 : 130;
+  }
+  confirmed.sort((a, b) => a.gap.value - b.gap.value);
+  const startKey = JSON.stringify(pointParams(plan.dims, startPt));
+  const t = newTable([...plan.dims.map((d) => d.key), 'largest seat gap', '95% interval', 'seats (best/worst)', 'equal seats: p', 'deals']);
+  for (const c of confirmed) {
+    const label = JSON.stringify(c.params) === startKey ? ' (start)' : '';
+    t.push([
+      ...plan.dims.map((d, i) => `${String(c.params[d.key])}${i === 0 ? label : ''}`),
+      pct(c.gap.value),
+      `${pct(c.gap.ci95[0])} – ${pct(c.gap.ci95[1])}`,
+      `${c.best} / ${c.worst}`,
+      Number.isFinite(c.test.pValue) ? c.test.pValue.toFixed(3) : 'n/a',
+      String(c.deals),
+    ]);
+  }
+  const best = confirmed[0]!;
+  const overlapping = confirmed.slice(1).filter((c) => c.gap.ci95[0] <= best.gap.ci95[1]).length;
+  process.stdout.write(
+    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (deal-level 95% interval, Student t); "equal seats": Hotelling's T² test that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+      best.params,
+    )
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(
+        ',',
+      )} (gap ${pct(best.gap.value)}, ${pct(best.gap.ci95[0])} – ${pct(best.gap.ci95[1])})${overlapping > 0 ? `; ${overlapping} other setting${overlapping > 1 ? 's' : ''} within its interval, so not separated from ${overlapping > 1 ? 'them' : 'it'}` : ''}.\n`,
+  );
+  writeFileAtomic(
+    join(dir, 'rules.json'),
+    `${JSON.stringify({ game: setup.game, target: rules.target, lineup: rules.lineup, variant: setup.variant, seed: `${setup.seed}-confirm`, settings: confirmed }, null, 2)}\n`,
+  );
+  writeFileAtomic(
+    join(dir, 'rules.csv'),
+    stringify(
+      confirmed.map((c) => [
+        ...plan.dims.map((d) => c.params[d.key]),
+        c.gap.value,
+        c.gap.ci95[0],
+        c.gap.ci95[1],
+        c.best,
+        c.worst,
+        c.test.statistic,
+        c.test.pValue,
+        c.deals,
+      ]),
+      {
+        header: true,
+        columns: [...plan.dims.map((d) => d.key), 'seat_gap', 'seat_gap_ci95_lo', 'seat_gap_ci95_hi', 'best_seat', 'worst_seat', 't2', 'p_value', 'deals'],
+      },
+    ),
+  );
+  return 0;
+}
+
 /**
  * `npm run train -- --game G --bot SPEC [...]`: tunes the bot's parameters
  * against fixed opponents by SPSA or NTBEA, writes the learning curve and
@@ -180,11 +423,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     state = parsed.state as unknown as TrainState;
     game = getGame(setup.game);
     flags = { ...flags, ...setup.flags };
+    if (setup.rules) return rulesRun(game, flags, setup, plan, state, dir);
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
-    if (args.bot === undefined) throw new UsageError('train needs --bot (the bot to tune and its starting parameters)');
     game = getGame(args.game);
-    const method = args.method;
+    if (args['tune-rules'] !== undefined) return rulesMain(args, game, flags);
+    if (args.bot === undefined) throw new UsageError('train needs --bot (the bot to tune and its starting parameters), or --tune-rules');
+    for (const f of ['bots', 'target'] as const) if (args.given.has(f)) throw new UsageError(`--${f} goes with --tune-rules`);
+    const method = args.method ?? 'spsa';
     if (method !== 'spsa' && method !== 'ntbea') throw new UsageError(`--method must be spsa or ntbea, got '${method}'`);
     const objective = args.objective;
     if (objective !== 'win' && objective !== 'score') throw new UsageError(`--objective must be win or score, got '${objective}'`);
@@ -225,7 +471,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       const e = dims.find((d) => d.kind === 'enum');
       if (e) throw new UsageError(`SPSA tunes numeric parameters; ${e.key} is a choice: leave it out of --tune, or use --method ntbea`);
     }
-    const deals = parseCount('--deals', args.deals, 2, 100_000);
+    const deals = parseCount('--deals', args.deals ?? '8', 2, 100_000);
     const budget = parseCount('--budget', args.budget, 1, 1e10);
     const per = gamesPerIteration(method, P, deals);
     const iterations = Math.floor(budget / per);
@@ -278,6 +524,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         botLoadMs: flags.botLoadMs,
         watchdogMs: flags.watchdogMs,
       },
+      rules: null,
     };
     state = initialState(plan);
     const out = args.out ?? join('results', runName(`${game.info.id}-train`, args.seed, new Date()));
@@ -291,45 +538,24 @@ export async function main(argv: readonly string[]): Promise<number> {
     `${header}\nopponents: ${setup.opponents.join(', ')} · tuning ${plan.dims.map((d) => (d.kind === 'enum' ? `${d.key} (${d.choices.join('|')})` : `${d.key} ${d.min}..${d.max}${d.scale === 'log' ? ' log' : ''}`)).join(', ')}\n`,
   );
 
-  const stopper = installStopper();
-  const pool = new BatchPool(flags.workers);
-  const progress = progressReporter();
-  const total = plan.iterations * plan.gamesPerIteration;
-  let done = state.games;
-  const arena: Arena = {
-    game,
-    variant: setup.variant,
-    opponents: setup.opponents,
-    objective: setup.objective,
-    deals: setup.deals,
-    seed: setup.seed,
-    workers: flags.workers,
-    pool,
-    watchdogMs: flags.watchdogMs,
-    base: { onFault: setup.flags.onFault, moveTimeoutMs: setup.flags.moveTimeoutMs, botMemoryMb: setup.flags.botMemoryMb, botLoadMs: setup.flags.botLoadMs },
-    stop: stopper.signal,
-    onGames: (g) => progress.update(done + g, total, `iteration ${done / plan.gamesPerIteration + 1}/${plan.iterations}`),
-  };
-  let result: { state: TrainState; complete: boolean };
-  try {
-    result = await train(plan, arena, state, (s) => {
-      done = s.games;
-      writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
-      if (s.iteration % 10 === 0) writeCurve(dir, plan, s);
-    });
-  } finally {
-    progress.stop();
-    await pool.close();
-  }
-  state = result.state;
-  writeCurve(dir, plan, state);
-  stopper.dispose();
-  if (!result.complete) {
-    process.stderr.write(
-      `ninefold: stopped after ${state.iteration} of ${plan.iterations} iterations (${state.games} games; the games of the iteration in progress are played again); carry on with: npm run train -- --resume ${dir}\n`,
-    );
-    return stopper.received() === 'SIGTERM' ? 143 : 130;
-  }
+  const ran = await iterate(flags, setup, plan, state, dir, (pool, stop, onGames) =>
+    botEvaluator(plan, {
+      game,
+      variant: setup.variant,
+      opponents: setup.opponents,
+      objective: setup.objective,
+      deals: setup.deals,
+      seed: setup.seed,
+      workers: flags.workers,
+      pool,
+      watchdogMs: flags.watchdogMs,
+      base: runBase(setup),
+      stop,
+      onGames,
+    }),
+  );
+  if (typeof ran === 'number') return ran;
+  state = ran;
 
   const tuned = tunedPoint(plan, state);
   const tunedSpec = specAt(plan, tuned);

@@ -94,17 +94,22 @@ export function tunedPoint(plan: TrainPlan, s: TrainState): Point {
  * @param onIteration called with the state after each iteration (the caller writes it to `train-state.json`).
  * @returns the state reached; `complete` false when stopped (the iteration in progress is dropped).
  */
-export async function train(plan: TrainPlan, arena: Arena, state: TrainState, onIteration?: (s: TrainState) => void): Promise<{ state: TrainState; complete: boolean }> {
-  return trainWith(
-    plan,
-    {
-      seed: arena.seed,
-      one: (k, p) => evaluateOne(arena, k, specAt(plan, p)),
-      pair: (k, plus, minus) => evaluatePair(arena, k, specAt(plan, plus), specAt(plan, minus)),
-    },
-    state,
-    onIteration,
-  );
+export async function train(
+  plan: TrainPlan,
+  arena: Arena,
+  state: TrainState,
+  onIteration?: (s: TrainState) => void,
+): Promise<{ state: TrainState; complete: boolean }> {
+  return trainWith(plan, botEvaluator(plan, arena), state, onIteration);
+}
+
+/** The evaluator of a bot-training run: each point is the bot's spec at that point (`specAt`). */
+export function botEvaluator(plan: TrainPlan, arena: Arena): Evaluator {
+  return {
+    seed: arena.seed,
+    one: (k, p) => evaluateOne(arena, k, specAt(plan, p)),
+    pair: (k, plus, minus) => evaluatePair(arena, k, specAt(plan, plus), specAt(plan, minus)),
+  };
 }
 
 /** How an iteration measures its candidates (points of the plan's space). */

@@ -145,14 +145,31 @@ export function ntbeaNext(s: NtbeaSettings, state: NtbeaState, rng: Rng): NtbeaS
   return { ...state, current: best };
 }
 
-/** The recommendation: the evaluated point with the highest model mean (ties: the one evaluated most, then the first). */
-export function ntbeaBest(state: NtbeaState): { point: number[]; model: number; evaluations: number; mean: number } {
-  let best: { point: number[]; model: number; evaluations: number; mean: number } | null = null;
-  for (const [key, [n, sum]] of Object.entries(state.points)) {
+/** An evaluated point as the model sees it. */
+export interface RankedPoint {
+  readonly point: number[];
+  /** The model's mean (no exploration term). */
+  readonly model: number;
+  /** Its own evaluations and their mean fitness. */
+  readonly evaluations: number;
+  readonly mean: number;
+}
+
+/** The evaluated points, best model mean first (ties: evaluated most first, then first evaluated). */
+export function ntbeaRanked(state: NtbeaState): RankedPoint[] {
+  const out = Object.entries(state.points).map(([key, [n, sum]]) => {
     const point = key.split(',').map(Number);
-    const model = ntbeaValue(state, point, 0);
-    if (best === null || model > best.model || (model === best.model && n > best.evaluations)) best = { point, model, evaluations: n, mean: sum / n };
-  }
-  if (best === null) throw new Error('NTBEA: no point evaluated');
+    return { point, model: ntbeaValue(state, point, 0), evaluations: n, mean: sum / n };
+  });
+  return out.sort((a, b) => b.model - a.model || b.evaluations - a.evaluations);
+}
+
+/**
+ * The recommendation: the evaluated point with the highest model mean (ties: the one evaluated most, then the first).
+ * @throws Error when nothing was evaluated.
+ */
+export function ntbeaBest(state: NtbeaState): RankedPoint {
+  const best = ntbeaRanked(state)[0];
+  if (!best) throw new Error('NTBEA: no point evaluated');
   return best;
 }

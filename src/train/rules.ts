@@ -7,13 +7,17 @@
  * candidate is measured on its iteration's own deals, and the best few
  * settings are measured again on held-out seeds (`confirmRules`).
  *
- * Target `seat-fair`: the largest seat-advantage gap, max_s w_s − min_s w_s
- * over the seats' win shares per seat-game, should be 0. The fitness is minus
- * that gap, its standard error that of the difference of the two extreme
- * seats' per-deal win shares (cluster-robust over deals; the choice of the
- * extremes is not accounted for, so it is a little optimistic), and the
- * confirmation adds Hotelling's T² test of "every seat wins equally often"
- * (`src/stats/wald.ts`).
+ * Target `seat-fair`: the seats' win shares per seat-game should be equal.
+ * The search's fitness is minus an unbiased estimate of their spread,
+ * V = (1/P) Σ_s (w_s − w̄)²: the observed spread less its expected noise,
+ * (1/P) Σ_s Var(ŵ_s − ŵ̄), both from the per-deal seat totals (the deal is
+ * the unit). The observed spread alone, or the largest gap max − min, grows
+ * with noise, so a search on them prefers rules with less luck in them (more
+ * rounds) over fairer ones. The confirmation of the best settings reports
+ * the largest gap between two seats with its 95% interval (the two extreme
+ * seats' per-deal difference; their choice is not accounted for, so the
+ * interval is a little optimistic) and Hotelling's T² test of "every seat
+ * wins equally often" (`src/stats/wald.ts`).
  */
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
@@ -41,14 +45,21 @@ export type RuleTarget = (typeof RULE_TARGETS)[number];
  * is refused (the line-up fixes the table).
  * @throws UsageError for an unknown key, `players`, or a text parameter.
  */
-export function ruleDimensions(game: AnyGame, base: Variant, keys: readonly string[], ranges: Readonly<Record<string, { min: number; max: number }>>): Dimension[] {
+export function ruleDimensions(
+  game: AnyGame,
+  base: Variant,
+  keys: readonly string[],
+  ranges: Readonly<Record<string, { min: number; max: number }>>,
+): Dimension[] {
   return keys.map((key): Dimension => {
     const p: VariantParam | undefined = game.info.params.find((x) => x.key === key);
-    if (!p) throw new UsageError(`--tune-rules: ${game.info.id} has no variant parameter '${key}'; parameters: ${game.info.params.map((x) => x.key).join(', ')}`);
+    if (!p)
+      throw new UsageError(`--tune-rules: ${game.info.id} has no variant parameter '${key}'; parameters: ${game.info.params.map((x) => x.key).join(', ')}`);
     if (key === 'players') throw new UsageError('--tune-rules: players is fixed by the line-up (--bots); tune it by separate runs');
     if (p.kind === 'int') {
       const r = ranges[key] ?? { min: p.min, max: p.max };
-      if (!(r.min >= p.min && r.max <= p.max && r.min < r.max)) throw new UsageError(`--range ${key}=${r.min}:${r.max} must lie within ${p.min}..${p.max} and be increasing`);
+      if (!(r.min >= p.min && r.max <= p.max && r.min < r.max))
+        throw new UsageError(`--range ${key}=${r.min}:${r.max} must lie within ${p.min}..${p.max} and be increasing`);
       return { key, kind: 'int', min: r.min, max: r.max, scale: 'linear', start: Math.min(r.max, Math.max(r.min, Number(base[key]))) };
     }
     if (p.kind === 'bool') return { key, kind: 'enum', choices: ['false', 'true'], start: String(base[key]) };
@@ -109,6 +120,39 @@ export function seatGap(t: Tally): Fitness & { readonly best: number; readonly w
   return { value, se, ci95: [value - half, value + half], best, worst };
 }
 
+/**
+ * The unbiased estimate of the seats' spread V = (1/P) Σ_s (w_s − w̄)² (in
+ * squared win share) and its standard error by the delta method
+ * (gradient 2 (ŵ − ŵ̄) / P). It may be below 0 when the seats are even.
+ */
+export function seatSpread(t: Tally): Fitness {
+  const P = t.players;
+  const D = t.deals;
+  const per = t.seatGames.map((g) => (D > 0 ? g / D : 1));
+  const share = t.seatWins.map((w, s) => (D > 0 ? w / (D * per[s]!) : 0));
+  const mean = share.reduce((a, x) => a + x, 0) / P;
+  const dev = share.map((x) => x - mean);
+  // Covariance of the mean per-seat shares (per seat-game), over deals.
+  const cov = meanCovariance(t.seatWins, t.seatWinsCross, D).map((c, i) => c / (per[Math.floor(i / P)]! * per[i % P]!));
+  // Cov of the deviations: (I − J/P) Σ (I − J/P).
+  let noise = 0;
+  let gradVar = 0;
+  for (let s = 0; s < P; s++) {
+    for (let u = 0; u < P; u++) {
+      let c = cov[s * P + u]!;
+      for (let x = 0; x < P; x++) c -= (cov[s * P + x]! + cov[x * P + u]!) / P;
+      for (let x = 0; x < P; x++) for (let y = 0; y < P; y++) c += cov[x * P + y]! / (P * P);
+      if (s === u) noise += c;
+      gradVar += dev[s]! * dev[u]! * c;
+    }
+  }
+  const observed = dev.reduce((a, x) => a + x * x, 0) / P;
+  const value = observed - noise / P;
+  const se = D > 1 ? (2 / P) * Math.sqrt(Math.max(0, gradVar)) : NaN;
+  const half = D > 1 ? tQuantile(0.975, D - 1) * se : NaN;
+  return { value, se, ci95: [value - half, value + half] };
+}
+
 /** Hotelling's T² test of equal seat win shares, with the deal as the unit. */
 export function seatTest(t: Tally): EqualityTest {
   const D = t.deals;
@@ -136,7 +180,7 @@ async function playVariant(a: RulesArena, runSeed: string, variant: Variant, dea
 
 /**
  * The evaluator of a rules search: the fitness of a variant is minus its
- * largest seat gap on the iteration's deals. A combination the game refuses
+ * seat spread (`seatSpread`) on the iteration's deals. A combination the game refuses
  * gets the worst fitness (−1) without playing.
  */
 export function rulesEvaluator(a: RulesArena): Evaluator {
@@ -151,8 +195,8 @@ export function rulesEvaluator(a: RulesArena): Evaluator {
       }
       const t = await playVariant(a, `${a.seed}/train/${k}`, variant, a.deals, a.onGames);
       if (t === null) return null;
-      const g = seatGap(t);
-      return { value: -g.value, se: g.se, ci95: [-g.ci95[1], -g.ci95[0]] };
+      const v = seatSpread(t);
+      return { value: -v.value, se: v.se, ci95: [-v.ci95[1], -v.ci95[0]] };
     },
   };
 }

@@ -109,6 +109,39 @@ describe('npm run train', () => {
     expect(r.stdout).toContain(`Tuned against starting bot: ${m.verdict}`);
   });
 
+  it('#17 item 5: --tune-rules reports the settings closest to seat-fair, measured again on held-out deals, with intervals', () => {
+    const dir = join(out, 'rules');
+    const r = cli('train', [
+      '--game',
+      'nine-virtues',
+      '--tune-rules',
+      'bidPenalty',
+      '--budget',
+      '600',
+      '--deals',
+      '50',
+      '--verify-games',
+      '400',
+      '--workers',
+      '2',
+      '--out',
+      dir,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Closest to seat-fair: bidPenalty=(face|zero|double) \(gap /);
+    const rows = readFileSync(join(dir, 'rules.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,t2,p_value,deals');
+    // Every choice was evaluated (three of them, the start among them), each on the same 400 held-out deals.
+    expect(
+      rows
+        .slice(1)
+        .map((x) => x.split(',')[0])
+        .sort(),
+    ).toEqual(['double', 'face', 'zero']);
+    for (const row of rows.slice(1)) expect(row.split(',').at(-1)).toBe('400');
+    expect(readFileSync(join(dir, 'curve.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 12);
+  });
+
   it('bad input: one line, exit 2', () => {
     for (const args of [
       ['--game', 'nine-virtues', '--bot', 'greedy', '--method', 'annealing'],
@@ -117,6 +150,11 @@ describe('npm run train', () => {
       ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '10'],
       ['--game', 'nine-virtues', '--bot', 'random'],
       ['--game', 'nine-virtues'],
+      ['--game', 'nine-virtues', '--tune-rules', 'players'],
+      ['--game', 'nine-virtues', '--tune-rules', 'bidPenalty', '--method', 'spsa'],
+      ['--game', 'nine-virtues', '--tune-rules', 'nope'],
+      ['--game', 'nine-virtues', '--tune-rules', 'rounds', '--target', 'fun'],
+      ['--game', 'nine-virtues', '--bot', 'greedy', '--target', 'seat-fair'],
     ]) {
       const r = cli('train', [...args, '--out', join(out, 'bad')]);
       expect(r.code, args.join(' ')).toBe(2);
