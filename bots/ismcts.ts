@@ -77,7 +77,8 @@
  * `NodePool`, the determinization, legal-action buffer, utilities and path
  * are reused (a game's own `result` object and `determinize` may allocate).
  */
-import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase, Rng } from '../src/core/index.js';
+import type { Action, Bot, BotContext, BotKind, BotParam, BotParams, Game, GameStateBase, Rng } from '../src/core/index.js';
+import { withProfile } from './profiles/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers, type SearchOptions } from './search/buffers.js';
 import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
@@ -316,6 +317,54 @@ export class IsmctsBot implements Bot {
   }
 }
 
+/** The parameters of `ismcts`, with the paper's algorithm as the defaults (a game's profile may change them: `bots/profiles/`). */
+export const ISMCTS_PARAMS: readonly BotParam[] = [
+  { key: 'iterations', kind: 'int', min: 1, max: 1_000_000, default: ISMCTS_DEFAULT_ITERATIONS, doc: 'iterations (determinized playouts) per decision' },
+  MS_PARAM,
+  {
+    key: 'c',
+    kind: 'float',
+    min: 0,
+    max: 10,
+    default: ISMCTS_DEFAULT_C,
+    doc: 'UCB1 exploration constant (rewards are in [0, 1])',
+    tune: { min: 0.05, max: 2, scale: 'log' },
+  },
+  ROLLOUT_PARAM,
+  {
+    key: 'horizon',
+    kind: 'enum',
+    choices: ['game', 'round'],
+    default: 'game',
+    doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)",
+  },
+  {
+    key: 'prior',
+    kind: 'enum',
+    choices: ['none', 'greedy'],
+    default: 'none',
+    doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act",
+  },
+  {
+    key: 'bias',
+    kind: 'float',
+    min: 0,
+    max: 1000,
+    default: 0,
+    doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value",
+    tune: { min: 0, max: 50 },
+  },
+  {
+    key: 'widen',
+    kind: 'float',
+    min: 0,
+    max: 1,
+    default: 0,
+    doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)',
+    tune: { min: 0, max: 0.8 },
+  },
+];
+
 /**
  * The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`.
  * @param heuristic what `rollout=greedy` and `prior=greedy` play: the bot
@@ -324,52 +373,8 @@ export class IsmctsBot implements Bot {
 export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
   name: 'ismcts',
   doc: 'single-observer information set MCTS (Cowling, Powley and Whitehouse 2012): UCB1 with availability counts over determinizations',
-  params: [
-    { key: 'iterations', kind: 'int', min: 1, max: 1_000_000, default: ISMCTS_DEFAULT_ITERATIONS, doc: 'iterations (determinized playouts) per decision' },
-    MS_PARAM,
-    {
-      key: 'c',
-      kind: 'float',
-      min: 0,
-      max: 10,
-      default: ISMCTS_DEFAULT_C,
-      doc: 'UCB1 exploration constant (rewards are in [0, 1])',
-      tune: { min: 0.05, max: 2, scale: 'log' },
-    },
-    ROLLOUT_PARAM,
-    {
-      key: 'horizon',
-      kind: 'enum',
-      choices: ['game', 'round'],
-      default: 'game',
-      doc: "playouts end at the game's end, or at the end of the current round scored by the margin over the best other seat (games with running scores; others play to the end)",
-    },
-    {
-      key: 'prior',
-      kind: 'enum',
-      choices: ['none', 'greedy'],
-      default: 'none',
-      doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act",
-    },
-    {
-      key: 'bias',
-      kind: 'float',
-      min: 0,
-      max: 1000,
-      default: 0,
-      doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value",
-      tune: { min: 0, max: 50 },
-    },
-    {
-      key: 'widen',
-      kind: 'float',
-      min: 0,
-      max: 1,
-      default: 0,
-      doc: 'progressive widening exponent: a node adds a child only while it has fewer than (visits + 1)^widen; 0 = off (every untried action first)',
-      tune: { min: 0, max: 0.8 },
-    },
-  ],
+  params: ISMCTS_PARAMS,
+  paramsFor: (gameId) => withProfile('ismcts', gameId, ISMCTS_PARAMS),
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
