@@ -1,12 +1,12 @@
 import type { Bot, BotKind, Game, GameStateBase } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { BotSpecError } from '../../src/core/index.js';
-import { captainsOrdersGreedy } from './captains-orders.js';
+import { captainsOrdersHeuristic } from './captains-orders.js';
 import { nineVirtuesHeuristic } from './nine-virtues.js';
 import { nineMusesGreedy } from './nine-muses.js';
 import { nineLivesGreedy } from './nine-lives.js';
-import { multiplesOfNineGreedy } from './multiples-of-nine.js';
-import { ninesHoldemGreedy } from './nines-holdem.js';
+import { multiplesOfNineHeuristic } from './multiples-of-nine.js';
+import { ninesHoldemHeuristic } from './nines-holdem.js';
 
 export type { GreedyHeuristic } from './heuristic.js';
 
@@ -17,12 +17,12 @@ function fixed(make: (game: Game<GameStateBase, object>) => Bot): GreedyHeuristi
 
 /** The per-game heuristics, by game id. Each game adds its line here. */
 const heuristics: Readonly<Record<string, GreedyHeuristic>> = {
-  'captains-orders': fixed(captainsOrdersGreedy),
+  'captains-orders': captainsOrdersHeuristic,
   'nine-virtues': nineVirtuesHeuristic,
   'nine-muses': fixed(nineMusesGreedy),
   'nine-lives': fixed(() => nineLivesGreedy()),
-  'multiples-of-nine': fixed(multiplesOfNineGreedy),
-  'nines-holdem': fixed(ninesHoldemGreedy),
+  'multiples-of-nine': multiplesOfNineHeuristic,
+  'nines-holdem': ninesHoldemHeuristic,
 };
 
 /**
