@@ -2,8 +2,10 @@
  * `npm run bench`: throughput of every game with random bots through the full
  * harness path (bot API, tallies, the piscina pool), at one worker and at all
  * cores; the scaling ratio; peak RSS; and heap growth per million games;
- * then the search bots' iterations per second and heap per iteration
- * (`search-bench.ts`). Prints the tables and writes `results/bench/bench.json`.
+ * then the search bots' iterations per second and heap per iteration, with
+ * random and with greedy playouts (`search-bench.ts`: ismcts, `rollout=random`
+ * and `rollout=greedy` rows per game). Prints the tables and writes
+ * `results/bench/bench.json`.
  *
  * Rows beyond the games' defaults (`VARIANT_ROWS`, e.g. `nine-lives powers`)
  * are measured the same way on their variant, with fewer games a run (they are

@@ -1,19 +1,35 @@
 /**
- * Search-bot figures per registered game: SO-ISMCTS iterations per second
- * (one thread, random rollouts, default variant, decisions taken at
- * positions spread over random games) and heap use per 1000 iterations
- * after warm-up:
+ * Search-bot figures per registered game and playout policy: SO-ISMCTS
+ * iterations per second (one thread, default variant, decisions taken at
+ * positions spread over random games), with random playouts
+ * (`rollout=random`, 1000 iterations a decision) and with the game's greedy
+ * heuristic playing every seat (`rollout=greedy`, 200 iterations a
+ * decision: its playouts are 2-200 times slower), and heap use per
+ * iteration after warm-up:
  * - `retained`: heapUsed after a forced GC, after minus before the measured
  *   searches (should be ~0: nothing survives a search);
- * - `allocated`: heapUsed growth across one 1000-iteration window started
- *   right after a forced GC (median of the windows; a young-generation
- *   collection inside a window would hide its garbage, so it is a lower
- *   bound). The last column is what 1000 bare determinized random playouts
- *   (determinize, play to the end, result) allocate from the same
- *   positions: that is the game's share, and the difference is the bot's
- *   own, which should be ~0.
+ * - `allocated`: heapUsed growth across one decision started right after a
+ *   forced GC, over its iterations (median of the decisions; a
+ *   young-generation collection inside one would hide its garbage, so it is
+ *   a lower bound). The last column is what bare determinized playouts
+ *   (determinize, play to the end with the same policy, result) allocate
+ *   from the same positions: that is the game's share (and the heuristic's,
+ *   with greedy playouts), and the difference is the bot's own, which should
+ *   be ~0. Both count as many playouts a window as a decision has
+ *   iterations, so that heapUsed's own few KB a window weigh alike in both
+ *   (~2-5 B an iteration at 1000, ~10-25 at 200). A greedy row whose
+ *   figures match the random row's shows a heuristic that allocates
+ *   nothing: what is left is the game's (its determinization, result and
+ *   round ends).
  *
- * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--iterations 1000] [--positions 16] [--out FILE.json]`
+ * Each row is bounded in time: a warm-up over every position (at least
+ * `--seconds`, at most twice that), about `--seconds` of measured searches
+ * (cycling over the positions; at least 3 decisions), and at most that for
+ * the allocation windows (at least 3) and for each half (warm-up, windows)
+ * of the bare playouts: at most about 6 × `--seconds`.
+ *
+ * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--rollouts random,greedy]
+ * [--iterations 1000] [--greedy-iterations 200] [--positions 16] [--seconds 1] [--out FILE.json]`
  * (`npm run bench` runs it after the throughput table)
  * (it re-runs itself under `HEAP_FLAGS`: `--expose-gc` and a 64 MB young
  * generation, so that no collection falls inside a measured window).
@@ -28,18 +44,25 @@ import { createRng } from '../src/core/rng.js';
 import { gameIds, getGame, type AnyGame } from '../src/core/registry.js';
 import { resolveGameVariant, type Variant } from '../src/core/variant.js';
 import { IsmctsBot } from '../bots/ismcts.js';
+import { greedyBot } from '../bots/greedy/index.js';
+import { Rollout, type RolloutPolicy } from '../bots/search/rollout.js';
 
-/** One game's figures. */
+/** One row: a game and a playout policy. */
 export interface SearchBenchRow {
   readonly game: string;
   readonly players: number;
+  readonly rollout: RolloutPolicy;
+  /** Iterations per decision. */
+  readonly iterations: number;
   readonly iterationsPerSecond: number;
-  /** Bytes still held after a GC, per 1000 iterations (null without --expose-gc). */
-  readonly retainedPer1000: number | null;
-  /** Bytes allocated per 1000 iterations (lower bound; null without --expose-gc). */
-  readonly allocatedPer1000: number | null;
-  /** Bytes 1000 bare determinized playouts allocate (the game's share; null without --expose-gc). */
-  readonly gamePer1000: number | null;
+  /** Decisions measured for `iterationsPerSecond`. */
+  readonly decisions: number;
+  /** Bytes still held after a GC, per iteration (null without --expose-gc). */
+  readonly retainedPerIteration: number | null;
+  /** Bytes allocated per iteration (lower bound; null without --expose-gc). */
+  readonly allocatedPerIteration: number | null;
+  /** Bytes a bare determinized playout with the same policy allocates (the game's share; null without --expose-gc). */
+  readonly playoutPerIteration: number | null;
 }
 
 interface Position {
@@ -72,89 +95,115 @@ function positions(game: AnyGame, variant: Variant, count: number): Position[] {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
+function median(xs: number[]): number {
+  xs.sort((a, b) => a - b);
+  return xs[xs.length >> 1] ?? 0;
+}
+
 /**
- * Bytes allocated by 1000 bare determinized playouts (`determinize`, random
- * `legalActions`/`apply` to the end, `result`) from the same positions,
- * median over the positions: everything an ISMCTS iteration does except
- * the tree. What the search allocates beyond this is the bot's own.
+ * Bytes a bare determinized playout allocates (`determinize`, the policy
+ * to the end, `result`) from the same positions, median over the positions
+ * (`perPosition` playouts each, within about `seconds`): everything an
+ * ISMCTS iteration does except the tree. What the search allocates beyond
+ * this is the bot's own.
  */
-function playoutAllocation(game: AnyGame, variant: Variant, list: readonly Position[]): number {
+function playoutAllocation(game: AnyGame, variant: Variant, list: readonly Position[], policy: RolloutPolicy, perPosition: number, seconds: number): number {
+  const players = Number(variant.players);
   const into = game.newState(variant);
-  const buf = new Int32Array(game.numDistinctActions(variant));
   const rng = createRng('search-bench-playout');
+  const rollout = new Rollout(game, variant, players, policy, rng, greedyBot);
   const run = (p: Position): void => {
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < perPosition; i++) {
       game.determinize(p.obs, rng, into);
-      while (!game.isTerminal(into)) game.apply(into, buf[rng.int(game.legalActions(into, buf))]!);
+      rollout.run(into, rng);
       game.result(into);
     }
   };
   const windows: number[] = [];
-  for (const p of list) run(p);
+  const t0 = performance.now();
+  for (const p of list) {
+    run(p);
+    if (performance.now() - t0 > seconds * 1000) break;
+  }
+  const t1 = performance.now();
   for (const p of list) {
     gc!();
     const h0 = process.memoryUsage().heapUsed;
     run(p);
-    windows.push(Math.max(0, process.memoryUsage().heapUsed - h0));
+    windows.push(Math.max(0, process.memoryUsage().heapUsed - h0) / perPosition);
+    if (windows.length >= 3 && performance.now() - t1 > seconds * 1000) break;
   }
-  windows.sort((a, b) => a - b);
-  return windows[windows.length >> 1] ?? 0;
+  return median(windows);
 }
 
-/** Runs the bench for one game. */
-export function benchGame(id: string, iterations = 1000, count = 16): SearchBenchRow {
+/** Options of one row. */
+export interface RowOptions {
+  readonly rollout: RolloutPolicy;
+  readonly iterations: number;
+  readonly positions: number;
+  /** About how long the measured searches take (the warm-up as long, each heap column at most as long). */
+  readonly seconds: number;
+}
+
+/** Runs the bench for one game and playout policy. */
+export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
+  const { rollout, iterations, seconds } = opts;
   const game = getGame(id);
   const variant = resolveGameVariant(game, {});
   const players = Number(variant.players);
-  const list = positions(game, variant, count);
-  const bot = new IsmctsBot(game, iterations, 0, 0.7, 'random');
+  const list = positions(game, variant, opts.positions);
+  const options = { roundHorizon: false, greedyPrior: false, heuristic: greedyBot };
+  const bot = new IsmctsBot(game, iterations, 0, 0.7, rollout, options);
   const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game as AnyGame };
-  const decide = (p: Position): number => {
+  let next = 0;
+  /** Decides at the next position (cycling); returns the iterations run. */
+  const decide = (on: IsmctsBot = bot): number => {
+    const p = list[next++ % list.length]!;
     (ctx as { seat: number }).seat = p.seat;
-    bot.act(p.obs, p.legal, p.legal.length, ctx);
-    return bot.lastIterations;
+    on.act(p.obs, p.legal, p.legal.length, ctx);
+    return on.lastIterations;
   };
-  // Warm-up (buffers sized, code optimised): every position, 3 times or for 4 s.
+  // Warm-up (buffers sized, code optimised): every position once and at least `seconds`, at most 2 × `seconds`.
   const warm = performance.now();
-  for (let rep = 0; rep < 3 && (rep === 0 || performance.now() - warm < 4000); rep++) for (const p of list) decide(p);
+  for (let t = 0; (next < list.length && t < 2 * seconds * 1000) || t < seconds * 1000; t = performance.now() - warm) decide();
 
   gc?.();
   const before = process.memoryUsage().heapUsed;
   let done = 0;
+  let decisions = 0;
   const t0 = performance.now();
-  for (let rep = 0; rep < 2 && (rep === 0 || performance.now() - t0 < 3000); rep++) for (const p of list) done += decide(p);
-  const seconds = (performance.now() - t0) / 1000;
+  while (decisions < 3 || performance.now() - t0 < seconds * 1000) {
+    done += decide();
+    decisions++;
+  }
+  const elapsed = (performance.now() - t0) / 1000;
   gc?.();
   const after = process.memoryUsage().heapUsed;
 
   let allocated: number | null = null;
-  let gameAlloc: number | null = null;
+  let playout: number | null = null;
   if (gc) {
     const windows: number[] = [];
-    const small = new IsmctsBot(game, 1000, 0, 0.7, 'random');
-    for (const p of list) {
-      (ctx as { seat: number }).seat = p.seat;
-      small.act(p.obs, p.legal, p.legal.length, ctx);
-    }
-    for (const p of list) {
-      (ctx as { seat: number }).seat = p.seat;
+    const t1 = performance.now();
+    for (let k = 0; k < list.length && (k < 3 || performance.now() - t1 < seconds * 1000); k++) {
       gc();
       const h0 = process.memoryUsage().heapUsed;
-      small.act(p.obs, p.legal, p.legal.length, ctx);
-      const h1 = process.memoryUsage().heapUsed;
-      windows.push(Math.max(0, h1 - h0));
+      const it = decide();
+      windows.push(Math.max(0, process.memoryUsage().heapUsed - h0) / Math.max(1, it));
     }
-    windows.sort((a, b) => a - b);
-    allocated = windows[windows.length >> 1] ?? 0;
-    gameAlloc = playoutAllocation(game, variant, list);
+    allocated = median(windows);
+    playout = playoutAllocation(game, variant, list, rollout, iterations, seconds);
   }
   return {
     game: id,
     players,
-    iterationsPerSecond: done / seconds,
-    retainedPer1000: gc ? ((after - before) * 1000) / Math.max(1, done) : null,
-    allocatedPer1000: allocated,
-    gamePer1000: gameAlloc,
+    rollout,
+    iterations,
+    iterationsPerSecond: done / elapsed,
+    decisions,
+    retainedPerIteration: gc ? (after - before) / Math.max(1, done) : null,
+    allocatedPerIteration: allocated,
+    playoutPerIteration: playout,
   };
 }
 
@@ -166,20 +215,40 @@ function option(argv: readonly string[], flag: string): string | undefined {
 /** Prints the table for the games named in `argv` (default: all registered). */
 export function main(argv: readonly string[]): SearchBenchRow[] {
   const ids = option(argv, '--games')?.split(',') ?? gameIds();
-  const iterations = Number(option(argv, '--iterations') ?? 1000);
+  const rollouts = (option(argv, '--rollouts')?.split(',') ?? ['random', 'greedy']) as RolloutPolicy[];
+  const iterationsOf: Record<RolloutPolicy, number> = {
+    random: Number(option(argv, '--iterations') ?? 1000),
+    greedy: Number(option(argv, '--greedy-iterations') ?? 200),
+  };
   const count = Number(option(argv, '--positions') ?? 16);
-  const table = new Table({ head: ['game', 'players', 'ismcts iterations/s', 'retained B/1000 it', 'allocated B/1000 it', 'bare playouts B/1000'] });
+  const seconds = Number(option(argv, '--seconds') ?? 1);
+  const table = new Table({
+    head: ['game', 'players', 'rollout', 'iterations/decision', 'ismcts iterations/s', 'retained B/it', 'allocated B/it', 'bare playout B/it'],
+  });
   const rows: SearchBenchRow[] = [];
   for (const id of ids) {
-    const r = benchGame(id, iterations, count);
-    rows.push(r);
-    const kb = (x: number | null): string => (x === null ? '' : x.toFixed(0));
-    table.push([r.game, r.players, r.iterationsPerSecond.toFixed(0), kb(r.retainedPer1000), kb(r.allocatedPer1000), kb(r.gamePer1000)]);
+    for (const rollout of rollouts) {
+      if (rollout === 'greedy' && !greedyBot.supports(id)) continue;
+      const r = benchGame(id, { rollout, iterations: iterationsOf[rollout], positions: count, seconds });
+      rows.push(r);
+      const b = (x: number | null): string => (x === null ? '' : x.toFixed(1));
+      table.push([
+        r.game,
+        r.players,
+        r.rollout,
+        r.iterations,
+        r.iterationsPerSecond.toFixed(0),
+        b(r.retainedPerIteration),
+        b(r.allocatedPerIteration),
+        b(r.playoutPerIteration),
+      ]);
+      process.stderr.write(`search-bench: ${id} rollout=${rollout} done\n`);
+    }
   }
-  process.stdout.write(`ismcts:iterations=${iterations},rollout=random, ${count} positions per game, one thread\n${table.toString()}\n`);
+  process.stdout.write(`ismcts (c=0.7), ${count} positions per game, one thread, ~${seconds} s of searches per row\n${table.toString()}\n`);
   if (!gc) process.stdout.write(`heap columns need: node ${HEAP_FLAGS.join(' ')} dist/scripts/search-bench.js\n`);
   const out = option(argv, '--out');
-  if (out) writeFileSync(out, `${JSON.stringify({ iterations, positions: count, rows }, null, 2)}\n`);
+  if (out) writeFileSync(out, `${JSON.stringify({ iterations: iterationsOf, positions: count, seconds, rows }, null, 2)}\n`);
   return rows;
 }
 

@@ -1,29 +1,24 @@
-import type { Bot, BotKind, Game, GameStateBase } from '../../src/core/index.js';
+import type { Bot, BotKind } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { withProfile } from '../profiles/index.js';
 import { BotSpecError } from '../../src/core/index.js';
-import { captainsOrdersGreedy } from './captains-orders.js';
+import { captainsOrdersHeuristic } from './captains-orders.js';
 import { nineVirtuesHeuristic } from './nine-virtues.js';
 import { nineMusesHeuristic } from './nine-muses.js';
 import { nineLivesHeuristic } from './nine-lives.js';
-import { multiplesOfNineGreedy } from './multiples-of-nine.js';
-import { ninesHoldemGreedy } from './nines-holdem.js';
+import { multiplesOfNineHeuristic } from './multiples-of-nine.js';
+import { ninesHoldemHeuristic } from './nines-holdem.js';
 
 export type { GreedyHeuristic } from './heuristic.js';
 
-/** A heuristic without parameters. */
-function fixed(make: (game: Game<GameStateBase, object>) => Bot): GreedyHeuristic {
-  return { params: [], create: (_p, game) => make(game) };
-}
-
 /** The per-game heuristics, by game id. Each game adds its line here. */
 const heuristics: Readonly<Record<string, GreedyHeuristic>> = {
-  'captains-orders': fixed(captainsOrdersGreedy),
+  'captains-orders': captainsOrdersHeuristic,
   'nine-virtues': nineVirtuesHeuristic,
   'nine-muses': nineMusesHeuristic,
   'nine-lives': nineLivesHeuristic,
-  'multiples-of-nine': fixed(multiplesOfNineGreedy),
-  'nines-holdem': fixed(ninesHoldemGreedy),
+  'multiples-of-nine': multiplesOfNineHeuristic,
+  'nines-holdem': ninesHoldemHeuristic,
 };
 
 /**

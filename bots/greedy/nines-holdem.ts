@@ -1,4 +1,5 @@
 import type { Bot, BotContext, Rng } from '../../src/core/index.js';
+import type { GreedyHeuristic } from './heuristic.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../src/cards/nines.js';
 import { cardCode, showdownRank } from '../../src/cards/nines-value.js';
 import { actions, type NinesHoldemObservation } from '../../src/games/nines-holdem/index.js';
@@ -7,18 +8,31 @@ const { A_BET, A_CALL, A_CHECK, A_FOLD, A_RAISE } = actions;
 
 /** Showdowns sampled per equity estimate (once per street and table size). */
 export const EQUITY_SAMPLES = 300;
-/** Bet or raise with no bet to call above this relative strength (0 = an average hand, 1 = a sure win). */
-const BET_STRENGTH = 0.1;
-/** Raise a bet above this relative strength. */
-const RAISE_STRENGTH = 0.3;
+
+/** The parameters of the Nines Hold'em heuristic (`greedy:raiseStrength=0.4`). */
+export interface NinesHoldemGreedyParams {
+  /** Showdowns sampled per equity estimate (once per street and number of seats in). */
+  readonly equitySamples: number;
+  /** With no bet to call, bet or raise above this relative strength (0 = an average hand, 1 = a sure win). */
+  readonly betStrength: number;
+  /** Facing a bet, raise above this relative strength. */
+  readonly raiseStrength: number;
+  /** Facing a bet not raised, call when the equity is at least the pot odds plus this. */
+  readonly callMargin: number;
+}
+
+/** The parameters of `greedy`. */
+export const GREEDY_PARAMS: NinesHoldemGreedyParams = { equitySamples: EQUITY_SAMPLES, betStrength: 0.1, raiseStrength: 0.3, callMargin: 0 };
 
 const UNSEEN = new Uint8Array(DECK_SIZE);
 
 /**
  * The chance of winning the pot at showdown (ties shared) against `opponents`
- * random hands, the missing board cards random too, by `samples` draws.
+ * random hands, the missing board cards random too, by `samples` draws;
+ * into `into[0]` (a double returned from a call V8 does not inline, or kept
+ * in a closure's variable, is boxed: 16 bytes a time).
  */
-function equity(o: NinesHoldemObservation, opponents: number, samples: number, rng: Rng): number {
+function equity(o: NinesHoldemObservation, opponents: number, samples: number, rng: Rng, into: Float64Array): void {
   let n = 0;
   for (let v = 1; v <= TOP_RANK; v++) {
     let c = SUITS;
@@ -54,7 +68,7 @@ function equity(o: NinesHoldemObservation, opponents: number, samples: number, r
     }
     if (!beaten) won += 1 / ties;
   }
-  return won / samples;
+  into[0] = won / samples;
 }
 
 function has(legal: Int32Array, n: number, a: number): boolean {
@@ -64,16 +78,20 @@ function has(legal: Int32Array, n: number, a: number): boolean {
 
 /**
  * The Nines Hold'em heuristic (`nines-holdem.md`): estimate the equity of its
- * hand against the seats still in (random hands, {@link EQUITY_SAMPLES}
- * sampled showdowns, once per street and number of seats in); measure it
- * against the fair share 1/(seats in) as a strength from 0 (average) to 1
- * (sure win). With nothing to call: bet or raise when strong, else check.
- * Facing a bet: raise when very strong, call when the equity pays the pot
- * odds (to call / (pot + to call)), else fold.
+ * hand against the seats still in (random hands, `equitySamples` sampled
+ * showdowns, once per street and number of seats in); measure it against
+ * the fair share 1/(seats in) as a strength from 0 (average) to 1 (sure
+ * win). With nothing to call: bet or raise when stronger than `betStrength`,
+ * else check. Facing a bet: raise when stronger than `raiseStrength`, call
+ * when the equity pays the pot odds (to call / (pot + to call)) plus
+ * `callMargin`, else fold.
+ * @param p the parameters; {@link GREEDY_PARAMS} by default.
  */
-export function ninesHoldemGreedy(): Bot {
+export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS): Bot {
+  const { equitySamples, betStrength, raiseStrength, callMargin } = p;
   let cachedKey = -1;
-  let cachedEquity = 0;
+  /** The equity of the decision keyed `cachedKey` (a typed array, so that storing it allocates nothing). */
+  const cachedEquity = new Float64Array(1);
   return {
     reset() {
       cachedKey = -1;
@@ -83,19 +101,73 @@ export function ninesHoldemGreedy(): Bot {
       const opponents = o.active - 1;
       const key = ((o.handIndex * 4 + o.street) * 16 + opponents) * 16 + o.seat;
       if (key !== cachedKey) {
-        cachedEquity = equity(o, opponents, EQUITY_SAMPLES, ctx.rng);
+        equity(o, opponents, equitySamples, ctx.rng, cachedEquity);
         cachedKey = key;
       }
-      const e = cachedEquity;
+      const e = cachedEquity[0]!;
       const fair = 1 / (opponents + 1);
       const strength = (e - fair) / (1 - fair);
       const aggressive = has(legal, n, A_RAISE) ? A_RAISE : has(legal, n, A_BET) ? A_BET : -1;
       const toCall = o.currentBet - o.roundBet[o.seat]!;
-      if (toCall <= 0) return strength > BET_STRENGTH && aggressive >= 0 ? aggressive : A_CHECK;
-      if (strength > RAISE_STRENGTH && aggressive >= 0) return aggressive;
+      if (toCall <= 0) return strength > betStrength && aggressive >= 0 ? aggressive : A_CHECK;
+      if (strength > raiseStrength && aggressive >= 0) return aggressive;
       let pot = 0;
       for (let q = 0; q < o.players; q++) pot += o.contrib[q]!;
-      return e >= toCall / (pot + toCall) ? A_CALL : A_FOLD;
+      return e >= toCall / (pot + toCall) + callMargin ? A_CALL : A_FOLD;
     },
   };
 }
+
+/**
+ * `greedy` in Nines Hold'em: the sample size and the betting thresholds as
+ * parameters (`greedy:betStrength=0.2,callMargin=0.05`), defaults
+ * {@link GREEDY_PARAMS}. A strength lies in -1..1 (heads-up, 0 is an even
+ * chance); an equity and pot odds in 0..1. More samples cost time linearly.
+ */
+export const ninesHoldemHeuristic: GreedyHeuristic = {
+  params: [
+    {
+      key: 'equitySamples',
+      kind: 'int',
+      min: 1,
+      max: 100_000,
+      default: GREEDY_PARAMS.equitySamples,
+      doc: 'showdowns sampled per equity estimate (once per street and number of seats in); more is steadier and slower',
+      tune: { min: 30, max: 3000, scale: 'log' },
+    },
+    {
+      key: 'betStrength',
+      kind: 'float',
+      min: -1,
+      max: 1,
+      default: GREEDY_PARAMS.betStrength,
+      doc: 'with no bet to call, bet or raise above this relative strength (equity over the fair share: 0 = an average hand, 1 = a sure win)',
+      tune: { min: -0.2, max: 0.6 },
+    },
+    {
+      key: 'raiseStrength',
+      kind: 'float',
+      min: -1,
+      max: 1,
+      default: GREEDY_PARAMS.raiseStrength,
+      doc: 'facing a bet, raise above this relative strength',
+      tune: { min: 0, max: 0.8 },
+    },
+    {
+      key: 'callMargin',
+      kind: 'float',
+      min: -1,
+      max: 1,
+      default: GREEDY_PARAMS.callMargin,
+      doc: 'facing a bet it does not raise, call when the equity is at least the pot odds (to call / (pot + to call)) plus this; else fold',
+      tune: { min: -0.2, max: 0.2 },
+    },
+  ],
+  create: (p) =>
+    ninesHoldemGreedy({
+      equitySamples: Number(p.equitySamples),
+      betStrength: Number(p.betStrength),
+      raiseStrength: Number(p.raiseStrength),
+      callMargin: Number(p.callMargin),
+    }),
+};

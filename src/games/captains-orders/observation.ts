@@ -1,4 +1,4 @@
-import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
+import { copyRow, intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { LastKind, Phase, type CaptainsOrdersState, syncMasks } from './state.js';
 
@@ -70,12 +70,12 @@ export class CaptainsOrdersObservation {
 export function observe(s: CaptainsOrdersState, seat: number, o: CaptainsOrdersObservation): CaptainsOrdersObservation {
   const P = s.players;
   o.seat = seat;
-  o.hand.set(s.hands.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  copyRow(o.hand, s.hands, seat * RANK_SLOTS);
   o.handCount.set(s.handCount);
   o.discardUp.set(s.discardUp);
-  o.ownDown.set(s.down.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  copyRow(o.ownDown, s.down, seat * RANK_SLOTS);
   o.downCount.set(s.downCount);
-  o.known.set(s.known.subarray(seat * P * RANK_SLOTS, (seat + 1) * P * RANK_SLOTS));
+  copyRow(o.known, s.known, seat * P * RANK_SLOTS);
   o.roundWins.set(s.roundWins);
   o.orderRank = s.orderRank;
   o.orderOwner = s.orderOwner;

@@ -1,4 +1,4 @@
-import { intParam, boolParam, RuleError, type Rng, type Variant } from '../../core/index.js';
+import { copyRow, intParam, boolParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
 import { type MultiplesOfNineState, Phase } from './state.js';
 
@@ -56,7 +56,7 @@ export class MultiplesOfNineObservation {
 /** Fills `o` with seat `seat`'s view of `s`. */
 export function observe(s: MultiplesOfNineState, seat: number, o: MultiplesOfNineObservation): MultiplesOfNineObservation {
   o.seat = seat;
-  o.hand.set(s.hands.subarray(seat * NINES_SLOTS, (seat + 1) * NINES_SLOTS));
+  copyRow(o.hand, s.hands, seat * NINES_SLOTS);
   o.handCount.set(s.handCount);
   o.pile.set(s.pile);
   o.pileCount = s.pileCount;

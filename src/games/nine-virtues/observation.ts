@@ -1,4 +1,4 @@
-import { boolParam, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
+import { boolParam, copyRow, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { syncMasks, type NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
@@ -74,7 +74,7 @@ export class NineVirtuesObservation {
 /** Fills `o` with seat `seat`'s view of `s`. */
 export function observe(s: NineVirtuesState, seat: number, o: NineVirtuesObservation): NineVirtuesObservation {
   o.seat = seat;
-  o.hand.set(s.hands.subarray(seat * RANK_SLOTS, (seat + 1) * RANK_SLOTS));
+  copyRow(o.hand, s.hands, seat * RANK_SLOTS);
   o.center.set(s.center);
   o.centerCount = s.centerCount;
   o.bids.set(s.bids);
