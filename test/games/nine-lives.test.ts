@@ -878,7 +878,7 @@ describe('nine-lives: records, observation and invariants', () => {
     expect(() => checkInvariants(s)).toThrow();
   });
 
-  it('placePosition gives a state checkInvariants accepts when lives and tricks agree with the cards; the unlisted cards are leftovers and earlier tricks', () => {
+  it('placePosition gives a state checkInvariants accepts when lives and tricks agree with the cards (unlisted: leftovers, earlier tricks)', () => {
     // 35 cards in the game (he1 scored): 8 each and 3 leftovers; hands of 2 after the bids: 5 tricks played before.
     const s = placePosition(fresh(), {
       hands: [['he2', 'sp3'], ['he3', 'di4'], ['sp5', 'cl6'], ['di7', 'cl8']],
@@ -910,7 +910,8 @@ describe('nine-lives: records, observation and invariants', () => {
     const s = fresh();
     const hands = [['he1'], ['he2'], ['he3'], ['he4']];
     expect(() => placePosition(s, { hands, bids: ['he1', 'sp2', 'sp3', 'sp4'] })).toThrow(/he1 is listed twice/);
-    expect(() => placePosition(s, { hands: [['he1', 'he5'], ['he2'], ['he3'], ['he4']], bids: ['sp1', 'sp2', 'sp3', 'sp4'] })).toThrow(/hands of 2, 1, 1, 1 cards/);
+    const uneven = [['he1', 'he5'], ['he2'], ['he3'], ['he4']];
+    expect(() => placePosition(s, { hands: uneven, bids: ['sp1', 'sp2', 'sp3', 'sp4'] })).toThrow(/hands of 2, 1, 1, 1 cards/);
     expect(() => placePosition(s, { hands: hands.slice(1), bids: ['sp1', 'sp2', 'sp3'] })).toThrow(/3 hands for 4 seats/);
     expect(() => placePosition(s, { hands, bids: ['sp1', 'sp2', 'sp3', 'ho4'] })).toThrow(/ho4 is not a card of this game/);
     expect(() => placePosition(fresh({ blackCat: true }), { hands, bids: ['sp1', 'sp2', 'sp3', 'cr4'] })).toThrow(/a Black Cat crown/);

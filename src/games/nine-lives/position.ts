@@ -195,4 +195,3 @@ export function placePosition(s: NineLivesState, p: NineLivesPosition): NineLive
   s.winners = [];
   return s;
 }
-
