@@ -17,6 +17,8 @@ import {
   type MultiplesOfNineState,
   Phase,
 } from '../../src/games/multiples-of-nine/index.js';
+import { checkInvariants } from '../../src/games/multiples-of-nine/invariants.js';
+import { placePosition } from '../../src/games/multiples-of-nine/position.js';
 import { randomBot } from '../../bots/random.js';
 import { HOLD_LIMIT, multiplesOfNineGreedy } from '../../bots/greedy/multiples-of-nine.js';
 import { snapshot } from '../helpers.js';
@@ -48,10 +50,10 @@ function counts(values: readonly number[]): number[] {
 }
 
 /**
- * Builds a position before seat `turn` starts its turn: the hands, the stock
- * (top first; the cards of the deck placed nowhere else go under it,
- * ascending) and the pile, then starts the turn. Throws when a value is used
- * more than four times.
+ * Builds a position before seat `turn` starts its turn (`placePosition`): the
+ * hands, the stock (top first; the cards of the deck placed nowhere else go
+ * under it, ascending, unless `fullStock` is false) and the pile, then starts
+ * the turn (`beginTurn`: the instant win or the draw).
  */
 function position(
   hands: number[][],
@@ -67,37 +69,14 @@ function position(
   } = {},
 ): MultiplesOfNineState {
   const s = fresh({ players: opts.players ?? hands.length, ...(opts.given ?? {}) });
-  const used = new Array<number>(14).fill(0);
-  s.hands.fill(0);
-  hands.forEach((h, q) => {
-    for (const v of h) {
-      s.hands[q * NINES_SLOTS + v]!++;
-      used[v]!++;
-    }
-    s.handCount[q] = h.length;
+  placePosition(s, {
+    hands,
+    stock: stockTop,
+    pile: opts.pile ?? [],
+    started: opts.started ?? [],
+    turn: opts.turn ?? 1 % s.players,
+    rest: opts.fullStock === false ? 'none' : 'stock',
   });
-  s.pile.fill(0);
-  for (const v of opts.pile ?? []) {
-    s.pile[v]!++;
-    used[v]!++;
-  }
-  s.pileCount = (opts.pile ?? []).length;
-  for (const v of stockTop) used[v]!++;
-  const rest: number[] = [];
-  for (let v = 1; v <= 13; v++) {
-    if (used[v]! > 4) throw new Error(`value ${v} used ${used[v]} times`);
-    if (opts.fullStock !== false) for (let k = used[v]!; k < 4; k++) rest.push(v);
-  }
-  const topFirst = [...stockTop, ...rest];
-  s.stockCount = topFirst.length;
-  topFirst.forEach((v, i) => (s.stock[topFirst.length - 1 - i] = v));
-  s.discarded.fill(0);
-  s.started.fill(0);
-  for (const q of opts.started ?? []) s.started[q] = 1;
-  s.turns = 0;
-  s.turn = opts.turn ?? 1 % s.players;
-  s.winner = -1;
-  s.capped = false;
   s.recorder = opts.recorder ?? null;
   opts.recorder?.startRound({ dealer: 0, deal: {} });
   beginTurn(s);
@@ -570,4 +549,40 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
     expect(wins / G).toBeGreaterThan(0.7);
     expect(HOLD_LIMIT).toBeGreaterThan(5);
   }, 60_000);
+});
+
+describe('multiples-of-nine: the position builder', () => {
+  it('placePosition gives a state checkInvariants accepts (counts derived, the rest of the deck under the stock), before and after the turn starts', () => {
+    const s = placePosition(fresh({ players: 3 }), {
+      hands: [[1, 2, 4, 5, 7], [12, 12, 3], [9]],
+      stock: [13, 13],
+      pile: [6, 6, 6],
+      started: [0],
+      turn: 2,
+    });
+    checkInvariants(s);
+    expect(census(s)).toEqual([0, ...new Array(13).fill(4)]);
+    expect(Array.from(s.handCount)).toEqual([5, 3, 1]);
+    expect([s.stockCount, s.pileCount, s.turn, s.phase]).toEqual([52 - 9 - 3, 3, 2, Phase.Decide]);
+    expect(s.stock[s.stockCount - 1]).toBe(13);
+    beginTurn(s);
+    checkInvariants(s);
+    expect(s.phase).toBe(Phase.Opening); // seat 2 has not started: its lone 9 goes out at once
+  });
+
+  it('placePosition throws on an impossible position: a card used five times, a wrong number of hands, an empty hand', () => {
+    const s = fresh({ players: 2 });
+    expect(() =>
+      placePosition(s, {
+        hands: [
+          [1, 3, 3],
+          [3, 3],
+        ],
+        stock: [3],
+      }),
+    ).toThrow(/value 3 used more than 4 times/);
+    expect(() => placePosition(s, { hands: [[1, 2, 3]] })).toThrow(/1 hands for 2 seats/);
+    expect(() => placePosition(s, { hands: [[1, 2, 3], []] })).toThrow(/seat 1 has an empty hand/);
+    expect(() => placePosition(s, { hands: [[1, 14], [2]] })).toThrow(/14 is not a card value/);
+  });
 });

@@ -13,73 +13,28 @@ import { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SU
 import { cardName, FIRST_CROWN, NUM_CARDS, numberOf, parseCard, parseSuit, suitOf } from '../../src/games/nine-lives/cards.js';
 import { NineLivesObservation, UNSEEN } from '../../src/games/nine-lives/observation.js';
 import { dealPowers, NUM_POWERS, POWER_CAPS, POWER_KEYS, powerIndex } from '../../src/games/nine-lives/powers-list.js';
-import { C_ROW, PW_CHOICE, PW_USER, powersWinner, refreshBid, resetPowersRound } from '../../src/games/nine-lives/powers.js';
-import {
-  type NineLivesState,
-  Phase,
-  W_DISCARD,
-  W_DOWN,
-  W_HAND,
-  W_LEFTOVER,
-  W_OUT,
-  W_PLAYED,
-  W_PROMISE,
-  W_ROW,
-  W_SPENT,
-} from '../../src/games/nine-lives/state.js';
+import { C_ROW, PW_CHOICE, powersWinner } from '../../src/games/nine-lives/powers.js';
+import { type NineLivesState, Phase, W_DISCARD, W_DOWN, W_HAND, W_OUT, W_PLAYED, W_PROMISE, W_ROW, W_SPENT } from '../../src/games/nine-lives/state.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
+import { type NineLivesPosition, placePosition } from '../../src/games/nine-lives/position.js';
 import { createRng as rngOf } from '../../src/core/rng.js';
 import { recordedRandomGame } from '../helpers.js';
 
 const buf = new Int32Array(NUM_ACTIONS_POWERS);
 const legal = (s: NineLivesState): number[] => Array.from(buf.subarray(0, nineLives.legalActions(s, buf)));
 
-interface Position {
-  blackCat?: boolean;
-  hands: string[][];
-  /** Each seat's row, left to right (the first plain card is its bid). */
-  rows: string[][];
-  keeper?: number;
-  /** card -> power key; every other card carries none. */
-  powers?: Record<string, string>;
-  discard?: string[];
-}
+/** A Powers position (`placePosition`) and the table it is played at. */
+type Position = NineLivesPosition & { blackCat?: boolean };
 
-/** A Powers game set to an exact position: the Kittykeeper's turn at a trick's start. */
+/**
+ * A Powers game set to an exact position (`placePosition`): the Kittykeeper's
+ * turn at a trick's start. Loose: the positions give powers to clubs at 3
+ * players and deal hands of different sizes.
+ */
 function position(p: Position): NineLivesState {
-  const P = p.hands.length;
-  const s = nineLives.newState(resolveGameVariant(nineLives, { players: P, powers: true, blackCat: p.blackCat ?? false }));
+  const s = nineLives.newState(resolveGameVariant(nineLives, { players: p.hands.length, powers: true, blackCat: p.blackCat ?? false }));
   nineLives.deal(s, createRng('pos'));
-  for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] !== W_OUT) s.where[c] = W_LEFTOVER;
-  resetPowersRound(s);
-  s.powerOf.fill(-1);
-  for (const [c, k] of Object.entries(p.powers ?? {})) s.powerOf[parseCard(c)] = powerIndex(k);
-  s.handCount.fill(0);
-  s.suitCount.fill(0);
-  p.hands.forEach((h, q) => {
-    for (const name of h) {
-      const c = parseCard(name);
-      s.where[c] = W_HAND + q;
-      s.handCount[q]!++;
-      if (!(s.blackCat && c >= FIRST_CROWN)) s.suitCount[q * 9 + suitOf(c)]!++;
-    }
-  });
-  p.rows.forEach((r, q) => {
-    r.forEach((name, i) => {
-      const c = parseCard(name);
-      s.rowCards[q * 82 + i] = c;
-      s.where[c] = W_ROW + q;
-    });
-    s.rowLen[q] = r.length;
-    refreshBid(s, q);
-  });
-  for (const name of p.discard ?? []) s.where[parseCard(name)] = W_DISCARD;
-  s.keeper = p.keeper ?? 0;
-  s.phase = Phase.Play;
-  s.turn = s.keeper;
-  s.pw[PW_USER] = s.keeper;
-  s.handSize = p.hands[0]!.length + 1;
-  return s;
+  return placePosition(s, { loose: true, ...p });
 }
 
 function act(s: NineLivesState, a: number, what: string): void {
@@ -1150,6 +1105,37 @@ describe('nine-lives powers: 11. Records and replay; 8. Termination; invariants'
     });
     s.rowCards[1] = parseCard('he1');
     expect(() => checkInvariants(s)).toThrow(/row/);
+  });
+
+  it('placePosition gives a Powers state checkInvariants accepts (rows, bids and powers set) when it lists every card', () => {
+    const s = nineLives.newState(resolveGameVariant(nineLives, { players: 3, powers: true }));
+    nineLives.deal(s, createRng('pos'));
+    const suit = (x: string): string[] => Array.from({ length: 8 }, (_, i) => `${x}${i + 1}`);
+    placePosition(s, {
+      hands: [suit('he'), suit('sp'), suit('di')],
+      rows: [['he9'], ['sp9'], ['di9']],
+      powers: { he1: 'no_trump', sp2: 'new_lead' },
+      keeper: 1,
+    });
+    checkInvariants(s);
+    expect([s.handSize, s.turn, s.bid[0], s.tricksWon[0]]).toEqual([9, 1, parseCard('he9'), 0]);
+    expect(Array.from(s.powerOf).filter((k) => k >= 0)).toHaveLength(2);
+    const r = rngOf('placed');
+    while (s.round === 0) {
+      const l = legal(s);
+      nineLives.apply(s, l[r.int(l.length)]!);
+      checkInvariants(s);
+    }
+  });
+
+  it('placePosition throws on an impossible Powers position: a card listed twice, hands of different sizes, a 9 with a power, bids outside the rows', () => {
+    const s = nineLives.newState(resolveGameVariant(nineLives, { players: 3, powers: true }));
+    nineLives.deal(s, createRng('pos'));
+    const rows = [['he9'], ['sp9'], ['di9']];
+    expect(() => placePosition(s, { hands: [['he1'], ['sp1'], ['he1']], rows })).toThrow(/he1 is listed twice/);
+    expect(() => placePosition(s, { hands: [['he1', 'he2'], ['sp1'], ['di1']], rows })).toThrow(/hands of 2, 1, 1 cards/);
+    expect(() => placePosition(s, { hands: [['he1'], ['sp1'], ['di1']], rows, powers: { di9: 'no_trump' } })).toThrow(/di9 is a 9/);
+    expect(() => placePosition(s, { hands: [['he1'], ['sp1'], ['di1']], bids: ['he9', 'sp9', 'di9'] })).toThrow(/in the rows/);
   });
 
   it('powersWinner is the winner the trick end uses (a pure reading of slots, events and rows)', () => {

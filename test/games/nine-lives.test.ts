@@ -16,6 +16,7 @@ import { randomBot } from '../../bots/random.js';
 import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
+import { type NineLivesPosition, placePosition } from '../../src/games/nine-lives/position.js';
 import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
@@ -57,54 +58,6 @@ function trick(s: NineLivesState, cards: readonly (string | [string, string])[])
   const P = s.players;
   const k = s.keeper;
   cards.forEach((c, i) => (typeof c === 'string' ? act(s, (k + i) % P, c) : act(s, (k + i) % P, c[0], c[1])));
-}
-
-interface Position {
-  /** Cards in each hand now (after bidding when `bids` is given). */
-  hands: string[][];
-  bids?: string[];
-  keeper?: number;
-  tricksWon?: number[];
-  lives?: number[];
-  /** Cards that are out of the game (scored before); every other card of the game is already played. */
-  out?: string[];
-  leftover?: string[];
-  round?: number;
-}
-
-/** Sets `s` to an exact position mid-round (play phase with bids, else bid phase). */
-function setup(s: NineLivesState, p: Position): NineLivesState {
-  const P = s.players;
-  for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] !== W_OUT) s.where[c] = W_PLAYED;
-  for (const c of p.out ?? []) s.where[parseCard(c)] = W_OUT;
-  for (const c of p.leftover ?? []) s.where[parseCard(c)] = W_LEFTOVER;
-  s.suitCount.fill(0);
-  s.bid.fill(-1);
-  p.hands.forEach((h, q) => {
-    for (const name of h) {
-      const c = parseCard(name);
-      s.where[c] = W_HAND + q;
-      if (!isWild(s.blackCat, c)) s.suitCount[q * 9 + suitOf(c)]!++;
-    }
-    s.handCount[q] = h.length;
-  });
-  p.bids?.forEach((b, q) => {
-    s.where[parseCard(b)] = W_BID;
-    s.bid[q] = parseCard(b);
-  });
-  s.keeper = p.keeper ?? 0;
-  s.phase = p.bids ? Phase.Play : Phase.Bid;
-  s.turn = p.bids ? s.keeper : 0;
-  s.handSize = p.hands[0]!.length + (p.bids ? 1 : 0);
-  s.tricksLeft = p.bids ? p.hands[0]!.length : p.hands[0]!.length - 1;
-  s.tricksWon.set(p.tricksWon ?? new Array<number>(P).fill(0));
-  s.lives.set(p.lives ?? new Array<number>(P).fill(0));
-  s.voids.fill(0);
-  s.trickLen = 0;
-  s.trickCard.fill(-1);
-  s.trickSuit.fill(-1);
-  s.round = p.round ?? 0;
-  return s;
 }
 
 /** Tricks won by each seat in the round last scored (the live counters are reset by the next deal). */
@@ -159,9 +112,9 @@ describe('nine-lives: "Cards"', () => {
   it('"Cards": with 9 players and no Black Cat, crowns are an ordinary ninth suit (bid, followed, highest wins)', () => {
     const s = fresh({ players: 9 });
     const hands = [['cr2', 'he1'], ['cr9', 'he2'], ['cr5', 'sp1'], ['di1', 'di2'], ['cl1', 'cl2'], ['ho1', 'ho2'], ['cu1', 'cu2'], ['st1', 'st2'], ['ca1', 'ca2']];
-    setup(s, { hands });
+    placePosition(s, { hands });
     expect(legalList(s)).toEqual([parseCard('he1'), parseCard('cr2')]); // a crown can be bid
-    setup(s, {
+    placePosition(s, {
       hands,
       bids: ['he3', 'he4', 'sp3', 'di3', 'cl3', 'ho3', 'cu3', 'st3', 'ca3'],
     });
@@ -226,7 +179,7 @@ describe('nine-lives: "A round" 1. Deal', () => {
   it('"1. Deal": a scored card leaves the next deal smaller, with the remainder as leftovers', () => {
     const s = fresh({ players: 4 });
     // Last trick of round one: seat 0 bid he1 and has won 1 trick, then loses the last trick.
-    setup(s, {
+    placePosition(s, {
       hands: [['sp2'], ['sp9'], ['sp3'], ['sp4']],
       bids: ['he1', 'di2', 'di3', 'cl9'],
       tricksWon: [1, 3, 2, 1],
@@ -258,7 +211,7 @@ describe('nine-lives: "A round" 1. Deal', () => {
 describe('nine-lives: "A round" 2. Bid', () => {
   it('"2. Bid": a bid is any hand card, never a crown with Black Cat; it leaves the hand', () => {
     const s = fresh({ players: 3, blackCat: true });
-    setup(s, { hands: [['cr1', 'cr2', 'he4'], ['he1', 'he2', 'cr3'], ['sp1', 'sp2', 'sp3']] });
+    placePosition(s, { hands: [['cr1', 'cr2', 'he4'], ['he1', 'he2', 'cr3'], ['sp1', 'sp2', 'sp3']] });
     expect(legalList(s)).toEqual([parseCard('he4')]);
     act(s, 0, 'he4');
     expect(s.handCount[0]).toBe(2);
@@ -313,7 +266,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   const bids4 = ['he5', 'sp5', 'di5', 'cl5'];
 
   it('"3. Tricks": the Kittykeeper leads any card; the others follow the leading suit if they can', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he1', 'sp1'], ['he2', 'sp2'], ['sp3', 'di1'], ['di2', 'cl1']],
       bids: bids4,
       keeper: 1,
@@ -329,7 +282,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"3. Tricks": the suit of the Kittykeeper\'s bid card is trump; the highest trump wins', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['di9'], ['sp2'], ['di1'], ['sp3']],
       bids: ['he5', 'di4', 'cl5', 'cl6'],
       keeper: 1,
@@ -341,7 +294,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"3. Tricks": without trump, the highest card of the leading suit wins', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he3'], ['he8'], ['sp9'], ['he6']],
       bids: ['di1', 'di2', 'di3', 'cl4'],
     });
@@ -350,7 +303,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Ignored cards": a card of its player\'s own bid suit is ignored when finding the winner', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he3'], ['he8'], ['sp9'], ['he6']],
       bids: ['di1', 'he2', 'di3', 'cl4'],
     });
@@ -359,7 +312,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Ignored cards": the led card is ignored but still sets the leading suit', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he9'], ['sp8'], ['he2'], ['di9']],
       bids: ['he1', 'cl2', 'cl3', 'cl4'],
     });
@@ -369,7 +322,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Ignored cards": a trump of its player\'s bid suit is ignored, so the leading suit decides', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['sp4'], ['he9'], ['sp7'], ['sp1']],
       bids: ['he1', 'he2', 'cl3', 'cl4'],
     });
@@ -379,7 +332,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Winner": if every card is ignored, the Kittykeeper wins', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['sp1'], ['he1'], ['di1'], ['cl1']],
       bids: ['cl9', 'he2', 'di3', 'cl4'],
       keeper: 1,
@@ -388,7 +341,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
     // sp1 counts but is neither trump nor leading suit (both hearts): the Kittykeeper wins.
     trick(s, ['he1', 'di1', 'cl1', 'sp1']);
     expect(s.keeper).toBe(1);
-    const t = setup(fresh(), {
+    const t = placePosition(fresh(), {
       hands: [['cl2'], ['he1'], ['di1'], ['cl1']],
       bids: ['cl9', 'he2', 'di3', 'cl4'],
       keeper: 1,
@@ -399,7 +352,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Winner" (ruling): no counted trump or leading-suit card: the Kittykeeper wins', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he7'], ['sp9'], ['di9'], ['cl9']],
       bids: ['he1', 'di2', 'cl3', 'sp4'],
     });
@@ -410,7 +363,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
   });
 
   it('"Winner": the winner takes the trick and becomes the Kittykeeper (leads next)', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['he1', 'sp1'], ['he9', 'sp2'], ['he2', 'sp3'], ['he3', 'sp4']],
       bids: ['di1', 'di2', 'di3', 'cl4'],
     });
@@ -435,7 +388,7 @@ describe('nine-lives: "A round" 3. Tricks', () => {
 describe('nine-lives: "A round" 4. Score', () => {
   /** Plays a last trick that seat 3 wins (spades led, nobody bid spades) after presetting the tricks won. */
   function lastTrick(o: Opts, bids: string[], tricksBefore: number[]): NineLivesState {
-    const s = setup(fresh(o), {
+    const s = placePosition(fresh(o), {
       hands: [['sp1'], ['sp2'], ['sp3'], ['sp9']],
       bids,
       tricksWon: tricksBefore,
@@ -480,7 +433,7 @@ describe('nine-lives: "A round" 4. Score', () => {
   });
 
   it('"4. Score": the round scores in the record are the lives gained this round', () => {
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['sp1'], ['sp2'], ['sp3'], ['sp9']],
       bids: ['he2', 'di3', 'cl4', 'he1'],
       tricksWon: [2, 1, 0, 0],
@@ -498,7 +451,7 @@ describe('nine-lives: "A round" 4. Score', () => {
 describe('nine-lives: "A round" 5 and "The game"', () => {
   it('"5." (ruling): the last trick\'s winner stays Kittykeeper for the next round; the first is seat 0', () => {
     expect(fresh().keeper).toBe(0);
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['sp1'], ['sp2'], ['sp9'], ['sp3']],
       bids: ['he2', 'di3', 'cl4', 'he1'],
       keeper: 1,
@@ -516,9 +469,9 @@ describe('nine-lives: "A round" 5 and "The game"', () => {
     expect(nineLives.currentSeat(s)).toBe(2);
   });
 
-  function finalTrick(o: Opts, p: Partial<Position>): NineLivesState {
+  function finalTrick(o: Opts, p: Partial<NineLivesPosition>): NineLivesState {
     return trickOn(
-      setup(fresh(o), {
+      placePosition(fresh(o), {
         hands: [['sp1'], ['sp2'], ['sp3'], ['sp9']],
         bids: ['he2', 'di3', 'cl4', 'he1'],
         tricksWon: [2, 0, 0, 0],
@@ -559,7 +512,7 @@ describe('nine-lives: "A round" 5 and "The game"', () => {
 
   it('"The game" (ruling): the 40-round cap ends the game capped; ties share, all at 0 too', () => {
     const rec = new RoundCollector();
-    const s = setup(fresh(), {
+    const s = placePosition(fresh(), {
       hands: [['sp1'], ['sp2'], ['sp3'], ['sp9']],
       bids: ['he2', 'di3', 'cl4', 'he5'],
       round: ROUND_CAP - 1,
@@ -588,7 +541,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   const bc = { players: 4, blackCat: true };
 
   it('"Black Cat variant": a crown may always be played, declared as any plain suit of the game', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['he1', 'cr4'], ['sp2', 'sp3'], ['di1', 'di2'], ['cl1', 'cl2']],
       bids: ['he9', 'sp9', 'di9', 'cl9'],
     });
@@ -597,7 +550,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": holding a plain card of the leading suit, a crown must be declared the leading suit', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['sp1', 'he1'], ['sp2', 'cr3'], ['di1', 'cr2'], ['cl1', 'cl2']],
       bids: ['he9', 'sp9', 'di9', 'cl9'],
     });
@@ -609,7 +562,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": a leading crown\'s declared suit is the leading suit', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['cr9', 'he1'], ['sp2', 'di3'], ['di1', 'di2'], ['cl1', 'di4']],
       bids: ['he9', 'sp9', 'cl8', 'cl9'],
     });
@@ -618,7 +571,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": any crown played makes the lowest number win', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['sp5'], ['sp2'], ['cr7'], ['sp9']],
       bids: ['he9', 'he8', 'cl8', 'cl9'],
     });
@@ -627,7 +580,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": an ignored crown still inverts the ranking', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['sp5'], ['sp2'], ['cr1'], ['sp9']],
       bids: ['he9', 'he8', 'cl8', 'cl9'],
     });
@@ -637,7 +590,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": the lowest trump still beats the leading suit; the declared suit counts for trump', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['sp5'], ['sp1'], ['cr8'], ['sp9']],
       bids: ['he9', 'di8', 'cl8', 'cl9'],
     });
@@ -647,13 +600,13 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant" (ruling): equal numbers: the card played first wins', () => {
-    const s = setup(fresh(bc), {
+    const s = placePosition(fresh(bc), {
       hands: [['sp5'], ['cr3'], ['sp3'], ['sp9']],
       bids: ['he9', 'di8', 'cl8', 'cl9'],
     });
     trick(s, ['sp5', ['cr3', 'sp'], 'sp3', 'sp9']);
     expect(s.keeper).toBe(1);
-    const t = setup(fresh(bc), {
+    const t = placePosition(fresh(bc), {
       hands: [['sp5'], ['sp3'], ['cr3'], ['sp9']],
       bids: ['he9', 'di8', 'cl8', 'cl9'],
     });
@@ -662,7 +615,7 @@ describe('nine-lives: "Black Cat variant"', () => {
   });
 
   it('"Black Cat variant": a crown declared as its player\'s own bid suit is ignored', () => {
-    const t = setup(fresh(bc), {
+    const t = placePosition(fresh(bc), {
       hands: [['sp5'], ['cr1'], ['sp3'], ['di9']],
       bids: ['he8', 'sp8', 'cl8', 'cl7'],
     });
@@ -675,13 +628,13 @@ describe('nine-lives: "Black Cat variant"', () => {
     const s = fresh({ players: 3, blackCat: true });
     const out: string[] = [];
     for (let c = 0; c < 27; c++) if (!['he1', 'sp1', 'di1', 'he2'].includes(cardName(c))) out.push(cardName(c));
-    setup(s, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out, tricksWon: [0, 0, 0] });
+    placePosition(s, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out, tricksWon: [0, 0, 0] });
     // Seat 0 wins (lowest): tricks [1,0,0]; seat 0 scores he1: plain cards left sp1, di1, he2 = 3 = P: the game goes on.
     trick(s, [['cr1', 'di'], ['cr2', 'di'], ['cr3', 'di']]);
     expect(Array.from(s.lives)).toEqual([1, 0, 0]);
     expect(nineLives.isTerminal(s)).toBe(false);
     const t = fresh({ players: 3, blackCat: true });
-    setup(t, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out: [...out, 'he2'], tricksWon: [0, 0, 0] });
+    placePosition(t, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out: [...out, 'he2'], tricksWon: [0, 0, 0] });
     trick(t, [['cr1', 'di'], ['cr2', 'di'], ['cr3', 'di']]);
     expect(nineLives.isTerminal(t)).toBe(true);
     expect(nineLives.result(t).capped).toBe(false);
@@ -923,6 +876,45 @@ describe('nine-lives: records, observation and invariants', () => {
     s.lives[0] = 0;
     s.where[parseCard('he9')] = W_OUT;
     expect(() => checkInvariants(s)).toThrow();
+  });
+
+  it('placePosition gives a state checkInvariants accepts when lives and tricks agree with the cards (unlisted: leftovers, earlier tricks)', () => {
+    // 35 cards in the game (he1 scored): 8 each and 3 leftovers; hands of 2 after the bids: 5 tricks played before.
+    const s = placePosition(fresh(), {
+      hands: [['he2', 'sp3'], ['he3', 'di4'], ['sp5', 'cl6'], ['di7', 'cl8']],
+      bids: ['he4', 'sp2', 'di3', 'cl5'],
+      out: ['he1'],
+      lives: [0, 1, 0, 0],
+      tricksWon: [2, 1, 1, 1],
+      keeper: 2,
+      round: 1,
+    });
+    checkInvariants(s);
+    expect([s.handSize, s.tricksLeft, s.phase, s.turn]).toEqual([8, 2, Phase.Play, 2]);
+    expect(cardsAt(s, W_LEFTOVER)).toEqual(['cl4', 'cl7', 'cl9']); // the unlisted cards of the highest ids
+    expect(cardsAt(s, W_PLAYED)).toHaveLength(20);
+    while (s.round === 1) {
+      nineLives.legalActions(s, legal);
+      nineLives.apply(s, legal[0]!);
+      checkInvariants(s);
+    }
+    // The bidding: every card of the game in the hands.
+    const t = placePosition(fresh({ players: 3 }), {
+      hands: [0, 1, 2].map((q) => Array.from({ length: 9 }, (_, i) => cardName(q * 9 + i))),
+    });
+    checkInvariants(t);
+    expect([t.handSize, t.tricksLeft, t.phase, t.turn]).toEqual([9, 8, Phase.Bid, 0]);
+  });
+
+  it('placePosition throws on an impossible position: a card listed twice, hands of different sizes, a card of another game, a crown bid', () => {
+    const s = fresh();
+    const hands = [['he1'], ['he2'], ['he3'], ['he4']];
+    expect(() => placePosition(s, { hands, bids: ['he1', 'sp2', 'sp3', 'sp4'] })).toThrow(/he1 is listed twice/);
+    const uneven = [['he1', 'he5'], ['he2'], ['he3'], ['he4']];
+    expect(() => placePosition(s, { hands: uneven, bids: ['sp1', 'sp2', 'sp3', 'sp4'] })).toThrow(/hands of 2, 1, 1, 1 cards/);
+    expect(() => placePosition(s, { hands: hands.slice(1), bids: ['sp1', 'sp2', 'sp3'] })).toThrow(/3 hands for 4 seats/);
+    expect(() => placePosition(s, { hands, bids: ['sp1', 'sp2', 'sp3', 'ho4'] })).toThrow(/ho4 is not a card of this game/);
+    expect(() => placePosition(fresh({ blackCat: true }), { hands, bids: ['sp1', 'sp2', 'sp3', 'cr4'] })).toThrow(/a Black Cat crown/);
   });
 
   it('clone is deep and independent; the same seed gives the same trace', () => {

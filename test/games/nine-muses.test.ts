@@ -31,6 +31,8 @@ import {
   Phase,
   validateCardData,
 } from '../../src/games/nine-muses/index.js';
+import { checkInvariants } from '../../src/games/nine-muses/invariants.js';
+import { placePosition } from '../../src/games/nine-muses/position.js';
 import { randomBot } from '../../bots/random.js';
 import { nineMusesGreedy } from '../../bots/greedy/nine-muses.js';
 import { snapshot } from '../helpers.js';
@@ -110,54 +112,6 @@ function fresh(given: Record<string, VariantValue> = {}, seed = 'nm'): NineMuses
 function legal(s: NineMusesState): number[] {
   const buf = new Int32Array(NUM_ACTIONS);
   return Array.from(buf.subarray(0, game.legalActions(s, buf)));
-}
-
-/**
- * Puts an exact position into `s` (after a deal, turn player's collect done):
- * Knowledge per seat (the pool keeps the rest of the supply), VP, Muse
- * places by name (others unchanged), hands by type counts (the deck takes the
- * rest, discard pile emptied), the turn seat.
- */
-function place(
-  s: NineMusesState,
-  p: { know?: number[][]; vp?: number[]; muses?: Partial<Record<keyof typeof M, number | 'center' | 'deck'>>; hands?: number[][]; turn?: number },
-): void {
-  if (p.know) {
-    s.know.fill(0);
-    p.know.forEach((k, q) => k.forEach((n, i) => (s.know[q * 3 + i] = n)));
-    for (let i = 0; i < 3; i++) {
-      let held = 0;
-      for (let q = 0; q < s.players; q++) held += s.know[q * 3 + i]!;
-      if (held > s.supply[i]!) throw new Error(`position holds ${held} of Knowledge ${i}, supply ${s.supply[i]}`);
-      s.pool[i] = s.supply[i]! - held;
-    }
-  }
-  if (p.vp) p.vp.forEach((v, q) => (s.vp[q] = v));
-  if (p.muses) {
-    for (const [name, where] of Object.entries(p.muses)) {
-      s.museLoc[M[name as keyof typeof M]] = where === 'center' ? CENTER : where === 'deck' ? IN_DECK : (where as number);
-    }
-  }
-  if (p.hands) {
-    s.hand.fill(0);
-    s.handCount.fill(0);
-    s.discard.fill(0);
-    const left = s.cards.philosophers.map((x) => x.count);
-    p.hands.forEach((h, q) =>
-      h.forEach((n, t) => {
-        s.hand[q * s.types + t] = n;
-        s.handCount[q]! += n;
-        left[t]! -= n;
-      }),
-    );
-    let n = 0;
-    left.forEach((c, t) => {
-      for (let i = 0; i < c; i++) s.deck[n++] = t;
-    });
-    s.deckLen = n;
-  }
-  if (p.turn !== undefined) s.turn = p.turn;
-  s.phase = Phase.Play;
 }
 
 function recorded(s: NineMusesState): RoundCollector {
@@ -316,7 +270,7 @@ describe('nine-muses: "Setup"', () => {
 describe('nine-muses: "A turn"', () => {
   it('1. Collect: the Muses a player holds give their start-of-turn Knowledge and VP before the player acts', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [1, 1, 0],
@@ -336,7 +290,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Exchange Knowledge: pay to the pool, then gain; an option whose cost cannot be paid in full cannot be chosen', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [1, 0, 0],
         [2, 0, 0],
@@ -354,8 +308,13 @@ describe('nine-muses: "A turn"', () => {
     expect(l).not.toContain(exchangeId(ALPHA, 1)); // pays 2 Craft, has 1
     expect(l).not.toContain(exchangeId(GAMMA, 0)); // pays Science + Ethics
     expect(l).not.toContain(exchangeId(GAMMA, 1)); // pays 5 Craft
-    s.know[0] = 2;
-    s.pool[0]!--;
+    placePosition(s, {
+      know: [
+        [2, 0, 0],
+        [2, 0, 0],
+        [2, 0, 0],
+      ],
+    });
     l = legal(s);
     expect(l).toContain(exchangeId(ALPHA, 1));
     const pool = Array.from(s.pool);
@@ -369,7 +328,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: from the center row when the player alone meets her condition', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 3, 0],
         [2, 1, 0],
@@ -392,7 +351,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: if several players meet the condition, she cannot be called', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 3, 0],
         [2, 4, 0],
@@ -406,7 +365,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: from another player, who loses her; the condition is checked against every other player', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [5, 0, 0],
         [3, 0, 0],
@@ -433,7 +392,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: a player cannot call a Muse she already holds, nor one still in the deck', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [5, 3, 0],
         [1, 0, 0],
@@ -451,7 +410,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Call Muse: a Muse is kept after the condition stops holding; no limit on Muses held', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [5, 3, 0],
         [1, 0, 0],
@@ -478,7 +437,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Demonstrate to Aristotle: any number (at least one) of one type back to the pool, VP at the rate each', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 3, 1],
         [0, 0, 0],
@@ -504,7 +463,7 @@ describe('nine-muses: "A turn"', () => {
 
   it("Demonstrate to Aristotle: a lasting Muse ability raises the holder's rate for one type", () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 3, 2],
         [0, 0, 0],
@@ -532,7 +491,7 @@ describe('nine-muses: "A turn"', () => {
 
   it('Toil: gain 1 Craft', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [2, 0, 0],
@@ -551,7 +510,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
   it('gains come from the pool first; the remainder is taken from opponents, one token at a time, as a decision', () => {
     const s = fresh();
     // Ethics supply 3: seat 1 has 1, seat 2 has 1, pool 1. Seat 0 gains 2 Ethics.
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [2, 0, 1],
@@ -584,7 +543,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('a steal is only from a player who has a token of the type', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [2, 0, 0],
@@ -609,7 +568,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('if the pool and all opponents together cannot cover a gain, the gain is as much as can be had; nothing carries over', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 2],
         [2, 0, 1],
@@ -629,7 +588,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
     expect(Array.from(s.stealLeft)).toEqual([0, 0, 0]);
     // and with nobody holding any, no decision at all
     const t = fresh();
-    place(t, {
+    placePosition(t, {
       know: [
         [2, 0, 3],
         [2, 0, 0],
@@ -642,7 +601,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
       ],
       turn: 0,
     });
-    t.pool[2] = 0;
+    expect(t.pool[2]).toBe(0); // seat 0 holds the whole Ethics supply
     game.apply(t, exchangeId(ALPHA, 0));
     expect(t.know[2]).toBe(3);
     expect(t.turn).toBe(1);
@@ -650,7 +609,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('collect gains take from opponents too when the pool lacks the type', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 3],
         [2, 0, 0],
@@ -660,8 +619,8 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
       muses: { Underdog: 1 },
       hands: [
         [3, 0, 0],
-        [3, 0, 0],
-        [3, 0, 0],
+        [0, 3, 0],
+        [0, 3, 0],
       ],
       turn: 0,
     });
@@ -677,7 +636,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
 
   it('payments go to the pool (Toil can then be paid from it)', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [6, 0, 0],
         [3, 0, 0],
@@ -703,7 +662,7 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
   }
   it('"the most": strictly more than every opponent (a tie for the most calls nobody)', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [4, 0, 0],
         [4, 0, 0],
@@ -713,7 +672,7 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
       turn: 0,
     });
     expect(callable(s, M.Strong)).toBe(false);
-    place(s, {
+    placePosition(s, {
       know: [
         [5, 0, 0],
         [4, 0, 0],
@@ -724,7 +683,7 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
   });
   it('"fewer VP than every opponent"', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [2, 0, 0],
@@ -735,12 +694,12 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
       turn: 0,
     });
     expect(callable(s, M.Underdog)).toBe(false);
-    place(s, { vp: [2, 3, 5] });
+    placePosition(s, { vp: [2, 3, 5] });
     expect(callable(s, M.Underdog)).toBe(true);
   });
   it('"all": every part must hold; "any": one part suffices; "than": a comparison with one\'s own quantity', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [1, 1, 0],
         [0, 0, 0],
@@ -754,7 +713,7 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
     expect(callable(s, M.Either)).toBe(false);
     // Balance (craft == science): seats 1 and 2 also have 0 == 0
     expect(callable(s, M.Balance)).toBe(false);
-    place(s, {
+    placePosition(s, {
       know: [
         [1, 1, 1],
         [1, 0, 0],
@@ -768,7 +727,7 @@ describe('nine-muses: conditions (card-data vocabulary)', () => {
   });
   it('"knowledge" counts all tokens held', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       know: [
         [3, 2, 1],
         [5, 0, 0],
@@ -848,9 +807,8 @@ describe('nine-muses: "Rounds and the end"', () => {
 
   it('most VP wins; ties share the win', () => {
     const s = fresh();
-    s.revealed = s.numMuses;
-    for (let m = 0; m < s.numMuses; m++) if (s.museLoc[m] === IN_DECK) s.museLoc[m] = CENTER;
-    place(s, {
+    // The last turn of the last round (every Muse revealed): seat 2 was its first player, seat 1 plays last.
+    placePosition(s, {
       know: [
         [2, 0, 0],
         [2, 0, 0],
@@ -859,10 +817,11 @@ describe('nine-muses: "Rounds and the end"', () => {
       vp: [7, 7, 3],
       hands: [
         [0, 0, 0],
-        [0, 0, 0],
         [0, 1, 0],
+        [0, 0, 0],
       ],
-      turn: 2,
+      round: s.cards.rounds,
+      turn: 1,
     });
     game.apply(s, toilId(BETA));
     expect(game.isTerminal(s)).toBe(true);
@@ -873,7 +832,7 @@ describe('nine-muses: "Rounds and the end"', () => {
 describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
   it('a seat sees its own hand, not other hands nor the deck order', () => {
     const s = fresh();
-    place(s, {
+    placePosition(s, {
       hands: [
         [1, 1, 1],
         [3, 0, 0],
@@ -882,7 +841,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
       turn: 0,
     });
     const t = game.clone(s);
-    place(t, {
+    placePosition(t, {
       hands: [
         [1, 1, 1],
         [0, 3, 0],
@@ -968,6 +927,76 @@ describe('nine-muses: checkInvariants', () => {
       }),
     ).toThrow(/seat 1 has played 1 Philosophers this round, 0 by the turn order/);
     expect(broken((s) => (s.roundStartVp[0] = 1))).toThrow(/seat 0 has 0 VP, 1 at the round's start/);
+  });
+});
+
+describe('nine-muses: the position builder', () => {
+  it('placePosition gives a state checkInvariants accepts: the pool, the deck, the revealed Muses and the first player derived', () => {
+    const s = fresh();
+    placePosition(s, {
+      know: [
+        [4, 1, 0],
+        [0, 2, 1],
+        [6, 0, 2],
+      ],
+      vp: [3, 0, 8],
+      hands: [
+        [0, 1, 1],
+        [1, 0, 0],
+        [0, 0, 1],
+      ],
+      muses: { Sage: 2, Strong: 'center', Rich: 'deck' },
+      round: 2,
+      turn: 0,
+    });
+    checkInvariants(s);
+    expect(Array.from(s.pool)).toEqual([2, 5, 0]);
+    expect([s.first, s.revealed, s.deckLen]).toEqual([1, 6, 15 - 4]); // round 2: seat 1 first, seats 1 and 2 have played twice, seat 0 once
+    expect(s.museLoc[M.Sage]).toBe(2);
+    expect(s.museLoc[M.Strong]).toBe(CENTER);
+    expect(s.museLoc[M.Rich]).toBe(IN_DECK);
+    expect(museNames(s, IN_DECK)).toHaveLength(1);
+    // The parts left out stay: a second call moves only the VP.
+    placePosition(s, { vp: [3, 1, 8] });
+    checkInvariants(s);
+    expect(Array.from(s.pool)).toEqual([2, 5, 0]);
+    expect(s.museLoc[M.Sage]).toBe(2);
+  });
+
+  it('placePosition throws on an impossible position: more cards of a type than the set has, a hand out of turn order, a token beyond the supply', () => {
+    const s = fresh();
+    const hands = (h: number[][]) => () => placePosition(fresh(), { hands: h, turn: 0 });
+    expect(
+      hands([
+        [3, 0, 0],
+        [3, 0, 0],
+        [3, 0, 0],
+      ]),
+    ).toThrow(/3 Alpha more than the card set has/);
+    expect(
+      hands([
+        [1, 1, 1],
+        [1, 1, 0],
+        [1, 1, 1],
+      ]),
+    ).toThrow(/seat 1 has played 1 Philosophers, 0 by the turn order/);
+    expect(
+      hands([
+        [1, 1, 2],
+        [1, 1, 1],
+        [1, 1, 1],
+      ]),
+    ).toThrow(/seat 0 holds 4 Philosophers/);
+    expect(() =>
+      placePosition(s, {
+        know: [
+          [0, 0, 2],
+          [0, 0, 2],
+          [0, 0, 0],
+        ],
+      }),
+    ).toThrow(/4 tokens of Knowledge 2, the supply 3/);
+    expect(() => placePosition(s, { muses: { Nobody: 'center' } })).toThrow(/no Muse is called Nobody/);
   });
 });
 

@@ -10,6 +10,8 @@ import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
 import { actions, ninesHoldem as game, type NinesHoldemState, Phase, Street } from '../../src/games/nines-holdem/index.js';
+import { checkInvariants } from '../../src/games/nines-holdem/invariants.js';
+import { placeCards } from '../../src/games/nines-holdem/position.js';
 import { randomBot } from '../../bots/random.js';
 import { ninesHoldemGreedy } from '../../bots/greedy/nines-holdem.js';
 import { snapshot } from '../helpers.js';
@@ -37,13 +39,9 @@ function play(s: NinesHoldemState, moves: [number, number][]): void {
   }
 }
 
-/** Replaces the cards of the current hand (hole per seat, board), before any of them is seen. */
+/** Replaces the cards of the current hand (`placeCards`: hole per seat, board), before any of them is seen. */
 function setCards(s: NinesHoldemState, hole: number[][], board: number[]): void {
-  hole.forEach((h, q) => {
-    s.hole[2 * q] = h[0]!;
-    s.hole[2 * q + 1] = h[1]!;
-  });
-  s.board.set(board);
+  placeCards(s, { hole, board });
 }
 
 describe('nines-holdem: "Dealing and betting"', () => {
@@ -398,4 +396,59 @@ describe('nines-holdem: playouts and the greedy bot', () => {
     // mbb per hand: chips / hands / big blind x 1000 (2 hands a match heads-up).
     expect((chips / (2 * G) / 2) * 1000).toBeGreaterThan(400);
   }, 60_000);
+});
+
+describe('nines-holdem: the position builder', () => {
+  it('placeCards gives a state checkInvariants accepts, the betting untouched, and the showdown reads the cards placed', () => {
+    const s = fresh({ players: 3, hands: 1 });
+    const before = snapshot(s) as Record<string, unknown>;
+    placeCards(s, {
+      hole: [
+        [13, 13],
+        [8, 7],
+        [1, 2],
+      ],
+      board: [11, 7, 9, 2, 10],
+    });
+    checkInvariants(s);
+    expect(Array.from(s.hole)).toEqual([13, 13, 8, 7, 1, 2]);
+    expect(Array.from(s.board)).toEqual([11, 7, 9, 2, 10]);
+    const after = snapshot(s) as Record<string, unknown>;
+    for (const key of ['contrib', 'roundBet', 'currentBet', 'bets', 'toAct', 'pending', 'street', 'shown', 'button'])
+      expect(after[key], key).toEqual(before[key]);
+    while (!game.isTerminal(s)) game.apply(s, legal(s).includes(A_CALL) ? A_CALL : A_CHECK);
+    expect(game.result(s).winners).toEqual([0]); // K,K: 7 nines with the seed's board, beating 8,7's 6
+  });
+
+  it('placeCards throws on an impossible position: a card used five times, a wrong number of hole or board cards', () => {
+    const s = fresh({ players: 2 });
+    expect(() =>
+      placeCards(s, {
+        hole: [
+          [9, 9],
+          [9, 9],
+        ],
+        board: [9, 1, 2, 3, 4],
+      }),
+    ).toThrow(/value 9 used more than 4 times/);
+    expect(() =>
+      placeCards(s, {
+        hole: [
+          [1, 2, 3],
+          [4, 5],
+        ],
+        board: [6, 7, 8, 10, 11],
+      }),
+    ).toThrow(/seat 0 holds 3 hole cards/);
+    expect(() => placeCards(s, { hole: [[1, 2]], board: [6, 7, 8, 10, 11] })).toThrow(/1 pairs of hole cards for 2 seats/);
+    expect(() =>
+      placeCards(s, {
+        hole: [
+          [1, 2],
+          [4, 5],
+        ],
+        board: [6, 7, 8, 10],
+      }),
+    ).toThrow(/4 board cards/);
+  });
 });
