@@ -32,6 +32,7 @@ const options = {
   workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
   sprt: { type: 'boolean', default: false, describe: 'stop as soon as a sequential probability ratio test decides (bounds: --h0, --h1, --alpha, --beta)' },
+  measure: { type: 'string', default: 'win', describe: 'what the SPRT and the verdict compare: win (win share per seat-game) or score (game score per seat-game; give --h1 in score units)' },
   h0: { type: 'string', default: '0', describe: 'SPRT: H0 says A - B, in win share per seat-game, is at most this' },
   h1: { type: 'string', default: '0.02', describe: 'SPRT: H1 says A - B is at least this (0.02: two points of win share)' },
   alpha: { type: 'string', default: '0.05', describe: 'SPRT: chance of accepting H1 when H0 holds' },
@@ -53,6 +54,8 @@ interface MatchOptions {
   readonly baseline: string;
   readonly opponents: readonly string[];
   readonly sprt: SprtParams | null;
+  /** What the SPRT and the verdict compare (absent in older checkpoints: win). */
+  readonly measure?: Measure;
   /** The SPRT's log-likelihood ratio after each merged batch (kept in the checkpoint, so `--resume` continues it). */
   readonly trace: { deals: number; llr: number }[];
 }
@@ -70,6 +73,8 @@ export interface MatchReport {
   readonly games: number;
   readonly comparison: PairedComparison;
   readonly sprt: (SprtState & SprtParams & { readonly trace: readonly { deals: number; llr: number }[] }) | null;
+  /** What the SPRT and the verdict compare (older runs: win). */
+  readonly measure: Measure;
   /** "stronger", "not stronger" (SPRT), or what the interval says without one. */
   readonly verdict: string;
   readonly complete: boolean;
@@ -99,21 +104,29 @@ function compare(t: Tally, seatings: RunConfig['seatings']): PairedComparison {
   );
 }
 
-/** The SPRT on per-deal win-share differences A − B (per seat-game). */
-function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams): SprtState {
-  const c = compare(t, seatings);
+/** What the SPRT and the verdict compare: win share per seat-game, or game score per seat-game (`--measure`). */
+export type Measure = 'win' | 'score';
+
+/** The difference A − B in the measure compared. */
+function measured(c: PairedComparison, m: Measure): PairedComparison['winShare'] {
+  return m === 'score' ? c.score : c.winShare;
+}
+
+/** The SPRT on per-deal differences A − B (per seat-game) in the measure compared. */
+function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams, m: Measure): SprtState {
+  const d = measured(compare(t, seatings), m);
   const n = t.deals;
   // Σ and Σ² of the per-deal differences, back from the comparison's mean and standard error.
-  const sum = c.winShare.value * n;
-  const variance = n > 1 ? c.winShare.se * c.winShare.se * n : 0;
+  const sum = d.value * n;
+  const variance = n > 1 ? d.se * d.se * n : 0;
   const sumSq = n > 1 ? variance * (n - 1) + (sum * sum) / n : sum * sum;
   return sprt(sum, sumSq, n, p);
 }
 
-function verdictOf(c: PairedComparison, s: SprtState | null): string {
+function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string {
   if (s?.accepted === 'H1') return `stronger: the SPRT accepted H1 after ${s.samples} deals`;
   if (s?.accepted === 'H0') return `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
-  const [lo, hi] = c.winShare.ci95;
+  const [lo, hi] = measured(c, m).ci95;
   const tail = s ? `; the SPRT has not decided after ${s.samples} deals` : '';
   if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
   if (hi < 0) return `weaker: the 95% interval of A − B is below 0${tail}`;
@@ -143,11 +156,11 @@ export function renderMatch(r: MatchReport): string {
   if (r.sprt) {
     const s = r.sprt;
     out.push(
-      `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in win share per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
-        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(c.winShare.value, 3)}${c.winShare.value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
+      `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in ${r.measure === 'score' ? 'game score' : 'win share'} per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
+        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(measured(c, r.measure).value, 3)}${measured(c, r.measure).value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
     );
   }
-  out.push(`Verdict: A is ${r.verdict}.`);
+  out.push(`Verdict${r.measure === 'score' ? ' (on game score)' : ''}: A is ${r.verdict}.`);
   return out.join('\n');
 }
 
@@ -211,16 +224,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const variant = resolveGameVariant(game, given);
     const P = Number(variant.players);
+    const measure = args.measure;
+    if (measure !== 'win' && measure !== 'score') throw new UsageError(`--measure must be win or score, got '${measure}'`);
+    // A score has the game's own unit: its hypotheses cannot have a default.
+    if (measure === 'score' && args.sprt && !args.given.has('h1')) throw new UsageError('--measure score --sprt needs --h1, the difference in game score per seat-game that counts as stronger');
+    const bound = measure === 'score' ? 1e9 : 1;
     const sprtParams: SprtParams | null = args.sprt
       ? {
-          mu0: parseFraction('--h0', args.h0, -1, 1),
-          mu1: parseFraction('--h1', args.h1, -1, 1),
+          mu0: parseFraction('--h0', args.h0, -bound, bound),
+          mu1: parseFraction('--h1', args.h1, -bound, bound),
           alpha: parseFraction('--alpha', args.alpha, 1e-6, 0.4999),
           beta: parseFraction('--beta', args.beta, 1e-6, 0.4999),
         }
       : null;
     if (sprtParams && !(sprtParams.mu0 < sprtParams.mu1)) throw new UsageError(`--h0 (${sprtParams.mu0}) must be below --h1 (${sprtParams.mu1})`);
-    opts = { candidate, baseline, opponents, sprt: sprtParams, trace: [] };
+    opts = { candidate, baseline, opponents, sprt: sprtParams, measure, trace: [] };
     config = {
       gameId: game.info.id,
       variant,
@@ -241,6 +259,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const seatings = config.seatings;
   const p = opts.sprt;
+  const measure: Measure = opts.measure ?? 'win';
   const trace = opts.trace;
   const startedAt = new Date();
   const run = await executeRun({
@@ -255,17 +274,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(p
       ? {
           decided: (t: Tally) => {
-            const s = sprtOf(t, seatings, p);
+            const s = sprtOf(t, seatings, p, measure);
             trace.push({ deals: t.deals, llr: s.llr });
             return s.accepted !== null;
           },
-          status: (t: Tally) => `LLR ${sprtOf(t, seatings, p).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
+          status: (t: Tally) => `LLR ${sprtOf(t, seatings, p, measure).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
         }
       : {}),
   });
   const t = run.tally;
   const comparison = compare(t, seatings);
-  const state = p ? sprtOf(t, seatings, p) : null;
+  const state = p ? sprtOf(t, seatings, p, measure) : null;
   const report: MatchReport = {
     game: game.info.id,
     variant: config.variant,
@@ -277,7 +296,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     games: t.games,
     comparison,
     sprt: state && p ? { ...state, ...p, trace } : null,
-    verdict: verdictOf(comparison, state),
+    measure,
+    verdict: verdictOf(comparison, state, measure),
     complete: run.complete,
   };
   const labels = [`A: ${opts.candidate}`, `B: ${opts.baseline}`, ...opts.opponents.map((o) => `opponent: ${o}`)];

@@ -610,7 +610,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The verification match: held-out seeds (training seeds are <seed>/train/<k>).
   const verifyDir = join(dir, 'verify');
   const resumeVerify = existsSync(join(verifyDir, 'checkpoint.json'));
-  process.stdout.write(`\nVerification: match --sprt of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`);
+  process.stdout.write(
+    `\nVerification: ${setup.objective === 'score' ? `match --measure score (${setup.verifyGames} games)` : 'match --sprt'} of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`,
+  );
   const code = resumeVerify
     ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers)])
     : await matchMain([
@@ -622,7 +624,9 @@ export async function main(argv: readonly string[]): Promise<number> {
         setup.start,
         '--opponents',
         setup.opponents.join(','),
-        '--sprt',
+        // On win share the SPRT stops as soon as it knows; a score has the game's own unit and no default H1, so a
+        // score-tuned bot is judged on --verify-games games by the interval of its paired score difference.
+        ...(setup.objective === 'score' ? ['--measure', 'score'] : ['--sprt']),
         '--games',
         String(setup.verifyGames),
         '--seed',

@@ -64,6 +64,26 @@ describe('commands of the statistics issue', () => {
     expect(m.verdict).toMatch(/^not separated/);
   });
 
+  it('item 4: match --measure score tests the paired score difference (chips in Nines Hold\'em); a score SPRT needs its --h1', () => {
+    const dir = join(out, 'score');
+    const r = cli('match', ['--game', 'nines-holdem', '--candidate', 'greedy', '--baseline', 'random', '--measure', 'score', '--sprt', '--h1', '1', '--games', '20000', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/in game score per seat-game/);
+    expect(r.stdout).toMatch(/Verdict \(on game score\): A is stronger: the SPRT accepted H1/);
+    const m = json(join(dir, 'match.json')) as { measure: string; comparison: { score: { ci95: number[] } }; sprt: { mu1: number } };
+    expect(m.measure).toBe('score');
+    expect(m.sprt.mu1).toBe(1);
+    expect(m.comparison.score.ci95[0]).toBeGreaterThan(0);
+    for (const args of [
+      ['--measure', 'score', '--sprt'],
+      ['--measure', 'chips'],
+    ]) {
+      const bad = cli('match', ['--game', 'nines-holdem', '--candidate', 'greedy', '--baseline', 'random', ...args, '--out', join(out, 'bad')]);
+      expect(bad.code, args.join(' ')).toBe(2);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('item 4: two players get an Elo difference with its margin', () => {
     const dir = join(out, 'elo');
     const r = cli('match', ['--game', 'multiples-of-nine', '--candidate', 'greedy', '--baseline', 'random', '--games', '400', '--out', dir]);
