@@ -8,7 +8,7 @@ const USAGE = "usage: npm run report -- results/<run>  (rebuilds report.html fro
 
 /**
  * `npm run report -- results/<run>`: rebuilds `report.html` of a run
- * directory (tourney, sweep, match or rate; also runs made before the page
+ * directory (tourney, sweep, match, rate or train; also runs made before the page
  * existed) from its files. Returns 0; bad input (no such directory, not a
  * run directory) throws UsageError: one line, exit 2.
  */

@@ -11,6 +11,7 @@ import { nonDefault, parseVariantSpec, resolveGameVariant } from '../core/varian
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
 import { newTable, num, pct } from '../report/format.js';
+import { writeHtmlReport } from '../report/html/write.js';
 import { BatchPool } from '../tourney/pool.js';
 import { gamesPerIteration, type Arena, type Objective } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, trainWith, tunedPoint, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
@@ -202,6 +203,8 @@ async function iterate(
   process.stderr.write(
     `ninefold: stopped after ${result.state.iteration} of ${plan.iterations} iterations (${result.state.games} games; the games of the iteration in progress are played again); carry on with: npm run train -- --resume ${dir}\n`,
   );
+  // The page of what is there so far (train-state.json and the curve).
+  await writeHtmlReport(dir);
   return stopper.received() === 'SIGTERM' ? 143 : 130;
 }
 
@@ -331,6 +334,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   }
   if (confirmed === null) {
     process.stderr.write(`ninefold: stopped while measuring the best settings again; carry on with: npm run train -- --resume ${dir}\n`);
+    await writeHtmlReport(dir);
     return stopper.received() === 'SIGTERM' ? 143 : 130;
   }
   confirmed.sort((a, b) => a.gap.value - b.gap.value);
@@ -382,6 +386,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
       },
     ),
   );
+  await writeHtmlReport(dir);
   return 0;
 }
 
@@ -602,9 +607,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     verification: null,
   };
   writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
-  if (!setup.verify) return 0;
+  if (!setup.verify) {
+    await writeHtmlReport(dir);
+    return 0;
+  }
   if (parseLineup(tunedSpec)[0]!.text === parseLineup(setup.start)[0]!.text) {
     process.stdout.write('The tuned bot is the starting bot: nothing to verify.\n');
+    await writeHtmlReport(dir);
     return 0;
   }
   // The verification match: held-out seeds (training seeds are <seed>/train/<k>).
@@ -646,6 +655,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
     process.stdout.write(`Tuned against starting bot: ${m.verdict}\n`);
   }
+  await writeHtmlReport(dir);
   return code;
 }
 

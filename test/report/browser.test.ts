@@ -1,7 +1,7 @@
 /**
  * report.html in a real browser: Debian's headless Chromium (driven by
  * puppeteer-core; nothing is downloaded) opens the page each command writes
- * (tourney, sweep, match, rate), and the test checks that it loads with no
+ * (tourney, sweep, match, rate, train and a rules search), and the test checks that it loads with no
  * console error and no request beyond the file itself, that the answer comes
  * first, that every chart is drawn with the expected number of marks and its
  * axis titles, and saves a full-page screenshot whose size and content it
@@ -173,7 +173,14 @@ describe('Chromium is there', () => {
 
 describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
   const out = mkdtempSync(join(tmpdir(), 'ninefold-html-'));
-  const dirs = { tourney: join(out, 'tourney'), sweep: join(out, 'sweep'), match: join(out, 'match'), rate: join(out, 'rate') };
+  const dirs = {
+    tourney: join(out, 'tourney'),
+    sweep: join(out, 'sweep'),
+    match: join(out, 'match'),
+    rate: join(out, 'rate'),
+    train: join(out, 'train'),
+    rules: join(out, 'rules'),
+  };
   let browser: Browser;
 
   beforeAll(async () => {
@@ -192,6 +199,8 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
       '--out',
       dirs.rate,
     ]);
+    cli('train', ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '320', '--deals', '4', '--verify-games', '200', '--out', dirs.train]);
+    cli('train', ['--game', 'nine-virtues', '--tune-rules', 'bidPenalty', '--budget', '300', '--deals', '50', '--verify-games', '200', '--out', dirs.rules]);
     browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless=new', '--no-sandbox'] });
   });
   afterAll(async () => {
@@ -276,6 +285,52 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     expect(chart(seen, 'los-matrix').marks.cell_labels).toBe(pool * (pool - 1));
     expect(chart(seen, 'bots-win-rate').marks.bars).toBe(pool);
     await screenshot(browser, page, seen, 'rate', 500);
+    await page.close();
+  });
+  it('train: the tuned bot and its verification first, the fitness with its band and the paired difference per iteration, one trajectory per parameter', async () => {
+    const { page, seen } = await open(browser, join(dirs.train, 'report.html'));
+    common(seen, 6);
+    expect(seen.answer).toMatch(/^\s*Answer\s*Tuned: greedy → greedy:/);
+    expect(seen.answer).toMatch(/Verification \(match --sprt .*\): .*A − B in win share per seat-game: .* over \d+ deals/s);
+    const iterations = csv(join(dirs.train, 'curve.csv')).length;
+    const dims = (json(join(dirs.train, 'curve.json')) as { parameters: { key: string }[] }).parameters;
+    expect(seen.charts[0]!.id).toBe('curve-fitness');
+    for (const id of ['curve-fitness', 'curve-difference']) {
+      const c = chart(seen, id);
+      expect(c.marks.band, id).toBe(1);
+      expect(c.marks.series_0, id).toBe(1);
+      expect(c.marks.series_0_dots, id).toBe(iterations);
+      expect(c.texts, id).toContain('games played in training');
+    }
+    expect(chart(seen, 'curve-fitness').texts).toContain('win share per seat-game');
+    for (const d of dims) {
+      const c = chart(seen, `trajectory-${d.key}`);
+      expect(c.marks.series_0_dots, d.key).toBe(iterations);
+      expect(c.marks.series_1, d.key).toBe(1);
+      expect(c.texts, d.key).toContain(d.key);
+    }
+    expect(chart(seen, 'verify-win-share').marks.dots).toBe(1);
+    expect(chart(seen, 'verify-win-share').marks.intervals_layer_2).toBe(1);
+    expect(existsSync(join(dirs.train, 'verify', 'report.html'))).toBe(true);
+    await screenshot(browser, page, seen, 'train', 300);
+    await page.close();
+  });
+
+  it('train --tune-rules: the confirmed settings first, one dot with its interval per setting, one bar per seat and setting', async () => {
+    const { page, seen } = await open(browser, join(dirs.rules, 'report.html'));
+    common(seen, 4);
+    expect(seen.answer).toMatch(/Rules search toward seat-fair by NTBEA over bidPenalty/);
+    expect(seen.answer).toMatch(/Settings measured again on held-out seed 1-confirm/);
+    const iterations = csv(join(dirs.rules, 'curve.csv')).length;
+    const settings = csv(join(dirs.rules, 'rules.csv')).length;
+    const seats = (json(join(dirs.rules, 'rules.json')) as { lineup: string[] }).lineup.length;
+    expect(chart(seen, 'curve-fitness').marks.series_1_dots).toBe(iterations);
+    expect(chart(seen, 'trajectory-bidPenalty').marks.series_0).toBe(iterations);
+    expect(chart(seen, 'rules-seat-gap').marks.dots).toBe(settings);
+    expect(chart(seen, 'rules-seat-gap').marks.intervals_layer_2).toBe(settings);
+    expect(chart(seen, 'rules-seat-gap').texts).toEqual(expect.arrayContaining(['bidPenalty', 'largest seat gap (win share)']));
+    expect(chart(seen, 'rules-seat-win-rate').marks.bars).toBe(settings * seats);
+    await screenshot(browser, page, seen, 'train-rules', 300);
     await page.close();
   });
 });

@@ -4,7 +4,7 @@
  * (marks counted by their layer names), without a browser.
  */
 import { describe, expect, it } from 'vitest';
-import { curveChart, heatmapChart, intervalChart, traceChart, type VlSpec } from '../../src/report/html/charts.js';
+import { curveChart, heatmapChart, intervalChart, seriesChart, traceChart, type VlSpec } from '../../src/report/html/charts.js';
 import { parseCsv, type Row } from '../../src/report/html/load.js';
 import { tableHtml } from '../../src/report/html/page.js';
 import { renderSvg, scopeIds } from '../../src/report/html/svg.js';
@@ -163,6 +163,49 @@ describe('curve, trace and heat map', () => {
     const svg = await renderSvg(s, 'c4');
     expect(marks(svg, 'dots')).toBe(3);
     expect(marks(svg, 'line')).toBe(1);
+  });
+
+  it('seriesChart: the first series with its interval as a band, one line per series, a dot per row when the rows are few', async () => {
+    const rows = [32, 64, 96].map((games, i) => ({ games, fitness: 0.2 + i / 100, fitness_lo: 0.1, fitness_hi: 0.35, best: 0.25 }));
+    const s = seriesChart({
+      title: 'Fitness per iteration',
+      description: 'd',
+      rows,
+      x: { field: 'games', title: 'games played' },
+      series: [
+        { field: 'fitness', title: 'fitness', mark: 'line', color: '#4c78a8' },
+        { field: 'best', title: 'model mean', mark: 'step', color: '#e45756' },
+      ],
+      band: { lo: 'fitness_lo', hi: 'fitness_hi', title: '95% interval' },
+      y: { title: 'win share', percent: true },
+      zeroRule: true,
+    });
+    expect((s.data as { values: Row[] }).values).toEqual(rows);
+    expect(layers(s).map((l) => l.name)).toEqual(['band', 'zero', 'series_0', 'series_0_dots', 'series_1', 'series_1_dots']);
+    const band = layers(s)[0]!;
+    expect(band.mark.type).toBe('area');
+    expect([band.encoding.y!.field, band.encoding.y2!.field]).toEqual(['fitness_lo', 'fitness_hi']);
+    expect((layers(s)[4]!.mark as { interpolate?: string }).interpolate).toBe('step-after');
+    const svg = await renderSvg(s, 'c7');
+    expect(marks(svg, 'band')).toBe(1);
+    expect(marks(svg, 'series_0')).toBe(1);
+    expect(marks(svg, 'series_0_dots')).toBe(3);
+    for (const t of ['games played', 'win share', '95% interval', 'fitness', 'model mean']) expect(svg).toContain(`>${t}</text>`);
+    // Choices: an ordinal axis in the given order; dots only for 'dots'.
+    const c = seriesChart({
+      title: 'p',
+      description: 'd',
+      rows: [
+        { games: 1, p: 'zero' },
+        { games: 2, p: 'face' },
+      ],
+      x: { field: 'games', title: 'games' },
+      series: [{ field: 'p', title: 'played', mark: 'dots', color: '#4c78a8' }],
+      y: { title: 'p', choices: ['face', 'zero', 'double'] },
+    });
+    expect(layers(c).map((l) => l.name)).toEqual(['series_0']);
+    expect((layers(c)[0]!.encoding.y as { scale?: { domain?: unknown } }).scale?.domain).toEqual(['face', 'zero', 'double']);
+    expect(marks(await renderSvg(c, 'c8'), 'series_0')).toBe(2);
   });
 
   it('traceChart: the LLR trace and two labelled bounds', async () => {

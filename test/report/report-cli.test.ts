@@ -100,6 +100,60 @@ describe('npm run report', () => {
     expect(chartNumbersComeFromFiles(dir)).toBeGreaterThan(5);
   });
 
+  it("a training run and a rules search: npm run train writes the page, npm run report rebuilds it the same, its charts show the files' numbers only", () => {
+    const dir = join(out, 'train');
+    const t = cli('train', [
+      '--game',
+      'nine-virtues',
+      '--bot',
+      'greedy',
+      '--budget',
+      '640',
+      '--deals',
+      '4',
+      '--verify-games',
+      '200',
+      '--workers',
+      '1',
+      '--out',
+      dir,
+    ]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stderr).not.toContain('report.html not written');
+    const page = readFileSync(join(dir, 'report.html'), 'utf8');
+    for (const id of ['curve-fitness', 'curve-difference', 'trajectory-leak', 'trajectory-denial', 'trajectory-wild', 'verify-win-share'])
+      expect(page).toContain(`data-chart="${id}"`);
+    expect(page).toContain('href="verify/report.html"');
+    expect(existsSync(join(dir, 'verify', 'report.html'))).toBe(true);
+    expect(cli('report', [dir]).code).toBe(0);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toBe(page);
+    // 20 iterations of 15 columns, the verification's numbers.
+    expect(chartNumbersComeFromFiles(dir)).toBeGreaterThan(300);
+    const rules = join(out, 'rules');
+    const r = cli('train', [
+      '--game',
+      'nine-virtues',
+      '--tune-rules',
+      'bidPenalty',
+      '--budget',
+      '300',
+      '--deals',
+      '50',
+      '--verify-games',
+      '200',
+      '--workers',
+      '1',
+      '--out',
+      rules,
+    ]);
+    expect(r.code, r.stderr).toBe(0);
+    const rulesPage = readFileSync(join(rules, 'report.html'), 'utf8');
+    for (const id of ['curve-fitness', 'trajectory-bidPenalty', 'rules-seat-gap', 'rules-seat-win-rate']) expect(rulesPage).toContain(`data-chart="${id}"`);
+    expect(cli('report', [rules]).code).toBe(0);
+    expect(readFileSync(join(rules, 'report.html'), 'utf8')).toBe(rulesPage);
+    expect(chartNumbersComeFromFiles(rules)).toBeGreaterThan(50);
+  });
+
   it('an older run (no balance files, no bots.csv, no seat test or intervals in summary.json) still gets a page that names what is missing', () => {
     const dir = join(out, 'old');
     expect(cli('tourney', ['--game', 'nine-virtues', '--games', '60', '--workers', '1', '--out', dir]).code).toBe(0);

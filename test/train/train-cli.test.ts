@@ -51,6 +51,8 @@ describe('npm run train', () => {
     child.kill('SIGINT');
     const code = await new Promise<number | null>((r) => child.on('exit', r));
     expect(code).toBe(130);
+    // The page of what is there so far.
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('STOPPED EARLY');
     const r = cli('train', ['--resume', dir, '--workers', '2']);
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'curve.csv'), 'utf8')).toBe(readFileSync(join(out, 'w1', 'curve.csv'), 'utf8'));

@@ -256,3 +256,87 @@ export function heatmapChart(c: HeatmapChart): VlSpec {
     ],
   };
 }
+
+/** One series of a `seriesChart`: a column drawn over the x column. */
+export interface Series {
+  readonly field: string;
+  /** Its name in the legend. */
+  readonly title: string;
+  /** 'line' joins the rows, 'step' holds each value until the next row, 'dots' draws one dot per row. */
+  readonly mark: 'line' | 'step' | 'dots';
+  readonly color: string;
+  readonly dash?: boolean;
+}
+
+/** Series over a run's progress (a learning curve, a parameter's trajectory), the first with its 95% interval as a band. */
+export interface SeriesChart extends ChartBase {
+  /** The x column (quantitative: games played, iterations). */
+  readonly x: Measure;
+  readonly series: readonly Series[];
+  /** The 95% interval of the first series: a shaded band from `lo` to `hi`, named `title` in the legend. */
+  readonly band?: { readonly lo: string; readonly hi: string; readonly title: string };
+  /** The y axis: its title; percent for proportions; `domain` pins its ends (a tuning range), `log` a log scale, `choices` makes it a list of values in that order. */
+  readonly y: {
+    readonly title: string;
+    readonly percent?: boolean;
+    readonly domain?: readonly [number, number];
+    readonly log?: boolean;
+    readonly choices?: readonly (string | number)[];
+  };
+  /** Draw a rule at 0 (differences). */
+  readonly zeroRule?: boolean;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** Rows up to which a line also gets a dot per row (a short run's curve would otherwise hide its single points). */
+const DOTS_UP_TO = 40;
+
+/**
+ * Series over an ordered quantity (Vega-Lite `area` for the band, `line` or
+ * `point` layers for the series, one colour each, named in a legend below):
+ * a learning curve with its interval band, or a parameter's values with the
+ * best so far. The rows are the inline data, unchanged; each series and the
+ * band is one layer (`band`, `series_0`, `series_1`, ...; `series_0_dots`
+ * when a line's rows are few).
+ */
+export function seriesChart(c: SeriesChart): VlSpec {
+  const x = { field: c.x.field, type: 'quantitative', title: c.x.title, scale: { zero: false } };
+  const names = [...(c.band ? [c.band.title] : []), ...c.series.map((s) => s.title)];
+  const colors = [...(c.band ? ['#c6d4e6'] : []), ...c.series.map((s) => s.color)];
+  const colour = (name: string): Record<string, unknown> => ({
+    datum: name,
+    type: 'nominal',
+    scale: { domain: names, range: colors },
+    legend: { orient: 'bottom', direction: 'vertical', title: null, labelLimit: 0 },
+  });
+  const yScale: Record<string, unknown> = c.y.choices
+    ? { domain: [...c.y.choices] }
+    : { zero: false, ...(c.y.domain ? { domain: [...c.y.domain], nice: false } : {}), ...(c.y.log ? { type: 'log' } : {}) };
+  const y = (field: string): Record<string, unknown> => ({
+    field,
+    type: c.y.choices ? 'ordinal' : 'quantitative',
+    title: c.y.title,
+    scale: yScale,
+    ...(c.y.percent ? { axis: { format: '.1~%' } } : {}),
+  });
+  const layers: Record<string, unknown>[] = [];
+  if (c.band) {
+    layers.push({
+      name: 'band',
+      mark: { type: 'area', opacity: 1 },
+      encoding: { x, y: y(c.band.lo), y2: { field: c.band.hi }, color: colour(c.band.title) },
+    });
+  }
+  if (c.zeroRule) layers.push({ name: 'zero', mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { y: { datum: 0, type: 'quantitative' } } });
+  c.series.forEach((s, i) => {
+    const enc = { x, y: y(s.field), color: colour(s.title) };
+    const dash = s.dash ? { strokeDash: [5, 3] } : {};
+    if (s.mark === 'dots') layers.push({ name: `series_${i}`, mark: { type: 'point', filled: true, size: 18, opacity: 0.8 }, encoding: enc });
+    else {
+      layers.push({ name: `series_${i}`, mark: { type: 'line', strokeWidth: 1.5, ...dash, ...(s.mark === 'step' ? { interpolate: 'step-after' } : {}) }, encoding: enc });
+      if (c.rows.length <= DOTS_UP_TO) layers.push({ name: `series_${i}_dots`, mark: { type: 'point', filled: true, size: 22 }, encoding: enc });
+    }
+  });
+  return { ...base(c), width: c.width ?? CHART_WIDTH, height: c.height ?? HEIGHT, layer: layers };
+}

@@ -6,6 +6,7 @@ import { renderPage, type Page } from './page.js';
 import { ratePage } from './rate-page.js';
 import { sweepPage } from './sweep-page.js';
 import { tourneyPage } from './tourney-page.js';
+import { trainPage } from './train-page.js';
 
 /** The page of a run directory's files, by the kind of run. */
 export function pageOf(f: RunFiles): Page {
@@ -18,6 +19,8 @@ export function pageOf(f: RunFiles): Page {
       return matchPage(f);
     case 'rate':
       return ratePage(f);
+    case 'train':
+      return trainPage(f);
   }
 }
 

@@ -10,7 +10,7 @@ export type Cell = string | number | null;
 export type Row = Readonly<Record<string, Cell>>;
 
 /** What kind of run a directory holds, from the files its command writes. */
-export type RunKind = 'tourney' | 'sweep' | 'match' | 'rate';
+export type RunKind = 'tourney' | 'sweep' | 'match' | 'rate' | 'train';
 
 /**
  * The files of one run directory, as read from disk: parsed JSON (untyped:
@@ -39,7 +39,8 @@ export function parseCsv(text: string): Row[] {
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cellOf(v)])));
 }
 
-function cellOf(v: string): Cell {
+/** A CSV cell as the page reads it: a number when the text is one, null when empty, else the text. */
+export function cellOf(v: string): Cell {
   if (v === '') return null;
   const x = Number(v);
   return Number.isFinite(x) && /^[-+]?(\d|\.\d)/.test(v.trim()) ? x : v;
@@ -51,12 +52,14 @@ export function runKind(files: readonly string[]): RunKind | null {
   if (files.includes('match.json')) return 'match';
   if (files.includes('ratings.json')) return 'rate';
   if (files.includes('summary.json')) return 'tourney';
+  // A training run (a bot's or the rules'): also when stopped, before train.json or rules.json.
+  if (files.includes('curve.json') && files.includes('train-state.json')) return 'train';
   return null;
 }
 
 /**
- * Reads a run directory (a tourney, a sweep's top directory, a match or a
- * rating run).
+ * Reads a run directory (a tourney, a sweep's top directory, a match, a
+ * rating run or a training run).
  * @throws UsageError when `dir` does not exist or holds no run's files.
  * @throws SyntaxError on a JSON file that does not parse (a torn or edited file).
  */
@@ -64,7 +67,7 @@ export function readRun(dir: string): RunFiles {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: no such directory`);
   const names = readdirSync(dir);
   const kind = runKind(names);
-  if (kind === null) throw new UsageError(`${dir}: not a run directory (no summary.json, sweep.json, match.json or ratings.json)`);
+  if (kind === null) throw new UsageError(`${dir}: not a run directory (no summary.json, sweep.json, match.json, ratings.json or curve.json with train-state.json)`);
   const json: Record<string, unknown> = {};
   const csv: Record<string, Row[]> = {};
   for (const n of names.sort()) {
