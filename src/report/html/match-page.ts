@@ -30,7 +30,7 @@ export function matchPage(f: RunFiles): Page {
   const sc = obj(c.score) ?? {};
   const s = obj(m.sprt);
   const deals = num(m.deals);
-  const answer: string[] = [`Verdict: A (${str(m.candidate)}) is ${str(m.verdict) || 'not decided'}.`];
+  const answer: string[] = [`Verdict${str(m.measure) === 'score' ? ' (on game score)' : ''}: A (${str(m.candidate)}) is ${str(m.verdict) || 'not decided'}.`];
   const wsCi = interval(ws.ci95);
   const wsValue = num(ws.value);
   if (wsValue !== undefined) {
@@ -45,7 +45,7 @@ export function matchPage(f: RunFiles): Page {
   if (s) {
     const accepted = str(s.accepted);
     answer.push(
-      `SPRT of H0: A − B = ${plain(num(s.mu0) ?? 0)} against H1: A − B = ${plain(num(s.mu1) ?? 0)} (win share per seat-game; α = ${plain(num(s.alpha) ?? 0)}, β = ${plain(num(s.beta) ?? 0)}): ` +
+      `SPRT of H0: A − B = ${plain(num(s.mu0) ?? 0)} against H1: A − B = ${plain(num(s.mu1) ?? 0)} (${str(m.measure) === 'score' ? 'game score' : 'win share'} per seat-game; α = ${plain(num(s.alpha) ?? 0)}, β = ${plain(num(s.beta) ?? 0)}): ` +
         `log-likelihood ratio ${llrText(s.llr)} with bounds [${llrText(s.lower)}, ${llrText(s.upper)}] → ${accepted ? `${accepted} accepted after ${num(s.samples) ?? '?'} deals` : 'no decision yet'}.`,
     );
   } else answer.push('No SPRT in this run (it played its fixed number of games; run match with --sprt to stop when the test decides).');
