@@ -96,7 +96,8 @@ function tunedSpec(entry: BotSpec, gameId: string): BotSpec {
   } catch (e) {
     throw new BotSpecError(`${entry.name}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not a JSON file'}`);
   }
-  if (t?.kind !== 'ninefold-tuned-bot' || typeof t.spec !== 'string') throw new BotSpecError(`${entry.name} is not a tuned bot (npm run train writes tuned.json)`);
+  if (t?.kind !== 'ninefold-tuned-bot' || typeof t.spec !== 'string')
+    throw new BotSpecError(`${entry.name} is not a tuned bot (npm run train writes tuned.json)`);
   if (t.game !== gameId) throw new BotSpecError(`${entry.name} was tuned for ${String(t.game)}, not ${gameId}`);
   const specs = parseLineup(t.spec);
   if (specs.length !== 1 || isTunedFile(specs[0]!.name)) throw new BotSpecError(`${entry.name}: its spec '${t.spec}' is not one bot`);
@@ -151,7 +152,7 @@ export { isFileSpec } from './file.js';
  * realm, as `parseAndValidateLineup` does).
  * @returns the texts of such entries, in line-up order (repeats kept).
  */
-export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>, loadMs = DEFAULT_LIMITS.loadMs): Promise<string[]> {
+export async function clockBoundSpecs(texts: readonly string[], game: Game<GameStateBase, object>, _loadMs = DEFAULT_LIMITS.loadMs): Promise<string[]> {
   const clockBound = new Set<string>();
   for (const text of new Set(texts)) {
     const specs = await parseAndValidateLineup(text, game);

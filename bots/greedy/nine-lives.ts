@@ -1,6 +1,6 @@
 import type { Bot, BotParam } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
-import { actions, cards, NineLivesObservation, Phase, trickWinner } from '../../src/games/nine-lives/index.js';
+import { actions, cards, type NineLivesObservation, Phase, trickWinner } from '../../src/games/nine-lives/index.js';
 
 const { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SUIT, DECLARABLE } = actions;
 const { FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } = cards;
@@ -347,7 +347,8 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
       const k = contention(o, c, x);
       score = want ? k * 10 - numberOf(c) : -k * 10 + numberOf(c);
     } else if (a === A_GOPLAY) score = 0;
-    else if (a >= A_SPEND && a < A_CARD) score = -1e6; // spends only as above
+    else if (a >= A_SPEND && a < A_CARD)
+      score = -1e6; // spends only as above
     else if (a >= A_CARD && a < A_SEAT) {
       const c = a - A_CARD;
       const num = numberOf(c);
@@ -361,7 +362,7 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
     } else if (a >= A_NUM && a < A_GOPLAY) {
       const k = a - A_NUM + 1;
       const low = o.pw[PW_RANK] === 1;
-      score = choice === C_DECL_NUM ? ((want !== low) ? k : -k) : -k;
+      score = choice === C_DECL_NUM ? (want !== low ? k : -k) : -k;
     } else if (a >= A_SLOT) {
       const i2 = a - A_SLOT;
       const c = o.slotCard[i2]!;

@@ -109,7 +109,8 @@ export function checkResumeFlags(given: ReadonlySet<string>): void {
 }
 
 /** Files a run writes into its directory (removed by `--force` before a new run). */
-const RUN_FILES = /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|train(-state)?\.json|curve\.(json|csv)|tuned\.json|report\.html)$/;
+const RUN_FILES =
+  /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|train(-state)?\.json|curve\.(json|csv)|tuned\.json|report\.html)$/;
 
 /**
  * Claims a run's output directory: creates it, refuses one that already
@@ -249,7 +250,14 @@ export interface RunRequest {
  * from the bot specs.
  * @param labels the name under which each line-up entry is reported (entries with one name pooled).
  */
-export async function summarizeRun(game: AnyGame, config: RunConfig, run: TourneyRun, workers: number, startedAt: Date, labels: readonly string[]): Promise<Summary> {
+export async function summarizeRun(
+  game: AnyGame,
+  config: RunConfig,
+  run: TourneyRun,
+  workers: number,
+  startedAt: Date,
+  labels: readonly string[],
+): Promise<Summary> {
   return summarize(run.tally, {
     game: game.info.id,
     variant: config.variant,
@@ -276,7 +284,9 @@ export async function executeRun(r: RunRequest): Promise<TourneyRun> {
     return await playRun(r, progress);
   } catch (e) {
     if (!isDiskFull(e)) throw e;
-    throw new RunStoppedError(`the disk is full (${(e as Error).message.split('\n')[0]}); ${keptText(r.dir)}; free some space, then carry on with: npm run ${r.command?.name ?? 'tourney'} -- --resume ${r.dir}`);
+    throw new RunStoppedError(
+      `the disk is full (${(e as Error).message.split('\n')[0]}); ${keptText(r.dir)}; free some space, then carry on with: npm run ${r.command?.name ?? 'tourney'} -- --resume ${r.dir}`,
+    );
   }
 }
 

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
-import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
+import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
@@ -15,7 +15,7 @@ import { sprt, type SprtParams, type SprtState } from '../stats/sprt.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import { summarize, type Summary } from '../tourney/summary.js';
+import type { Summary } from '../tourney/summary.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
@@ -32,7 +32,11 @@ const options = {
   workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
   sprt: { type: 'boolean', default: false, describe: 'stop as soon as a sequential probability ratio test decides (bounds: --h0, --h1, --alpha, --beta)' },
-  measure: { type: 'string', default: 'win', describe: 'what the SPRT and the verdict compare: win (win share per seat-game) or score (game score per seat-game; give --h1 in score units)' },
+  measure: {
+    type: 'string',
+    default: 'win',
+    describe: 'what the SPRT and the verdict compare: win (win share per seat-game) or score (game score per seat-game; give --h1 in score units)',
+  },
   h0: { type: 'string', default: '0', describe: 'SPRT: H0 says A - B, in win share per seat-game, is at most this' },
   h1: { type: 'string', default: '0.02', describe: 'SPRT: H1 says A - B is at least this (0.02: two points of win share)' },
   alpha: { type: 'string', default: '0.05', describe: 'SPRT: chance of accepting H1 when H0 holds' },
@@ -40,9 +44,20 @@ const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-match-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
-  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
-  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
-  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'on-fault': {
+    type: 'string',
+    default: 'forfeit',
+    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
+  },
+  'games-csv': {
+    type: 'boolean',
+    default: false,
+    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
+  },
+  'bot-memory': {
+    type: 'string',
+    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
+  },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
@@ -142,10 +157,19 @@ function signed(x: number, d: number, scale = 1): string {
 export function renderMatch(r: MatchReport): string {
   const c = r.comparison;
   const out: string[] = [];
-  out.push(`${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  out.push(
+    `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
+  );
   out.push(`candidate A: ${r.candidate} · baseline B: ${r.baseline} · opponents: ${r.opponents.join(', ')}`);
   const t = newTable(['measure', 'A', 'B', 'A − B', '95% interval', 'LOS']);
-  t.push(['win share per seat-game', pct(c.winRateA), pct(c.winRateB), `${signed(c.winShare.value, 1, 100)} points`, `${signed(c.winShare.ci95[0], 1, 100)} to ${signed(c.winShare.ci95[1], 1, 100)}`, pct(c.winShare.los)]);
+  t.push([
+    'win share per seat-game',
+    pct(c.winRateA),
+    pct(c.winRateB),
+    `${signed(c.winShare.value, 1, 100)} points`,
+    `${signed(c.winShare.ci95[0], 1, 100)} to ${signed(c.winShare.ci95[1], 1, 100)}`,
+    pct(c.winShare.los),
+  ]);
   t.push(['score per seat-game', '', '', signed(c.score.value, 3), `${signed(c.score.ci95[0], 3)} to ${signed(c.score.ci95[1], 3)}`, pct(c.score.los)]);
   if (c.elo) t.push(['Elo (against the same opponent)', '', '', signed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
   out.push(t.toString());
@@ -214,8 +238,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (args.opponents !== undefined) {
       opponents = (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
       const P = opponents.length + 1;
-      if (given.players !== undefined && Number(given.players) !== P) throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
-      if (P < game.info.minPlayers || P > game.info.maxPlayers) throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; A and ${opponents.length} opponents make ${P}`);
+      if (given.players !== undefined && Number(given.players) !== P)
+        throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
+      if (P < game.info.minPlayers || P > game.info.maxPlayers)
+        throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; A and ${opponents.length} opponents make ${P}`);
       given.players = P;
     } else {
       const P = Number(resolveGameVariant(game, given).players);
@@ -227,7 +253,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     const measure = args.measure;
     if (measure !== 'win' && measure !== 'score') throw new UsageError(`--measure must be win or score, got '${measure}'`);
     // A score has the game's own unit: its hypotheses cannot have a default.
-    if (measure === 'score' && args.sprt && !args.given.has('h1')) throw new UsageError('--measure score --sprt needs --h1, the difference in game score per seat-game that counts as stronger');
+    if (measure === 'score' && args.sprt && !args.given.has('h1'))
+      throw new UsageError('--measure score --sprt needs --h1, the difference in game score per seat-game that counts as stronger');
     const bound = measure === 'score' ? 1e9 : 1;
     const sprtParams: SprtParams | null = args.sprt
       ? {
@@ -278,7 +305,8 @@ export async function main(argv: readonly string[]): Promise<number> {
             trace.push({ deals: t.deals, llr: s.llr });
             return s.accepted !== null;
           },
-          status: (t: Tally) => `LLR ${sprtOf(t, seatings, p, measure).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
+          status: (t: Tally) =>
+            `LLR ${sprtOf(t, seatings, p, measure).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
         }
       : {}),
   });
@@ -304,7 +332,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const summary: Summary = await summarizeRun(game, config, run, flags.workers, startedAt, labels);
   process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
   writeRunFiles(summary, dir);
-  writeFileAtomic(join(dir, 'match.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'match.json'), `${JSON.stringify(report, null, 2)}\n`);
   const d = comparison;
   writeFileAtomic(
     join(dir, 'match.csv'),
@@ -317,7 +345,14 @@ export async function main(argv: readonly string[]): Promise<number> {
       { header: true, columns: ['measure', 'a', 'b', 'difference', 'ci95_lo', 'ci95_hi', 'los', 'deals'] },
     ),
   );
-  if (report.sprt) writeFileAtomic(join(dir, 'sprt.csv'), stringify(trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper]), { header: true, columns: ['deals', 'llr', 'lower', 'upper'] }));
+  if (report.sprt)
+    writeFileAtomic(
+      join(dir, 'sprt.csv'),
+      stringify(
+        trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper]),
+        { header: true, columns: ['deals', 'llr', 'lower', 'upper'] },
+      ),
+    );
   await writeHtmlReport(dir);
   return finish('match', run.complete, t.games, dir, stopper.received());
 }

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
-import { nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { clockBoundSpecs, parseAndValidateLineup } from '../../bots/index.js';
+import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
+import { parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { renderTables } from '../report/table.js';
@@ -19,7 +19,6 @@ import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
 import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import { summarize } from '../tourney/summary.js';
 import { summarizeRun, executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
 import { parseCount, runName } from './options.js';
 
@@ -33,9 +32,20 @@ const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
-  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
-  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
-  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'on-fault': {
+    type: 'string',
+    default: 'forfeit',
+    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
+  },
+  'games-csv': {
+    type: 'boolean',
+    default: false,
+    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
+  },
+  'bot-memory': {
+    type: 'string',
+    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
+  },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
@@ -94,7 +104,13 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
  * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
  * superiority.
  */
-export function rate(t: Tally, groups: readonly { tally: Tally }[], seatings: readonly Seating[], lineups: readonly (readonly number[])[], pool: readonly string[]): Omit<RatingReport, 'game' | 'variant' | 'seed' | 'players' | 'complete'> {
+export function rate(
+  t: Tally,
+  groups: readonly { tally: Tally }[],
+  seatings: readonly Seating[],
+  lineups: readonly (readonly number[])[],
+  pool: readonly string[],
+): Omit<RatingReport, 'game' | 'variant' | 'seed' | 'players' | 'complete'> {
   const M = pool.length;
   const full = fitRatings(M, lineupResults(t, seatings, lineups));
   const reps: number[][] = [];
@@ -104,11 +120,19 @@ export function rate(t: Tally, groups: readonly { tally: Tally }[], seatings: re
     mergeTally(loo, g.tally, -1);
     reps.push(fitRatings(M, lineupResults(loo, seatings, lineups)));
   }
-  const est = full.map((r, i) => jackknife(r, reps.map((x) => x[i]!)));
+  const est = full.map((r, i) =>
+    jackknife(
+      r,
+      reps.map((x) => x[i]!),
+    ),
+  );
   const los = full.map((ri, i) =>
     full.map((rj, j) => {
       if (i === j) return 0.5;
-      const d = jackknife(ri - rj, reps.map((x) => x[i]! - x[j]!));
+      const d = jackknife(
+        ri - rj,
+        reps.map((x) => x[i]! - x[j]!),
+      );
       return d.se > 0 ? normalCdf(d.value / d.se) : d.value > 0 ? 1 : d.value < 0 ? 0 : 0.5;
     }),
   );
@@ -144,7 +168,9 @@ export function rate(t: Tally, groups: readonly { tally: Tally }[], seatings: re
 /** The terminal text of a rating run. */
 export function renderRatings(r: RatingReport): string {
   const out: string[] = [];
-  out.push(`${r.game} · rate · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.lineups.length} line-up${r.lineups.length === 1 ? '' : 's'} × ${r.players} rotations)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  out.push(
+    `${r.game} · rate · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.lineups.length} line-up${r.lineups.length === 1 ? '' : 's'} × ${r.players} rotations)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
+  );
   const t = newTable(['rank', 'bot', 'Elo', '95% margin', 'win rate', 'seat-games']);
   r.ratings.forEach((x, k) => t.push([k + 1, x.bot, num(x.elo, 0), `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`, pct(x.winRate), x.games]));
   out.push(t.toString());
@@ -211,7 +237,19 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (pool.length < P) throw new UsageError(`--pool has ${pool.length} bots for a table of ${P}; give at least ${P}, or --variant players=${pool.length}`);
     const rr = roundRobinSeatings(pool.length, P);
     lineups = rr.lineups;
-    config = { gameId: game.info.id, variant, lineup: pool, seatings: rr.seatings, runSeed: args.seed, record: args.record, onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, botMemoryMb: flags.botMemoryMb, botLoadMs: flags.botLoadMs, ...(args['games-csv'] ? { gamesCsv: true } : {}) };
+    config = {
+      gameId: game.info.id,
+      variant,
+      lineup: pool,
+      seatings: rr.seatings,
+      runSeed: args.seed,
+      record: args.record,
+      onFault: flags.onFault,
+      moveTimeoutMs: flags.moveTimeoutMs,
+      botMemoryMb: flags.botMemoryMb,
+      botLoadMs: flags.botLoadMs,
+      ...(args['games-csv'] ? { gamesCsv: true } : {}),
+    };
     games = parseCount('--games', args.games, 1, 1e10);
     const out = args.out ?? join('results', runName(`${game.info.id}-rate`, args.seed, new Date()));
     claimOutDir(out, { force: args.force });
@@ -240,7 +278,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const summary = await summarizeRun(game, config, run, flags.workers, startedAt, pool);
   process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
   writeRunFiles(summary, dir);
-  writeFileAtomic(join(dir, 'ratings.json'), JSON.stringify(report, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'ratings.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(
     join(dir, 'ratings.csv'),
     stringify(

@@ -39,7 +39,14 @@ export function parseSweep(text: string, game: AnyGame): Sweep {
 
 function cell(f: KeyFigure | undefined): string {
   if (!f) return '–';
-  const v = f.format === 'percent' ? pct(f.value) : Number.isNaN(f.value) ? 'n/a' : Math.abs(f.value) < 0.01 && f.value !== 0 ? f.value.toExponential(2) : f.value.toFixed(3);
+  const v =
+    f.format === 'percent'
+      ? pct(f.value)
+      : Number.isNaN(f.value)
+        ? 'n/a'
+        : Math.abs(f.value) < 0.01 && f.value !== 0
+          ? f.value.toExponential(2)
+          : f.value.toFixed(3);
   if (!f.ci95) return v;
   const lo = f.format === 'percent' ? pct(f.ci95[0]) : f.ci95[0].toFixed(3);
   const hi = f.format === 'percent' ? pct(f.ci95[1]) : f.ci95[1].toFixed(3);
@@ -73,7 +80,10 @@ export function sweepDifference(a: BalanceReport, b: BalanceReport, figure: stri
   const rb = b.replicates[figure] ?? [];
   const value = fa.value - fb.value;
   if (a.deals === b.deals && a.groups === b.groups && ra.length === rb.length && ra.length >= 2) {
-    const j = jackknife(value, ra.map((x, g) => x - rb[g]!));
+    const j = jackknife(
+      value,
+      ra.map((x, g) => x - rb[g]!),
+    );
     return { value, ci95: j.ci95, paired: true };
   }
   const ja = jackknife(fa.value, ra);
@@ -85,7 +95,8 @@ export function sweepDifference(a: BalanceReport, b: BalanceReport, figure: stri
 
 function diffCell(d: SweepDifference | null, format: KeyFigure['format'] | undefined): string {
   if (!d) return '–';
-  const f = (x: number): string => (format === 'percent' ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}` : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`);
+  const f = (x: number): string =>
+    format === 'percent' ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}` : `${x >= 0 ? '+' : '−'}${Math.abs(x).toFixed(3)}`;
   const sig = d.ci95[0] > 0 || d.ci95[1] < 0 ? ' *' : '';
   return `${f(d.value)} (${f(d.ci95[0])} to ${f(d.ci95[1])})${sig}${d.paired ? '' : ' unpaired'}`;
 }
@@ -117,10 +128,13 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
     }
   });
   writeFileAtomic(join(dir, 'sweep.csv'), stringify(csvRows, { header: true, columns: ['key', 'value', 'figure', 'estimate', 'ci95_lo', 'ci95_hi'] }));
-  writeFileAtomic(join(dir, 'sweep-differences.csv'), stringify(diffCsv, { header: true, columns: ['key', 'value', 'baseline_value', 'figure', 'difference', 'ci95_lo', 'ci95_hi', 'paired'] }));
+  writeFileAtomic(
+    join(dir, 'sweep-differences.csv'),
+    stringify(diffCsv, { header: true, columns: ['key', 'value', 'baseline_value', 'figure', 'difference', 'ci95_lo', 'ci95_hi', 'paired'] }),
+  );
   writeFileAtomic(
     join(dir, 'sweep.json'),
-    JSON.stringify(
+    `${JSON.stringify(
       {
         key,
         baseline: first.value,
@@ -135,7 +149,7 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
       },
       null,
       2,
-    ) + '\n',
+    )}\n`,
   );
   const diffHead = ['figure', ...runs.slice(1).map((r) => `${key}=${r.value} − ${key}=${first.value}`)];
   const diffRows = names.map((n) => [n, ...diffs.map((d) => diffCell(d[n] ?? null, first.balance.keyFigures[n]?.format))]);

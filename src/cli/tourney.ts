@@ -18,7 +18,19 @@ import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
-import { type Stopper, DEFAULT_WATCHDOG_MS, executeRun, finish as finishRun, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, checkResumeFlags, claimOutDir } from './common.js';
+import {
+  type Stopper,
+  DEFAULT_WATCHDOG_MS,
+  executeRun,
+  finish as finishRun,
+  installStopper,
+  parseCommand,
+  parseRunFlags,
+  runCli,
+  type RunFlags,
+  checkResumeFlags,
+  claimOutDir,
+} from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
@@ -32,10 +44,24 @@ const options = {
   sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
-  'move-timeout': { type: 'string', describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)` },
-  'on-fault': { type: 'string', default: 'forfeit', describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision' },
-  'games-csv': { type: 'boolean', default: false, describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)' },
-  'bot-memory': { type: 'string', describe: 'most resident memory of a user bot file\'s process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits' },
+  'move-timeout': {
+    type: 'string',
+    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)`,
+  },
+  'on-fault': {
+    type: 'string',
+    default: 'forfeit',
+    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
+  },
+  'games-csv': {
+    type: 'boolean',
+    default: false,
+    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
+  },
+  'bot-memory': {
+    type: 'string',
+    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
+  },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
@@ -109,7 +135,9 @@ export async function main(argv: readonly string[]): Promise<number> {
       if (sweepPlan.version !== 1) throw new UsageError(`--resume ${args.resume}: ${SWEEP_PLAN} of another ninefold version`);
       const game = getGame(sweepPlan.gameId);
       const first = sweepPlan.runs[0]!;
-      const cfg = existsSync(join(dir, `${sweepPlan.key}=${first.value}`, 'checkpoint.json')) ? readCheckpoint(join(dir, `${sweepPlan.key}=${first.value}`)).config : null;
+      const cfg = existsSync(join(dir, `${sweepPlan.key}=${first.value}`, 'checkpoint.json'))
+        ? readCheckpoint(join(dir, `${sweepPlan.key}=${first.value}`)).config
+        : null;
       const plan: Plan = {
         ...common,
         flags: cfg ? { ...flags, onFault: cfg.onFault, moveTimeoutMs: cfg.moveTimeoutMs } : flags,
@@ -124,7 +152,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const cp: Checkpoint = readCheckpoint(dir);
     const game = getGame(cp.config.gameId);
-    if (cp.command !== undefined && cp.command.name !== 'tourney') throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
+    if (cp.command !== undefined && cp.command.name !== 'tourney')
+      throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
     const plan: Plan = {
       ...common,
       flags: { ...flags, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs },
@@ -237,7 +266,13 @@ function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, re
 }
 
 /** One run: play, print the tables and the balance report, write the files. */
-async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir: string, resume?: Checkpoint): Promise<{ summary: Summary; balance: BalanceReport }> {
+async function playAndReport(
+  plan: Plan,
+  variant: Variant,
+  lineup: string[],
+  dir: string,
+  resume?: Checkpoint,
+): Promise<{ summary: Summary; balance: BalanceReport }> {
   const config: RunConfig = {
     gameId: plan.game.info.id,
     variant,
@@ -247,11 +282,20 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     record: plan.record,
     onFault: plan.flags.onFault,
     moveTimeoutMs: plan.flags.moveTimeoutMs,
-    botMemoryMb: resume ? resume.config.botMemoryMb ?? plan.flags.botMemoryMb : plan.flags.botMemoryMb,
-    botLoadMs: resume ? resume.config.botLoadMs ?? plan.flags.botLoadMs : plan.flags.botLoadMs,
+    botMemoryMb: resume ? (resume.config.botMemoryMb ?? plan.flags.botMemoryMb) : plan.flags.botMemoryMb,
+    botLoadMs: resume ? (resume.config.botLoadMs ?? plan.flags.botLoadMs) : plan.flags.botLoadMs,
     ...(resume ? (resume.config.gamesCsv ? { gamesCsv: true } : {}) : plan.gamesCsv ? { gamesCsv: true } : {}),
   };
-  const run = await executeRun({ game: plan.game, config, games: plan.games, flags: plan.flags, dir, stop: plan.stop, command: { name: 'tourney', options: {} }, ...(resume ? { resume } : {}) });
+  const run = await executeRun({
+    game: plan.game,
+    config,
+    games: plan.games,
+    flags: plan.flags,
+    dir,
+    stop: plan.stop,
+    command: { name: 'tourney', options: {} },
+    ...(resume ? { resume } : {}),
+  });
   const summary = summarize(run.tally, {
     game: plan.game.info.id,
     variant,
@@ -267,11 +311,13 @@ async function playAndReport(plan: Plan, variant: Variant, lineup: string[], dir
     clockBound: plan.clockBound,
     moveTimeoutMs: config.moveTimeoutMs,
     seatings: config.seatings,
-    ...(plan.game.info.scoreRate ? { scoreRate: { label: plan.game.info.scoreRate.label, caption: plan.game.info.scoreRate.caption, scale: plan.game.info.scoreRate.scale(variant) } } : {}),
+    ...(plan.game.info.scoreRate
+      ? { scoreRate: { label: plan.game.info.scoreRate.label, caption: plan.game.info.scoreRate.caption, scale: plan.game.info.scoreRate.scale(variant) } }
+      : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
-  process.stdout.write(renderTables(summary) + '\n');
-  process.stdout.write(renderBalance(balance) + '\n');
+  process.stdout.write(`${renderTables(summary)}\n`);
+  process.stdout.write(`${renderBalance(balance)}\n`);
   writeRunFiles(summary, dir);
   writeBalanceFiles(balance, dir);
   await writeHtmlReport(dir);

@@ -196,7 +196,8 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         return this.forfeit(fault, 0, game.currentSeat(state), [fault], collector, seed, names);
       }
     }
-    if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots)) return this.playByIndex(seed, rotation, bots, names);
+    if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots))
+      return this.playByIndex(seed, rotation, bots, names);
     let decisions = 0;
     let faults: Fault[] | null = null;
     const bound = this.bound;
@@ -232,9 +233,17 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
             legalChoice = isLegal(action, legal, n);
           }
           if (budget > 0 && performance.now() - t0 > budget) {
-            fault = { seat, decision: decisions, reason: 'timeout', message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget` };
+            fault = {
+              seat,
+              decision: decisions,
+              reason: 'timeout',
+              message: `bot ${names[seat]} took ${Math.round(performance.now() - t0)} ms, over the ${budget} ms budget`,
+            };
           } else if (!legalChoice) {
-            fault = bot.actIndex !== undefined ? badIndex(seat, decisions, names, action, n) : { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
+            fault =
+              bot.actIndex !== undefined
+                ? badIndex(seat, decisions, names, action, n)
+                : { seat, decision: decisions, reason: 'illegal', message: `bot ${names[seat]} chose illegal action ${String(action)}` };
           }
         } catch (e) {
           fault = threw(seat, decisions, names, e);
@@ -380,7 +389,8 @@ function badIndex(seat: Seat, decision: number, names: readonly string[], i: unk
 /** The fault of a bot that threw (or whose realm reported a timeout or its memory: `BotFault`). */
 function threw(seat: Seat, decision: number, names: readonly string[], e: unknown, during = ''): Fault {
   const where = during ? ` in ${during}` : '';
-  if (e instanceof BotFault) return { seat, decision, reason: e.reason, message: `bot ${names[seat]}${where}: ${e.reason === 'threw' ? 'threw: ' : ''}${errorText(e)}` };
+  if (e instanceof BotFault)
+    return { seat, decision, reason: e.reason, message: `bot ${names[seat]}${where}: ${e.reason === 'threw' ? 'threw: ' : ''}${errorText(e)}` };
   return { seat, decision, reason: 'threw', message: `bot ${names[seat]} threw${where}: ${errorText(e)}` };
 }
 

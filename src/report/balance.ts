@@ -176,7 +176,8 @@ export function buildBalance(
     keyFigures[name] = { ...f, ...(G >= 2 ? { ci95: j.ci95 } : {}) };
   }
   // The headline figures keep the per-deal intervals of the summary (more precise than G groups).
-  for (const b of summary.bots) if (keyFigures[`win rate: ${b.name}`]) keyFigures[`win rate: ${b.name}`] = { value: b.winRate, ci95: b.ci95, format: 'percent' };
+  for (const b of summary.bots)
+    if (keyFigures[`win rate: ${b.name}`]) keyFigures[`win rate: ${b.name}`] = { value: b.winRate, ci95: b.ci95, format: 'percent' };
   const first = byPosition[0];
   if (first) keyFigures['win rate: first player'] = { value: first.winRate, ci95: first.ci95, format: 'percent' };
   keyFigures['positions equal: p'] = { value: test.pValue, format: 'number' };
@@ -187,7 +188,8 @@ export function buildBalance(
     base.forEach((t, i) => {
       const reps = repTables.map((r) => r[i]);
       // A game's tables must have the same rows whatever the data (the BalanceTable contract): a mismatch is a bug.
-      if (reps.some((r) => r === undefined || r.id !== t.id || r.rows.length !== t.rows.length)) throw new Error(`balance table ${t.id} of ${summary.game}: its rows depend on the data, so the jackknife cannot pair them`);
+      if (reps.some((r) => r === undefined || r.id !== t.id || r.rows.length !== t.rows.length))
+        throw new Error(`balance table ${t.id} of ${summary.game}: its rows depend on the data, so the jackknife cannot pair them`);
       tables.push(reportTable(t, reps as BalanceTable[], D, G));
     });
   }
@@ -204,7 +206,7 @@ function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
       `Test of "every position wins equally often": ${testText(test)}. ` +
       `The deal is the unit: a deal's ${players} seats' games share its cards, so their results are one sample; ` +
       `95% intervals and the test use the variation between the run's ${r.deals} independent deals. ` +
-      'Design effect: the deal-level variance over the variance if every game were independent. Every bot sits in every seat equally often, so differences are the seats\'.',
+      "Design effect: the deal-level variance over the variance if every game were independent. Every bot sits in every seat equally often, so differences are the seats'.",
     columns: titles.map(snakeCase),
     titles,
     rows: r.seatAdvantage.byPosition.map((p) => [p.position, p.position === 0 ? 1 : 0, p.games, round(p.wins), p.winRate, p.ci95[0], p.ci95[1], round(p.deff)]),
@@ -226,7 +228,12 @@ export function renderBalance(r: BalanceReport): string {
   const out: string[] = ['', 'Balance report'];
   for (const t of balanceTables(r)) {
     out.push(t.title);
-    out.push(plainTable([...t.titles], t.rows.map((row) => row.map((c, i) => cell(c, t.titles[i] ?? '')))));
+    out.push(
+      plainTable(
+        [...t.titles],
+        t.rows.map((row) => row.map((c, i) => cell(c, t.titles[i] ?? ''))),
+      ),
+    );
     if (t.caption) out.push(t.caption);
   }
   return out.join('\n');
@@ -243,7 +250,7 @@ function cell(c: string | number, column: string): string {
 
 /** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */
 export function writeBalanceFiles(r: BalanceReport, dir: string): void {
-  writeFileAtomic(join(dir, 'balance.json'), JSON.stringify(r, null, 2) + '\n');
+  writeFileAtomic(join(dir, 'balance.json'), `${JSON.stringify(r, null, 2)}\n`);
   for (const t of balanceTables(r)) {
     // A value that cannot be computed (x / 0) is an empty cell, as pandas and R read a missing value.
     const rows = t.rows.map((row) => row.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? '' : c)));

@@ -4,10 +4,40 @@ import type { Summary } from '../tourney/summary.js';
 /** `bots.csv`: one row per distinct bot; snake_case headers, numeric cells, deal-level intervals. */
 export function botsCsv(s: Summary): string {
   return stringify(
-    s.bots.map((b) => [b.name, b.entries, b.games, b.wins, b.winRate, b.ci95[0], b.ci95[1], b.deff, b.meanScore, b.meanScoreCi95[0], b.meanScoreCi95[1], b.forfeits, b.faults, s.deals]),
+    s.bots.map((b) => [
+      b.name,
+      b.entries,
+      b.games,
+      b.wins,
+      b.winRate,
+      b.ci95[0],
+      b.ci95[1],
+      b.deff,
+      b.meanScore,
+      b.meanScoreCi95[0],
+      b.meanScoreCi95[1],
+      b.forfeits,
+      b.faults,
+      s.deals,
+    ]),
     {
       header: true,
-      columns: ['bot', 'seats', 'seat_games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'design_effect', 'mean_score', 'mean_score_lo', 'mean_score_hi', 'forfeits', 'faults', 'deals'],
+      columns: [
+        'bot',
+        'seats',
+        'seat_games',
+        'wins',
+        'win_rate',
+        'ci95_lo',
+        'ci95_hi',
+        'design_effect',
+        'mean_score',
+        'mean_score_lo',
+        'mean_score_hi',
+        'forfeits',
+        'faults',
+        'deals',
+      ],
     },
   );
 }

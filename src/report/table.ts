@@ -17,18 +17,46 @@ function variantText(s: Summary): string {
  */
 export function renderTables(s: Summary): string {
   const out: string[] = [];
-  out.push(`${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`);
+  out.push(
+    `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
+  );
   out.push(`line-up: ${s.lineup.join(', ')}`);
   if (!s.reproducible) {
     out.push(`NOT REPRODUCIBLE: the results can depend on the clock, so the same seed can give other numbers: ${s.clockDependent.join('; ')}`);
     if (s.timeouts.length > 0) {
       const shown = s.timeouts.slice(0, 5).map((t) => `deal ${t.deal} seating ${t.seating} seat ${t.seat} (${t.bot}, decision ${t.decision})`);
-      out.push(`Faults caused by a time limit: ${s.faults.byReason.timeout ?? s.timeouts.length}${s.timeouts.length > 5 ? ', the first: ' : ': '}${shown.join('; ')} (all in summary.json, "timeouts")`);
+      out.push(
+        `Faults caused by a time limit: ${s.faults.byReason.timeout ?? s.timeouts.length}${s.timeouts.length > 5 ? ', the first: ' : ': '}${shown.join('; ')} (all in summary.json, "timeouts")`,
+      );
     }
   }
-  const bots = table(['bot', 'seats', 'games', 'wins', 'win rate', '95% interval', 'deff', `mean score (${s.scoreUnit})`, '95% interval', 'forfeits', 'faults']);
+  const bots = table([
+    'bot',
+    'seats',
+    'games',
+    'wins',
+    'win rate',
+    '95% interval',
+    'deff',
+    `mean score (${s.scoreUnit})`,
+    '95% interval',
+    'forfeits',
+    'faults',
+  ]);
   for (const b of s.bots) {
-    bots.push([b.name, b.entries, b.games, num(b.wins, 1), pct(b.winRate), ci(b.ci95), deff(b.deff), num(b.meanScore), `${num(b.meanScoreCi95[0])} – ${num(b.meanScoreCi95[1])}`, b.forfeits, b.faults]);
+    bots.push([
+      b.name,
+      b.entries,
+      b.games,
+      num(b.wins, 1),
+      pct(b.winRate),
+      ci(b.ci95),
+      deff(b.deff),
+      num(b.meanScore),
+      `${num(b.meanScoreCi95[0])} – ${num(b.meanScoreCi95[1])}`,
+      b.forfeits,
+      b.faults,
+    ]);
   }
   const rated = s.bots.filter((b) => b.rate);
   if (rated.length > 0) {
@@ -37,7 +65,9 @@ export function renderTables(s: Summary): string {
     for (const b of rated) rates.push([b.name, num(b.rate!.value, 1), `${num(b.rate!.ci95[0], 1)} – ${num(b.rate!.ci95[1], 1)}`]);
     out.push(bots.toString());
     out.push(rates.toString());
-    out.push(`${label}: ${rated[0]!.rate!.caption}; 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`);
+    out.push(
+      `${label}: ${rated[0]!.rate!.caption}; 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`,
+    );
   } else out.push(bots.toString());
   out.push(
     'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +
@@ -57,9 +87,13 @@ export function renderTables(s: Summary): string {
       faults:
         Object.keys(s.faults.byReason).length === 0
           ? 'none'
-          : `${Object.entries(s.faults.byReason).map(([k, v]) => `${k}: ${v}`).join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
+          : `${Object.entries(s.faults.byReason)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
     },
-    { throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)` },
+    {
+      throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)`,
+    },
   );
   out.push(totals.toString());
   return out.join('\n');

@@ -79,8 +79,7 @@ export function pairedComparison(x: PairedInput, a: number, b: number, players: 
     // Covariance of the per-deal shares of A and B, over deals.
     const na = x.perDeal[a]!;
     const nb = x.perDeal[b]!;
-    const cov = (i: number, j: number, ni: number, nj: number): number =>
-      (x.winsCross[i * E + j]! - (x.wins[i]! * x.wins[j]!) / D) / (D - 1) / (ni * nj) / D;
+    const cov = (i: number, j: number, ni: number, nj: number): number => (x.winsCross[i * E + j]! - (x.wins[i]! * x.wins[j]!) / D) / (D - 1) / (ni * nj) / D;
     const variance = slope(sA) ** 2 * cov(a, a, na, na) + slope(sB) ** 2 * cov(b, b, nb, nb) - 2 * slope(sA) * slope(sB) * cov(a, b, na, nb);
     elo = { value: eloOf(sA) - eloOf(sB), margin: zQuantile(0.975) * Math.sqrt(Math.max(0, variance)) };
   }

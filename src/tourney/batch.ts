@@ -164,7 +164,15 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
     for (let k = 0; k < K; k++, g++) {
       runner.gameInBatch = g;
       const seating = seatings[k]!;
-      const o = runner.play({ seed, rotation: seating.rotation, bots: bySeat[k]!, names: names[k]!, record: config.record, imposed: task.imposed?.[g], shareLegal: shareLegal[k] });
+      const o = runner.play({
+        seed,
+        rotation: seating.rotation,
+        bots: bySeat[k]!,
+        names: names[k]!,
+        record: config.record,
+        imposed: task.imposed?.[g],
+        shareLegal: shareLegal[k],
+      });
       deal.addGame(k, seating, o, d);
       if (balance && o.status === 'ok') balance.accumulate(runner.lastState, totals, seating.entries, o.result);
       if (o.record) lines.push(JSON.stringify(o.record));
@@ -180,5 +188,5 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
     }
     deal.endDeal();
   }
-  return { tally, balance: totals, records: lines.length > 0 ? lines.join('\n') + '\n' : '', rows: rows.join('') };
+  return { tally, balance: totals, records: lines.length > 0 ? `${lines.join('\n')}\n` : '', rows: rows.join('') };
 }

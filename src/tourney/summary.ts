@@ -149,7 +149,10 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     };
     if (!meta.scoreRate) return base;
     const k = meta.scoreRate.scale;
-    return { ...base, rate: { label: meta.scoreRate.label, caption: meta.scoreRate.caption, value: meanScore * k, ci95: [m.ci95[0] * k, m.ci95[1] * k] as Interval } };
+    return {
+      ...base,
+      rate: { label: meta.scoreRate.label, caption: meta.scoreRate.caption, value: meanScore * k, ci95: [m.ci95[0] * k, m.ci95[1] * k] as Interval },
+    };
   });
   const seats: SeatSummary[] = t.seatGames.map((games, seat) => {
     const p = clusterProportion({ sum: t.seatWins[seat]!, sumSq: t.seatWinsCross[seat * t.players + seat]!, deals: D, perDeal: D > 0 ? games / D : 0 });
@@ -184,7 +187,9 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
         ? [`${t.faultReasons.timeout} decisions hit a time limit (a hung bot), and where a decision stops depends on the machine`]
         : []),
       ...meta.clockBound.map((b) => `bot ${b} searches on a time budget (ms)`),
-      ...(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0 ? [`--move-timeout ${meta.moveTimeoutMs} ms: a decision over it is a fault, and how long a decision takes depends on the machine`] : []),
+      ...(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0
+        ? [`--move-timeout ${meta.moveTimeoutMs} ms: a decision over it is a fault, and how long a decision takes depends on the machine`]
+        : []),
     ],
     timeouts: (t.timeouts ?? []).map(([deal, seating, seat, decision]) => ({
       deal,

@@ -3,7 +3,7 @@ import { lineupGroups, mergeNumericTotals, ratioOrNaN as ratio, shareUnits, sumO
 import { intParam } from '../../core/index.js';
 import { NUM_CARDS, numberOf, suitOf } from './cards.js';
 import { NUM_POWERS, POWER_KEYS } from './powers-list.js';
-import { NineLivesState, ROUND_CAP } from './state.js';
+import { type NineLivesState, ROUND_CAP } from './state.js';
 
 /** Bid numbers 1..9, indexed directly (index 0 unused). */
 const NUMS = 10;
@@ -101,7 +101,7 @@ function newTotals(variant: Variant, entries: number): NineLivesTotals {
     teamRescued: zeros(P + 1),
     oneTeamRounds: 0,
     seatLives: zeros(P),
-    ...powerTotals(variant['powers'] === true ? NUM_POWERS : 0, E),
+    ...powerTotals(variant.powers === true ? NUM_POWERS : 0, E),
   };
 }
 
@@ -254,7 +254,8 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
   out.push({
     id: 'bids-by-number',
     title: 'Nine Lives bids by number, per bot',
-    caption: 'bids: the bot\'s bids of this number in the run; bids/game per seat-game; hit rate: won exactly the bid number of tricks; scored: hit or saved by the team; lives per bid.',
+    caption:
+      "bids: the bot's bids of this number in the run; bids/game per seat-game; hit rate: won exactly the bid number of tricks; scored: hit or saved by the team; lives per bid.",
     columns: ['bot', 'bid number', 'bids', 'bids/game', 'share of bids', 'hit rate', 'scored rate', 'lives/bid'],
     rows: bidRows,
     estimates: [
@@ -324,7 +325,20 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
       const avail = sum(t.pwAvail);
       const used = sum(t.pwUsed);
       const idle = avail - used;
-      use.push([b.name, k + 1, POWER_KEYS[k]!, t.pwDealtGames[k]!, uses, ratio(uses, seatGames), ratio(uses * t.games, t.pwDealtGames[k]! * seatGames), avail, ratio(avail, seatGames), used, ratio(used, seatGames), ratio(used, avail)]);
+      use.push([
+        b.name,
+        k + 1,
+        POWER_KEYS[k]!,
+        t.pwDealtGames[k]!,
+        uses,
+        ratio(uses, seatGames),
+        ratio(uses * t.games, t.pwDealtGames[k]! * seatGames),
+        avail,
+        ratio(avail, seatGames),
+        used,
+        ratio(used, seatGames),
+        ratio(used, avail),
+      ]);
       const winU = ratio(sum(t.pwUsedWin), used * units);
       const winN = ratio(sum(t.pwIdleWin), idle * units);
       const livesU = ratio(sum(t.pwUsedLives), used);
@@ -340,7 +354,22 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
           pairLives += t.pwPairLives[i]!;
         }
       }
-      effect.push([b.name, k + 1, POWER_KEYS[k]!, used, idle, winU, winN, winU - winN, livesU, livesN, livesU - livesN, pairs, ratio(pairWin, pairs * units), ratio(pairLives, pairs)]);
+      effect.push([
+        b.name,
+        k + 1,
+        POWER_KEYS[k]!,
+        used,
+        idle,
+        winU,
+        winN,
+        winU - winN,
+        livesU,
+        livesN,
+        livesU - livesN,
+        pairs,
+        ratio(pairWin, pairs * units),
+        ratio(pairLives, pairs),
+      ]);
     }
   }
   return [
@@ -349,9 +378,22 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
       title: 'Powers: how often each power is used',
       caption:
         'One row per bot and power (list order). dealt games: games whose power deal put it on a card; uses: cards of it the bot spent; ' +
-        'uses/seat-game over the bot\'s seat-games, uses/dealt seat-game over its seat-games in the games the power was dealt in; available: seat-games in which spending it was legal at one of the seat\'s turns; ' +
+        "uses/seat-game over the bot's seat-games, uses/dealt seat-game over its seat-games in the games the power was dealt in; available: seat-games in which spending it was legal at one of the seat's turns; " +
         'used: seat-games in which the seat spent it at least once; used when available: used over available. n/a: never dealt or never available.',
-      columns: ['bot', 'power', 'key', 'dealt games', 'uses', 'uses/seat-game', 'uses/dealt seat-game', 'available', 'available share', 'used', 'used share', 'used when available'],
+      columns: [
+        'bot',
+        'power',
+        'key',
+        'dealt games',
+        'uses',
+        'uses/seat-game',
+        'uses/dealt seat-game',
+        'available',
+        'available share',
+        'used',
+        'used share',
+        'used when available',
+      ],
       rows: use,
       estimates: [
         { column: 'uses/seat-game' },
@@ -362,20 +404,30 @@ function powerTables(t: NineLivesTotals, lineup: readonly string[]): BalanceTabl
     },
     {
       id: 'power-effect',
-      title: 'Powers: the user\'s result when it used the power against when it held it and did not',
+      title: "Powers: the user's result when it used the power against when it held it and did not",
       caption:
-        'Observational, not causal: a seat uses a power in the games where it suits its hand and its plans, so the differences mix the power\'s effect with the reasons to use it. ' +
+        "Observational, not causal: a seat uses a power in the games where it suits its hand and its plans, so the differences mix the power's effect with the reasons to use it. " +
         'used: seat-games in which the seat spent the power; not used: seat-games in which it was available and never spent. Win share (a win shared by k counts 1/k) and lives of those seat-games, and their difference. ' +
-        'One row per bot and power; paired: pairs of the bot\'s seat-games on one deal and in one seat (other seatings), one using the power and one holding it unused ' +
-        '(the bot needs two seatings in one seat of a deal: several entries of one name, or match\'s opponents); the mean over those pairs of used − unused. n/a: no such seat-game or pair.',
-      columns: ['bot', 'power', 'key', 'used', 'not used', 'win used', 'win not used', 'win diff', 'lives used', 'lives not used', 'lives diff', 'pairs', 'paired win diff', 'paired lives diff'],
-      rows: effect,
-      estimates: [
-        { column: 'win diff' },
-        { column: 'lives diff' },
-        { column: 'paired win diff' },
-        { column: 'paired lives diff' },
+        "One row per bot and power; paired: pairs of the bot's seat-games on one deal and in one seat (other seatings), one using the power and one holding it unused " +
+        "(the bot needs two seatings in one seat of a deal: several entries of one name, or match's opponents); the mean over those pairs of used − unused. n/a: no such seat-game or pair.",
+      columns: [
+        'bot',
+        'power',
+        'key',
+        'used',
+        'not used',
+        'win used',
+        'win not used',
+        'win diff',
+        'lives used',
+        'lives not used',
+        'lives diff',
+        'pairs',
+        'paired win diff',
+        'paired lives diff',
       ],
+      rows: effect,
+      estimates: [{ column: 'win diff' }, { column: 'lives diff' }, { column: 'paired win diff' }, { column: 'paired lives diff' }],
     },
   ];
 }
@@ -396,7 +448,17 @@ function keyFigures(t: NineLivesTotals): Record<string, KeyFigure> {
     'seat-rounds in a team': { value: ratio(inTeam, seatRounds), format: 'percent', trials: seatRounds },
     'scores rescued by a team': { value: ratio(rescued, seatRounds), format: 'percent', trials: seatRounds },
     'first Kittykeeper lives − mean': { value: ratio(t.seatLives[0]! - t.seatLives.reduce((a, b) => a + b, 0) / t.players, t.games), format: 'number' },
-    ...(t.pwUses.length > 0 ? { 'powers used per game': { value: ratio(t.pwUses.reduce((a, b) => a + b, 0), t.games), format: 'number' as const } } : {}),
+    ...(t.pwUses.length > 0
+      ? {
+          'powers used per game': {
+            value: ratio(
+              t.pwUses.reduce((a, b) => a + b, 0),
+              t.games,
+            ),
+            format: 'number' as const,
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,11 +1,24 @@
 import type { RecordAction } from '../../core/index.js';
 import { A_CROWN, A_PLAY, bidId, crownId, DECLARABLE, playId } from './actions.js';
 import { cardName, FIRST_CROWN, numberOf, parseCard, parseSuit, SUIT_CODES } from './cards.js';
-import { NineLivesState, Phase, W_PROMISE } from './state.js';
+import { type NineLivesState, Phase, W_PROMISE } from './state.js';
 import { A_CARD, A_GOPLAY, A_NUM, A_SEAT, A_SLOT, A_SPEND, A_SUIT } from './actions.js';
 import {
-  C_ASIDE, C_CAROUSEL, C_DECL_SUIT, C_KEEPER, C_REPLAY, C_ROW, C_STEAL_TAKE, C_SWAP, F_RANDOM, F_WILD, PW_CHOICE, PW_REPLAY, PW_SHUFALL,
-  PW_TFLAGS, PW_PTRICK,
+  C_ASIDE,
+  C_CAROUSEL,
+  C_DECL_SUIT,
+  C_KEEPER,
+  C_REPLAY,
+  C_ROW,
+  C_STEAL_TAKE,
+  C_SWAP,
+  F_RANDOM,
+  F_WILD,
+  PW_CHOICE,
+  PW_REPLAY,
+  PW_SHUFALL,
+  PW_TFLAGS,
+  PW_PTRICK,
 } from './powers.js';
 import { POWER_KEYS } from './powers-list.js';
 

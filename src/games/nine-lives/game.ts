@@ -26,7 +26,13 @@ export const nineLivesInfo: GameInfo = {
     { key: 'livesToWin', kind: 'int', min: 1, max: 99, default: 9, doc: 'lives that end the game' },
     { key: 'teams', kind: 'bool', default: true, doc: 'seats whose bids share a suit score as a team' },
     { key: 'powers', kind: 'bool', default: false, doc: 'the Powers variant: cards 1-8 carry the 44 powers (nine-lives-powers.md)' },
-    { key: 'powerDeal', kind: 'enum', choices: ['published', 'uniform'], default: 'published', doc: 'powers: the published deal (first 24/32/40 powers at 3/4/5 players) or the first pass in random order' },
+    {
+      key: 'powerDeal',
+      kind: 'enum',
+      choices: ['published', 'uniform'],
+      default: 'published',
+      doc: 'powers: the published deal (first 24/32/40 powers at 3/4/5 players) or the first pass in random order',
+    },
     { key: 'powersOff', kind: 'string', default: 'none', doc: "powers: keys left out of the deal, joined by '+' (or none)" },
   ],
 };
@@ -47,8 +53,8 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = defineGame(
     }
   },
   deal,
-  numDistinctActions: (v) => (v['powers'] === true ? NUM_ACTIONS_POWERS : NUM_ACTIONS),
-  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat'), v['powers'] === true),
+  numDistinctActions: (v) => (v.powers === true ? NUM_ACTIONS_POWERS : NUM_ACTIONS),
+  maxDecisions: (v) => maxDecisions(intParam(v, 'players'), boolParam(v, 'blackCat'), v.powers === true),
   currentSeat,
   legalActions,
   apply,

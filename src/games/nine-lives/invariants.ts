@@ -1,7 +1,23 @@
 import { RuleError } from '../../core/index.js';
 import { FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { isWild } from './rules.js';
-import { NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_DISCARD, W_DOWN, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE, W_ROW, W_SPENT } from './state.js';
+import {
+  type NineLivesState,
+  Phase,
+  ROUND_CAP,
+  W_BID,
+  W_DECK,
+  W_DISCARD,
+  W_DOWN,
+  W_GIVING,
+  W_HAND,
+  W_LEFTOVER,
+  W_OUT,
+  W_PLAYED,
+  W_PROMISE,
+  W_ROW,
+  W_SPENT,
+} from './state.js';
 import { PW_CHOICE, PW_USED, refreshBid } from './powers.js';
 
 // Scratch counts (the fuzzer calls this after every action).
@@ -19,7 +35,10 @@ const SUITS = new Int32Array(NUM_SUITS * NUM_SUITS);
  * @throws RuleError naming the first broken invariant.
  */
 export function checkInvariants(s: NineLivesState): void {
-  if (s.powers) return checkPowersInvariants(s);
+  if (s.powers) {
+    checkPowersInvariants(s);
+    return;
+  }
   const P = s.players;
   const fail = (m: string): never => {
     throw new RuleError(`nine-lives: ${m}`);
@@ -61,7 +80,8 @@ export function checkInvariants(s: NineLivesState): void {
   if (s.phase === Phase.Over) {
     let most = 0;
     for (let q = 0; q < P; q++) most = Math.max(most, s.lives[q]!);
-    for (let q = 0; q < P; q++) if ((s.lives[q] === most) !== s.winners.includes(q)) fail(`seat ${q} ${s.winners.includes(q) ? 'wins without' : 'does not win with'} the most lives`);
+    for (let q = 0; q < P; q++)
+      if ((s.lives[q] === most) !== s.winners.includes(q)) fail(`seat ${q} ${s.winners.includes(q) ? 'wins without' : 'does not win with'} the most lives`);
     if (s.capped && s.round !== ROUND_CAP) fail(`capped after ${s.round} rounds`);
     return;
   }
@@ -137,7 +157,8 @@ export function checkPowersInvariants(s: NineLivesState): void {
       for (let i = 0; i < s.trickLen; i++) if (s.slotCard[i] === c) found = true;
       if (!found) fail(`card ${c} is played but in no slot`);
       if ((w === W_DOWN) !== (s.slotDown[slotOf(s, c)] === 1)) fail(`card ${c}: face down and its slot disagree`);
-    } else if (!(w === W_LEFTOVER || w === W_SPENT || w === W_DISCARD || w === W_BID || (w >= W_GIVING && w < W_GIVING + P))) fail(`card ${c} is in unknown place ${w}`);
+    } else if (!(w === W_LEFTOVER || w === W_SPENT || w === W_DISCARD || w === W_BID || (w >= W_GIVING && w < W_GIVING + P)))
+      fail(`card ${c} is in unknown place ${w}`);
   }
   let lives = 0;
   for (let q = 0; q < P; q++) {
@@ -152,7 +173,8 @@ export function checkPowersInvariants(s: NineLivesState): void {
   if (inGame !== dealt + left) fail('cards lost');
   if (left >= P) fail(`${left} leftovers for ${P} seats`);
   for (let q = 0; q < P; q++) {
-    for (let i = 0; i < s.rowLen[q]!; i++) if (s.where[s.rowCards[q * 82 + i]!] !== W_ROW + q) fail(`seat ${q}'s row holds card ${s.rowCards[q * 82 + i]} placed elsewhere`);
+    for (let i = 0; i < s.rowLen[q]!; i++)
+      if (s.where[s.rowCards[q * 82 + i]!] !== W_ROW + q) fail(`seat ${q}'s row holds card ${s.rowCards[q * 82 + i]} placed elsewhere`);
     if (s.phase !== Phase.Bid) {
       const b = s.bid[q]!;
       const t = s.tricksWon[q]!;

@@ -2,8 +2,35 @@ import { RuleError, shuffleInPlace, type Rng, type Variant } from '../../core/in
 import { boolParam, intParam } from '../../core/index.js';
 import { CROWNS, NUM_CARDS, NUM_SUITS, suitOf } from './cards.js';
 import { isWild } from './rules.js';
-import { MAX_EVENTS, MAX_SLOTS, NineLivesState, Phase, PW_SIZE, W_BID, W_DOWN, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE } from './state.js';
-import { C_DECL_NUM, C_DECL_SUIT, PW_CHOICE, PW_DECLSLOT, PW_DECLSUIT, PW_LEAD, PW_LEADSLOT, PW_EVN, PW_MUSTLEAD, PW_REPLAY, PW_TAKEN, slotSeat } from './powers.js';
+import {
+  MAX_EVENTS,
+  MAX_SLOTS,
+  type NineLivesState,
+  Phase,
+  PW_SIZE,
+  W_BID,
+  W_DOWN,
+  W_GIVING,
+  W_HAND,
+  W_LEFTOVER,
+  W_OUT,
+  W_PLAYED,
+  W_PROMISE,
+} from './state.js';
+import {
+  C_DECL_NUM,
+  C_DECL_SUIT,
+  PW_CHOICE,
+  PW_DECLSLOT,
+  PW_DECLSUIT,
+  PW_LEAD,
+  PW_LEADSLOT,
+  PW_EVN,
+  PW_MUSTLEAD,
+  PW_REPLAY,
+  PW_TAKEN,
+  slotSeat,
+} from './powers.js';
 import { K_NEW_TRUMP } from './powers-list.js';
 
 /**
@@ -114,7 +141,7 @@ export class NineLivesObservation {
     this.voids = new Uint8Array(p * NUM_SUITS);
     this.trickCard = new Int8Array(p);
     this.trickSuit = new Int8Array(p);
-    this.powers = variant['powers'] === true;
+    this.powers = variant.powers === true;
     this.rowCards = new Int8Array(p * 82);
     this.rowLen = new Uint8Array(p);
     this.promiseCount = new Uint8Array(p);

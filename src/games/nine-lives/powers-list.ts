@@ -6,21 +6,58 @@ import { FIRST_CROWN, NUM_CARDS, numberOf } from './cards.js';
  * power is its index 0..43 here (`K_*` below).
  */
 export const POWER_KEYS = [
-  'new_lead', 'no_lead', 'new_trump', 'new_trump_bid', 'wildcard', 'no_ignore', 'reverse_order', 'force_takeback',
-  'pick_start', 'pick_start_conditional', 'swap_played', 'swap_hand', 'carousel_left', 'carousel_right', 'shuffle_trick',
-  'same_suit_order_first', 'same_suit_order_last', 'match_suit_lowest', 'match_suit_highest', 'shuffle_hand',
-  'shuffle_hand_all', 'play_above_5', 'play_below_5', 'play_odd', 'play_even', 'same_suit_ignore', 'steal_from_trick',
-  'draw_new', 'score_twice', 'score_none', 'new_trump_number_1', 'new_trump_number_2', 'new_trump_number_3',
-  'limitless_power', 'blind_play', 'double_trick', 'reveal_suit', 'reveal_number', 'ignore_above_5', 'ignore_below_5',
-  'no_trump', 'boost_below_5', 'nerf_above_5', 'end_promise',
+  'new_lead',
+  'no_lead',
+  'new_trump',
+  'new_trump_bid',
+  'wildcard',
+  'no_ignore',
+  'reverse_order',
+  'force_takeback',
+  'pick_start',
+  'pick_start_conditional',
+  'swap_played',
+  'swap_hand',
+  'carousel_left',
+  'carousel_right',
+  'shuffle_trick',
+  'same_suit_order_first',
+  'same_suit_order_last',
+  'match_suit_lowest',
+  'match_suit_highest',
+  'shuffle_hand',
+  'shuffle_hand_all',
+  'play_above_5',
+  'play_below_5',
+  'play_odd',
+  'play_even',
+  'same_suit_ignore',
+  'steal_from_trick',
+  'draw_new',
+  'score_twice',
+  'score_none',
+  'new_trump_number_1',
+  'new_trump_number_2',
+  'new_trump_number_3',
+  'limitless_power',
+  'blind_play',
+  'double_trick',
+  'reveal_suit',
+  'reveal_number',
+  'ignore_above_5',
+  'ignore_below_5',
+  'no_trump',
+  'boost_below_5',
+  'nerf_above_5',
+  'end_promise',
 ] as const;
 export type PowerKey = (typeof POWER_KEYS)[number];
 export const NUM_POWERS = 44;
 
 /** Copy caps by power index (section 7, in brackets; 255: uncapped). */
 export const POWER_CAPS = Uint8Array.from([
-  255, 3, 255, 255, 3, 255, 255, 255, 2, 255, 2, 255, 2, 2, 2, 2, 2, 255, 255, 2, 2, 255, 255, 255, 255, 255, 255, 255,
-  2, 2, 3, 2, 1, 2, 255, 1, 3, 2, 255, 255, 2, 1, 1, 1,
+  255, 3, 255, 255, 3, 255, 255, 255, 2, 255, 2, 255, 2, 2, 2, 2, 2, 255, 255, 2, 2, 255, 255, 255, 255, 255, 255, 255, 2, 2, 3, 2, 1, 2, 255, 1, 3, 2, 255,
+  255, 2, 1, 1, 1,
 ]);
 
 export const K_NEW_LEAD = 0;

@@ -17,16 +17,53 @@ import { RuleError, type RecordAction } from '../../core/index.js';
 import { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SUIT, DECLARABLE, NUM_ACTIONS_POWERS } from './actions.js';
 import { cardName, CROWNS, FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, SUIT_CODES, suitOf } from './cards.js';
 import {
-  K_BLIND_PLAY, K_BOOST, K_CAROUSEL_LEFT, K_CAROUSEL_RIGHT, K_DOUBLE_TRICK, K_DRAW_NEW, K_END_PROMISE, K_FORCE_TAKEBACK,
-  K_IGNORE_ABOVE_5, K_IGNORE_BELOW_5, K_LIMITLESS, K_MATCH_HIGHEST, K_MATCH_LOWEST, K_NERF, K_NEW_LEAD, K_NEW_TRUMP,
-  K_NEW_TRUMP_BID, K_NO_IGNORE, K_NO_LEAD, K_NO_TRUMP, K_ORDER_FIRST, K_ORDER_LAST, K_PICK_START, K_PICK_START_COND,
-  K_PLAY_ABOVE_5, K_PLAY_BELOW_5, K_PLAY_EVEN, K_PLAY_ODD, K_REVEAL_NUMBER, K_REVEAL_SUIT, K_REVERSE_ORDER,
-  K_SAME_SUIT_IGNORE, K_SCORE_NONE, K_SCORE_TWICE, K_SHUFFLE_HAND, K_SHUFFLE_HAND_ALL, K_SHUFFLE_TRICK, K_STEAL,
-  K_SWAP_HAND, K_SWAP_PLAYED, K_TRUMP_NUMBER_1, K_TRUMP_NUMBER_3, K_WILDCARD, NUM_POWERS, POWER_KEYS,
+  K_BLIND_PLAY,
+  K_BOOST,
+  K_CAROUSEL_LEFT,
+  K_CAROUSEL_RIGHT,
+  K_DOUBLE_TRICK,
+  K_DRAW_NEW,
+  K_END_PROMISE,
+  K_FORCE_TAKEBACK,
+  K_IGNORE_ABOVE_5,
+  K_IGNORE_BELOW_5,
+  K_LIMITLESS,
+  K_MATCH_HIGHEST,
+  K_MATCH_LOWEST,
+  K_NERF,
+  K_NEW_LEAD,
+  K_NEW_TRUMP,
+  K_NEW_TRUMP_BID,
+  K_NO_IGNORE,
+  K_NO_LEAD,
+  K_NO_TRUMP,
+  K_ORDER_FIRST,
+  K_ORDER_LAST,
+  K_PICK_START,
+  K_PICK_START_COND,
+  K_PLAY_ABOVE_5,
+  K_PLAY_BELOW_5,
+  K_PLAY_EVEN,
+  K_PLAY_ODD,
+  K_REVEAL_NUMBER,
+  K_REVEAL_SUIT,
+  K_REVERSE_ORDER,
+  K_SAME_SUIT_IGNORE,
+  K_SCORE_NONE,
+  K_SCORE_TWICE,
+  K_SHUFFLE_HAND,
+  K_SHUFFLE_HAND_ALL,
+  K_SHUFFLE_TRICK,
+  K_STEAL,
+  K_SWAP_HAND,
+  K_SWAP_PLAYED,
+  K_TRUMP_NUMBER_1,
+  K_TRUMP_NUMBER_3,
+  K_WILDCARD,
+  NUM_POWERS,
+  POWER_KEYS,
 } from './powers-list.js';
-import {
-  MAX_SLOTS, NineLivesState, Phase, W_BID, W_DISCARD, W_DOWN, W_GIVING, W_HAND, W_PLAYED, W_PROMISE, W_ROW, W_SPENT,
-} from './state.js';
+import { MAX_SLOTS, type NineLivesState, Phase, W_BID, W_DISCARD, W_DOWN, W_GIVING, W_HAND, W_PLAYED, W_PROMISE, W_ROW, W_SPENT } from './state.js';
 
 // ---- Indices of the public block `pw`. ----
 /** The leading suit of the current trick (-1 before the lead). */
@@ -533,7 +570,7 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
 /** True when suit x is a suit of this game (crowns too with Black Cat; section 7, `reveal_suit`). */
 const suitInGame = (s: NineLivesState, x: number): boolean => x < s.players || (s.blackCat && x === CROWNS);
 
-function slotOfCard(s: NineLivesState, c: number): number {
+function _slotOfCard(s: NineLivesState, c: number): number {
   for (let i = 0; i < s.trickLen; i++) if (s.slotCard[i] === c) return i;
   return -1;
 }
@@ -584,10 +621,17 @@ function step(s: NineLivesState, a: number): void {
   }
   if (s.phase === Phase.Play) {
     if ((s.pw[PW_TFLAGS]! & F_RANDOM) === 0 && maySpend(s, t)) markAvailable(s, t);
-    if (a >= A_SPEND && a < A_CARD) return spend(s, t, a - A_SPEND);
+    if (a >= A_SPEND && a < A_CARD) {
+      spend(s, t, a - A_SPEND);
+      return;
+    }
     const flags = s.pw[PW_TFLAGS]!;
-    if (a === A_GOPLAY) return drawPlay(s, t, s.trickLen, flags, -1, false);
-    return choosePlay(s, t, s.trickLen, flags, a, false);
+    if (a === A_GOPLAY) {
+      drawPlay(s, t, s.trickLen, flags, -1, false);
+      return;
+    }
+    choosePlay(s, t, s.trickLen, flags, a, false);
+    return;
   }
   const choice = s.pw[PW_CHOICE]!;
   switch (choice) {
@@ -595,13 +639,19 @@ function step(s: NineLivesState, a: number): void {
       const c = a - A_CARD;
       leaveHand(s, t, c);
       s.where[c] = W_GIVING + t;
-      return choose(s, t, C_SP_TARGET);
+      choose(s, t, C_SP_TARGET);
+      return;
     }
-    case C_SP_TARGET:
-      return swapPlayed(s, t, a - A_SEAT);
+    case C_SP_TARGET: {
+      swapPlayed(s, t, a - A_SEAT);
+      return;
+    }
     case C_DN_TAKE:
       s.pw[PW_CARD] = a - A_CARD;
-      return choose(s, t, C_DN_DROP);
+      {
+        choose(s, t, C_DN_DROP);
+        return;
+      }
     case C_DN_DROP: {
       const take = s.pw[PW_CARD]!;
       const drop = a - A_CARD;
@@ -611,7 +661,8 @@ function step(s: NineLivesState, a: number): void {
       leaveHand(s, t, drop);
       s.where[drop] = W_DISCARD;
       s.pw[PW_CARD] = -1;
-      return resumeUser(s);
+      resumeUser(s);
+      return;
     }
     case C_RV_SUIT:
     case C_RV_NUM: {
@@ -624,34 +675,52 @@ function step(s: NineLivesState, a: number): void {
         if (choice === C_RV_SUIT ? suitOf(c) !== v : numberOf(c) !== v) continue;
         for (let x = 0; x < s.players; x++) s.known[x * NUM_CARDS + c] = 1;
       }
-      return resumeUser(s);
+      resumeUser(s);
+      return;
     }
     case C_DECL_SUIT: {
       const x = a - A_SUIT;
       const slot = s.pw[PW_DECLSLOT]!;
       if ((s.slotFlags[slot]! & F_WILD) !== 0) {
         s.pw[PW_DECLSUIT] = x;
-        return choose(s, t, C_DECL_NUM);
+        choose(s, t, C_DECL_NUM);
+        return;
       }
-      return finishPlay(s, slot, x, numberOf(s.slotCard[slot]!));
+      finishPlay(s, slot, x, numberOf(s.slotCard[slot]!));
+      return;
     }
-    case C_DECL_NUM:
-      return finishPlay(s, s.pw[PW_DECLSLOT]!, s.pw[PW_DECLSUIT]!, a - A_NUM + 1);
-    case C_SWAP:
-      return swapHand(s, t, a - A_SLOT);
-    case C_CAROUSEL:
-      return carouselPick(s, t, a - A_CARD);
-    case C_ASIDE:
-      return aside(s, t, a - A_CARD);
+    case C_DECL_NUM: {
+      finishPlay(s, s.pw[PW_DECLSLOT]!, s.pw[PW_DECLSUIT]!, a - A_NUM + 1);
+      return;
+    }
+    case C_SWAP: {
+      swapHand(s, t, a - A_SLOT);
+      return;
+    }
+    case C_CAROUSEL: {
+      carouselPick(s, t, a - A_CARD);
+      return;
+    }
+    case C_ASIDE: {
+      aside(s, t, a - A_CARD);
+      return;
+    }
     case C_REPLAY: {
       const slot = s.pw[PW_REPLAY]!;
       const flags = s.slotFlags[slot]!;
-      if (a === A_GOPLAY) return drawPlay(s, t, slot, flags, s.pw[PW_TAKEN]!, true);
-      return choosePlay(s, t, slot, flags, a, true);
+      if (a === A_GOPLAY) {
+        drawPlay(s, t, slot, flags, s.pw[PW_TAKEN]!, true);
+        return;
+      }
+      choosePlay(s, t, slot, flags, a, true);
+      return;
     }
     case C_STEAL_TAKE:
       s.pw[PW_CARD] = a - A_SLOT;
-      return choose(s, t, C_STEAL_GIVE);
+      {
+        choose(s, t, C_STEAL_GIVE);
+        return;
+      }
     case C_STEAL_GIVE: {
       const slot = s.pw[PW_CARD]!;
       const take = s.slotCard[slot]!;
@@ -665,7 +734,8 @@ function step(s: NineLivesState, a: number): void {
       s.where[give] = W_PLAYED;
       s.slotBy[slot] = t;
       s.pw[PW_CARD] = -1;
-      return continueEnd(s);
+      continueEnd(s);
+      return;
     }
     case C_ROW: {
       const slot = a - A_SLOT;
@@ -674,14 +744,16 @@ function step(s: NineLivesState, a: number): void {
       s.slotCard[slot] = -1;
       rowPush(s, t, c);
       s.pw[PW_ROWS]!--;
-      return continueEnd(s);
+      continueEnd(s);
+      return;
     }
     case C_KEEPER: {
       const q = a - A_SEAT;
       if (s.recorder) record(s, { seat: t, type: 'keeper', to: q });
       s.pw[PW_WINNER] = q; // the seat that leads next
       s.pw[PW_STAGE] = 5;
-      return continueEnd(s);
+      continueEnd(s);
+      return;
     }
   }
 }
@@ -710,7 +782,8 @@ function choosePlay(s: NineLivesState, q: number, slot: number, flags: number, a
   s.pw[PW_MUSTLEAD] = mustLead ? 1 : 0;
   if ((flags & F_WILD) !== 0 || (isCrown(s, c) && x < 0)) {
     s.pw[PW_DECLSLOT] = slot;
-    return choose(s, q, C_DECL_SUIT);
+    choose(s, q, C_DECL_SUIT);
+    return;
   }
   finishPlay(s, slot, x >= 0 ? x : suitOf(c), numberOf(c));
 }
@@ -731,7 +804,8 @@ function drawPlay(s: NineLivesState, q: number, slot: number, flags: number, exc
   s.pw[PW_MUSTLEAD] = 0;
   if ((flags & F_WILD) !== 0 || isCrown(s, c)) {
     s.pw[PW_DECLSLOT] = slot;
-    return choose(s, q, C_DECL_SUIT);
+    choose(s, q, C_DECL_SUIT);
+    return;
   }
   finishPlay(s, slot, suitOf(c), numberOf(c));
 }
@@ -784,25 +858,30 @@ function finishPlay(s: NineLivesState, slot: number, x: number, num: number): vo
   }
   if (s.recorder) {
     const e: Record<string, unknown> = { seat: q, type: replay ? 'replay' : 'play', card: cardName(c) };
-    if ((flags & F_WILD) !== 0 || isCrown(s, c)) e['as'] = SUIT_CODES[x]!;
-    if ((flags & F_WILD) !== 0) e['num'] = num;
+    if ((flags & F_WILD) !== 0 || isCrown(s, c)) e.as = SUIT_CODES[x]!;
+    if ((flags & F_WILD) !== 0) e.num = num;
     record(s, e as unknown as RecordAction);
   }
   s.pw[PW_DECLSLOT] = -1;
   if (replay) {
     s.pw[PW_REPLAY] = -1;
     s.pw[PW_TAKEN] = -1;
-    return resumeUser(s);
+    resumeUser(s);
+    return;
   }
   if (s.pw[PW_TSWAPS]! > 0) {
     s.pw[PW_SWAPCARD] = slot;
-    return nextSwap(s, q);
+    nextSwap(s, q);
+    return;
   }
   advance(s);
 }
 
 function nextSwap(s: NineLivesState, q: number): void {
-  if (s.pw[PW_TSWAPS]! > 0 && s.trickLen > 1) return choose(s, q, C_SWAP);
+  if (s.pw[PW_TSWAPS]! > 0 && s.trickLen > 1) {
+    choose(s, q, C_SWAP);
+    return;
+  }
   s.pw[PW_TSWAPS] = 0;
   s.pw[PW_SWAPCARD] = -1;
   advance(s);
@@ -837,10 +916,14 @@ function swapAt(a: Int8Array, i: number, j: number): void {
 /** After a complete play: the next turn, the second lap of a `double_trick`, or the trick's end (section 5.1). */
 function advance(s: NineLivesState): void {
   const P = s.players;
-  if (s.trickLen < P * s.pw[PW_LAPS]!) return beginTurn(s);
+  if (s.trickLen < P * s.pw[PW_LAPS]!) {
+    beginTurn(s);
+    return;
+  }
   if (s.pw[PW_LAPS] === 1 && s.pw[PW_DOUBLE] === 1 && s.handCount[0]! > 0) {
     s.pw[PW_LAPS] = 2;
-    return beginTurn(s);
+    beginTurn(s);
+    return;
   }
   s.pw[PW_STAGE] = 1;
   continueEnd(s);
@@ -886,19 +969,29 @@ function spend(s: NineLivesState, q: number, c: number): void {
     case K_SWAP_PLAYED: {
       let target = false;
       for (let x = 0; x < P; x++) if (x !== q && s.handCount[x]! > 0) target = true;
-      if (s.handCount[q]! > 0 && target) return choose(s, q, C_SP_GIVE);
+      if (s.handCount[q]! > 0 && target) {
+        choose(s, q, C_SP_GIVE);
+        return;
+      }
       break;
     }
     case K_DRAW_NEW: {
       let discard = false;
       for (let d = 0; d < NUM_CARDS; d++) if (s.where[d] === W_DISCARD) discard = true;
-      if (discard && s.handCount[q]! > 0) return choose(s, q, C_DN_TAKE);
+      if (discard && s.handCount[q]! > 0) {
+        choose(s, q, C_DN_TAKE);
+        return;
+      }
       break;
     }
-    case K_REVEAL_SUIT:
-      return choose(s, q, C_RV_SUIT);
-    case K_REVEAL_NUMBER:
-      return choose(s, q, C_RV_NUM);
+    case K_REVEAL_SUIT: {
+      choose(s, q, C_RV_SUIT);
+      return;
+    }
+    case K_REVEAL_NUMBER: {
+      choose(s, q, C_RV_NUM);
+      return;
+    }
   }
   if (s.recorder) recordPower(s, q, {});
   s.pw[PW_SPENT] = -1;
@@ -927,8 +1020,10 @@ function spend(s: NineLivesState, q: number, c: number): void {
     case K_ORDER_LAST:
       s.pw[PW_RANK] = 3;
       break;
-    case K_FORCE_TAKEBACK:
-      return forceTakeback(s, q, slot);
+    case K_FORCE_TAKEBACK: {
+      forceTakeback(s, q, slot);
+      return;
+    }
     case K_SWAP_HAND:
       s.pw[PW_TSWAPS]!++;
       break;
@@ -940,7 +1035,8 @@ function spend(s: NineLivesState, q: number, c: number): void {
       s.pw[PW_CAR_DIR] = key === K_CAROUSEL_LEFT ? 1 : P - 1;
       s.pw[PW_CAR_G] = g;
       s.pw[PW_K] = 0;
-      return choose(s, q, C_CAROUSEL);
+      choose(s, q, C_CAROUSEL);
+      return;
     }
     case K_SHUFFLE_HAND:
       if (s.handCount[q]! === 0) break; // nothing (12.6)
@@ -976,8 +1072,10 @@ function spend(s: NineLivesState, q: number, c: number): void {
     case K_NERF:
       s.pw[PW_NERF] = 1;
       break;
-    case K_END_PROMISE:
-      return endPromise(s, q, slot);
+    case K_END_PROMISE: {
+      endPromise(s, q, slot);
+      return;
+    }
     case K_TRUMP_NUMBER_1:
     case K_TRUMP_NUMBER_1 + 1:
     case K_TRUMP_NUMBER_3:
@@ -1006,12 +1104,18 @@ function swapPlayed(s: NineLivesState, q: number, target: number): void {
 }
 
 /** `force_takeback` (section 7.8, 12.3): the seat of the slot before the user's play takes its card back and replays. */
-function forceTakeback(s: NineLivesState, q: number, slot: number): void {
-  if (slot === 0) return resumeUser(s);
+function forceTakeback(s: NineLivesState, _q: number, slot: number): void {
+  if (slot === 0) {
+    resumeUser(s);
+    return;
+  }
   const k = slot - 1;
   const r = slotSeat(s, k);
   const c = s.slotCard[k]!;
-  if (s.handCount[r] === 0) return resumeUser(s); // no other card: the card stays
+  if (s.handCount[r] === 0) {
+    resumeUser(s);
+    return;
+  } // no other card: the card stays
   const seen = s.slotDown[k] === 1 ? 1 << r : everyone(s);
   enterHand(s, r, c, seen);
   s.slotCard[k] = -1;
@@ -1037,7 +1141,10 @@ function carouselPick(s: NineLivesState, q: number, c: number): void {
   if (s.recorder) record(s, { seat: q, type: 'give', cards });
   const k = ++s.pw[PW_K]!;
   const user = s.pw[PW_USER]!;
-  if (k < P) return choose(s, (user + k) % P, C_CAROUSEL);
+  if (k < P) {
+    choose(s, (user + k) % P, C_CAROUSEL);
+    return;
+  }
   const dir = s.pw[PW_CAR_DIR]!;
   for (let d = 0; d < NUM_CARDS; d++) {
     const w = s.where[d]!;
@@ -1055,7 +1162,10 @@ function endPromise(s: NineLivesState, q: number, slot: number): void {
   for (let x = 0; x < P; x++) {
     let toPlay = false;
     for (let i = slot; i < lapEnd; i++) if (slotSeat(s, i) === x) toPlay = true;
-    if (s.handCount[x]! < (toPlay ? 2 : 1)) return resumeUser(s);
+    if (s.handCount[x]! < (toPlay ? 2 : 1)) {
+      resumeUser(s);
+      return;
+    }
   }
   s.pw[PW_K] = 0;
   choose(s, q, C_ASIDE);
@@ -1066,7 +1176,10 @@ function aside(s: NineLivesState, q: number, c: number): void {
   leaveHand(s, q, c);
   s.where[c] = W_PROMISE + q;
   const k = ++s.pw[PW_K]!;
-  if (k < s.players) return choose(s, (s.pw[PW_USER]! + k) % s.players, C_ASIDE);
+  if (k < s.players) {
+    choose(s, (s.pw[PW_USER]! + k) % s.players, C_ASIDE);
+    return;
+  }
   resumeUser(s);
 }
 
@@ -1177,7 +1290,8 @@ function continueEnd(s: NineLivesState): void {
       while (i < evn && !(s.evKey[i] === K_STEAL && s.handCount[s.evSeat[i]!]! > 0)) i++;
       if (i < evn) {
         s.pw[PW_STEAL] = i + 1;
-        return choose(s, s.evSeat[i]!, C_STEAL_TAKE);
+        choose(s, s.evSeat[i]!, C_STEAL_TAKE);
+        return;
       }
       s.pw[PW_STAGE] = 3;
       const fate = fateEvent(s);
@@ -1189,9 +1303,15 @@ function continueEnd(s: NineLivesState): void {
         s.pw[PW_ROWS] = 0;
         shuffleTrick(s, s.evSeat[fate]!);
       }
-      if (s.pw[PW_ROWS]! > 0) return choose(s, winner, C_ROW);
+      if (s.pw[PW_ROWS]! > 0) {
+        choose(s, winner, C_ROW);
+        return;
+      }
     } else if (stage === 3) {
-      if (s.pw[PW_ROWS]! > 0) return choose(s, s.pw[PW_WINNER]!, C_ROW);
+      if (s.pw[PW_ROWS]! > 0) {
+        choose(s, s.pw[PW_WINNER]!, C_ROW);
+        return;
+      }
       for (let i = 0; i < s.trickLen; i++) {
         const c = s.slotCard[i]!;
         if (c >= 0) s.where[c] = W_DISCARD;
@@ -1199,7 +1319,10 @@ function continueEnd(s: NineLivesState): void {
       }
       s.pw[PW_STAGE] = 4;
       const k = keeperEvent(s);
-      if (k >= 0) return choose(s, s.evSeat[k]!, C_KEEPER);
+      if (k >= 0) {
+        choose(s, s.evSeat[k]!, C_KEEPER);
+        return;
+      }
       s.pw[PW_STAGE] = 5;
     } else {
       // 5.6 the next Kittykeeper, 5.7 the next trick, the promise trick or scoring.
@@ -1211,11 +1334,13 @@ function continueEnd(s: NineLivesState): void {
       for (let q = 0; q < P; q++) if (s.handCount[q]! > 0) handsEmpty = false;
       if (!handsEmpty || promises > 0) {
         s.pw[PW_PTRICK] = handsEmpty ? 1 : 0;
-        return beginTurn(s);
+        beginTurn(s);
+        return;
       }
       s.pw[PW_PTRICK] = 0;
       s.turn = s.keeper;
-      return ROUND_END.fn(s);
+      ROUND_END.fn(s);
+      return;
     }
   }
 }

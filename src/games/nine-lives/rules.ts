@@ -2,7 +2,7 @@ import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { A_CROWN, A_PLAY, DECLARABLE, NUM_ACTIONS } from './actions.js';
 import { cardName, FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { encodeAction } from './codec.js';
-import { NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
+import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
 import { powersApply, powersGains, powersLegal, powersMap, resetPowersRound, ROUND_END } from './powers.js';
 import { dealPowers } from './powers-list.js';
 
@@ -126,7 +126,7 @@ export function startRound(s: NineLivesState): void {
     const hands: string[][] = [];
     for (let q = 0; q < P; q++) hands.push(cardsWhere(s, W_HAND + q));
     const deal: Record<string, unknown> = { hands, leftover: cardsWhere(s, W_LEFTOVER), keeper: s.keeper };
-    if (s.powers && s.round === 0) deal['powers'] = powersMap(s);
+    if (s.powers && s.round === 0) deal.powers = powersMap(s);
     s.recorder.startRound({ deal });
   }
 }
@@ -188,7 +188,10 @@ export function trickWinner(
  * @throws RuleError when the action is not legal here (a bug in the caller).
  */
 export function apply(s: NineLivesState, a: number): void {
-  if (s.powers) return powersApply(s, a);
+  if (s.powers) {
+    powersApply(s, a);
+    return;
+  }
   const t = s.turn;
   const mine = W_HAND + t;
   if (s.phase === Phase.Bid) {
@@ -215,7 +218,10 @@ export function apply(s: NineLivesState, a: number): void {
     c = FIRST_CROWN + (((a - A_CROWN) / DECLARABLE) | 0);
     x = (a - A_CROWN) % DECLARABLE;
     if (x >= s.players) illegal(s, a);
-  } else return illegal(s, a);
+  } else {
+    illegal(s, a);
+    return;
+  }
   if (s.where[c] !== mine) illegal(s, a);
   if (s.trickLen > 0) {
     const lead = s.trickSuit[0]!;
@@ -318,7 +324,8 @@ function scoreRound(s: NineLivesState): void {
   let capped = false;
   if (most >= s.livesToWin) over = true;
   else if (inGame < 2 * P) over = true;
-  else if (s.blackCat && plain < P) over = true; // README ruling: no deal can give every seat a plain card.
+  else if (s.blackCat && plain < P)
+    over = true; // README ruling: no deal can give every seat a plain card.
   else if (s.round >= ROUND_CAP) capped = true;
   else over = false;
   if (s.recorder) s.recorder.endRound(Array.from(s.gains), capped);

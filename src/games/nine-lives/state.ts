@@ -174,8 +174,8 @@ export class NineLivesState implements GameStateBase {
     this.histBid = new Int8Array(ROUND_CAP * p).fill(-1);
     this.histTricks = new Uint8Array(ROUND_CAP * p);
     this.histGain = new Uint8Array(ROUND_CAP * p);
-    this.powers = variant['powers'] === true;
-    this.uniformDeal = variant['powerDeal'] === 'uniform';
+    this.powers = variant.powers === true;
+    this.uniformDeal = variant.powerDeal === 'uniform';
     this.powersOff = this.powers ? parsePowersOff(stringParam(variant, 'powersOff')) : new Uint8Array(44);
     this.rowCards = new Int8Array(p * 82).fill(-1);
     this.rowLen = new Uint8Array(p);

@@ -74,7 +74,7 @@ export function gameStats(s: NineLivesState): NineLivesGameStats {
  */
 export function gameStatsFromRecord(rec: GameRecord): NineLivesGameStats {
   if (rec.game !== 'nine-lives') throw new Error(`nine-lives stats: record of ${rec.game}`);
-  if (rec.variant['powers'] === true) return powersStatsFromRecord(rec);
+  if (rec.variant.powers === true) return powersStatsFromRecord(rec);
   const P = Number(rec.variant.players);
   const blackCat = rec.variant.blackCat === true;
   const perRound: NineLivesRoundStats[] = [];

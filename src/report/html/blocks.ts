@@ -43,7 +43,15 @@ export function botRows(f: RunFiles): Row[] {
   return arr(obj(f.json.summary)?.bots).map((b) => {
     const o = obj(b) ?? {};
     const ci = interval(o.ci95);
-    return { bot: str(o.name), seat_games: num(o.games) ?? null, wins: num(o.wins) ?? null, win_rate: num(o.winRate) ?? null, ci95_lo: ci?.[0] ?? null, ci95_hi: ci?.[1] ?? null, mean_score: num(o.meanScore) ?? null };
+    return {
+      bot: str(o.name),
+      seat_games: num(o.games) ?? null,
+      wins: num(o.wins) ?? null,
+      win_rate: num(o.winRate) ?? null,
+      ci95_lo: ci?.[0] ?? null,
+      ci95_hi: ci?.[1] ?? null,
+      mean_score: num(o.meanScore) ?? null,
+    };
   });
 }
 
@@ -206,7 +214,14 @@ export function balanceBlocks(f: RunFiles): Block[] {
     const columns = arr(t.columns).map(str);
     const titles = arr(t.titles).map(str);
     const rows: Row[] = arr(t.rows).map((r) => Object.fromEntries(columns.map((c, i) => [c, cell(arr(r)[i])])));
-    const table: DataTable = { id: str(t.id), title: str(t.title), caption: str(t.caption), columns, ...(titles.length === columns.length ? { titles } : {}), rows };
+    const table: DataTable = {
+      id: str(t.id),
+      title: str(t.title),
+      caption: str(t.caption),
+      columns,
+      ...(titles.length === columns.length ? { titles } : {}),
+      rows,
+    };
     const tc = tableCharts(table);
     const note = tc.constant.length ? ` (${tc.constant.join(', ')})` : '';
     return [

@@ -117,13 +117,20 @@ export function intervalChart(c: IntervalChart): VlSpec {
   };
   const groupEnc: Record<string, unknown> = c.group
     ? {
-        color: { field: c.group.field, type: 'nominal', title: c.group.title, sort: order(c.rows, c.group), legend: { orient: 'bottom', direction: 'vertical' } },
+        color: {
+          field: c.group.field,
+          type: 'nominal',
+          title: c.group.title,
+          sort: order(c.rows, c.group),
+          legend: { orient: 'bottom', direction: 'vertical' },
+        },
         [offset]: { field: c.group.field, type: 'nominal', sort: order(c.rows, c.group) },
       }
     : {};
   const y = quant(c.measure, c.mark === 'bar' ? { scale: { zero: true } } : {});
   const layers: Record<string, unknown>[] = [];
-  if (c.zeroRule) layers.push({ name: 'zero', mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { [val]: { datum: 0, type: 'quantitative' } } });
+  if (c.zeroRule)
+    layers.push({ name: 'zero', mark: { type: 'rule', color: '#888', strokeDash: [4, 3] }, encoding: { [val]: { datum: 0, type: 'quantitative' } } });
   const markLayer = {
     name: c.mark === 'bar' ? 'bars' : 'dots',
     mark: c.mark === 'bar' ? { type: 'bar', opacity: 0.85 } : { type: 'point', filled: true, size: 70, opacity: 1 },
@@ -168,7 +175,12 @@ export function curveChart(c: CurveChart): VlSpec {
     { name: 'line', mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
     { name: 'dots', mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' }, encoding: { x, y } },
   ];
-  if (c.measure.lo && c.measure.hi) layers.push({ name: 'intervals', mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } }, encoding: { x, y: { field: c.measure.lo, type: 'quantitative', title: c.measure.title }, y2: { field: c.measure.hi } } });
+  if (c.measure.lo && c.measure.hi)
+    layers.push({
+      name: 'intervals',
+      mark: { type: 'errorbar', ticks: { size: 7, color: '#222' }, rule: { color: '#222', strokeWidth: 1.5 } },
+      encoding: { x, y: { field: c.measure.lo, type: 'quantitative', title: c.measure.title }, y2: { field: c.measure.hi } },
+    });
   return { ...base(c), width: 260, height: 160, layer: layers };
 }
 
@@ -220,7 +232,13 @@ export interface HeatmapChart extends ChartBase {
  */
 export function heatmapChart(c: HeatmapChart): VlSpec {
   const n = order(c.rows, c.column).length;
-  const x = { field: c.column.field, type: 'nominal', title: c.column.title, sort: order(c.rows, c.column), axis: { labelAngle: 0, labelExpr: "split(datum.label, ':')", labelLimit: 0 } };
+  const x = {
+    field: c.column.field,
+    type: 'nominal',
+    title: c.column.title,
+    sort: order(c.rows, c.column),
+    axis: { labelAngle: 0, labelExpr: "split(datum.label, ':')", labelLimit: 0 },
+  };
   const y = { field: c.row.field, type: 'nominal', title: c.row.title, sort: order(c.rows, c.row) };
   const fmt = c.measure.percent ? '.1%' : '.3f';
   return {
@@ -334,7 +352,11 @@ export function seriesChart(c: SeriesChart): VlSpec {
     const dash = s.dash ? { strokeDash: [5, 3] } : {};
     if (s.mark === 'dots') layers.push({ name: `series_${i}`, mark: { type: 'point', filled: true, size: 18, opacity: 0.8 }, encoding: enc });
     else {
-      layers.push({ name: `series_${i}`, mark: { type: 'line', strokeWidth: 1.5, ...dash, ...(s.mark === 'step' ? { interpolate: 'step-after' } : {}) }, encoding: enc });
+      layers.push({
+        name: `series_${i}`,
+        mark: { type: 'line', strokeWidth: 1.5, ...dash, ...(s.mark === 'step' ? { interpolate: 'step-after' } : {}) },
+        encoding: enc,
+      });
       if (c.rows.length <= DOTS_UP_TO) layers.push({ name: `series_${i}_dots`, mark: { type: 'point', filled: true, size: 22 }, encoding: enc });
     }
   });

@@ -67,7 +67,8 @@ export function readRun(dir: string): RunFiles {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: no such directory`);
   const names = readdirSync(dir);
   const kind = runKind(names);
-  if (kind === null) throw new UsageError(`${dir}: not a run directory (no summary.json, sweep.json, match.json, ratings.json or curve.json with train-state.json)`);
+  if (kind === null)
+    throw new UsageError(`${dir}: not a run directory (no summary.json, sweep.json, match.json, ratings.json or curve.json with train-state.json)`);
   const json: Record<string, unknown> = {};
   const csv: Record<string, Row[]> = {};
   for (const n of names.sort()) {

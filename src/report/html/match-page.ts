@@ -15,7 +15,12 @@ function llrText(x: unknown): string {
 function traceRows(f: RunFiles): Row[] {
   if (f.csv.sprt && f.csv.sprt.length > 0) return [...f.csv.sprt];
   const s = obj(obj(f.json.match)?.sprt);
-  return arr(s?.trace).map((t) => ({ deals: num(obj(t)?.deals) ?? null, llr: num(obj(t)?.llr) ?? null, lower: num(s?.lower) ?? null, upper: num(s?.upper) ?? null }));
+  return arr(s?.trace).map((t) => ({
+    deals: num(obj(t)?.deals) ?? null,
+    llr: num(obj(t)?.llr) ?? null,
+    lower: num(s?.lower) ?? null,
+    upper: num(s?.upper) ?? null,
+  }));
 }
 
 /**
@@ -108,7 +113,8 @@ export function matchPage(f: RunFiles): Page {
           }),
         },
       ],
-      caption: 'Generalized SPRT, normal approximation; the deal is the sample. The test is checked after each merged batch, so the trace has one point per batch.',
+      caption:
+        'Generalized SPRT, normal approximation; the deal is the sample. The test is checked after each merged batch, so the trace has one point per batch.',
       table: csvTable('sprt-table', 'SPRT trace (sprt.csv)', '', trace),
     });
   }

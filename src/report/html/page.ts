@@ -91,11 +91,19 @@ export function tableHtml(t: DataTable): string {
   const partners = new Set([...pairs.values()].flat());
   const shown = t.columns.filter((c) => !partners.has(c));
   const isText = (c: string): boolean => t.rows.some((r) => typeof r[c] === 'string');
-  const head = shown.map((c) => `<th scope="col" class="${isText(c) ? 'text' : ''}">${esc(columnTitle(t, c))}${pairs.has(c) ? ' <span class="ci">[95% interval]</span>' : ''}</th>`).join('');
+  const head = shown
+    .map(
+      (c) =>
+        `<th scope="col" class="${isText(c) ? 'text' : ''}">${esc(columnTitle(t, c))}${pairs.has(c) ? ' <span class="ci">[95% interval]</span>' : ''}</th>`,
+    )
+    .join('');
   const body = t.rows
     .map((r) => {
       const cells = shown.map((c) => {
-        const p = isProportion(c) || (t.proportions?.includes(c) ?? false) || (typeof r[c] === 'number' && c !== 'paired' && c !== 'deals' && (t.percentIf?.(r) ?? false));
+        const p =
+          isProportion(c) ||
+          (t.proportions?.includes(c) ?? false) ||
+          (typeof r[c] === 'number' && c !== 'paired' && c !== 'deals' && (t.percentIf?.(r) ?? false));
         let text = cellText(r[c], p);
         const ci = pairs.get(c);
         if (ci && r[ci[0]] !== null && r[ci[0]] !== undefined) text += ` [${cellText(r[ci[0]], p)}, ${cellText(r[ci[1]], p)}]`;
@@ -112,7 +120,9 @@ async function blockHtml(b: Block): Promise<string> {
   for (const c of b.charts) {
     const svg = await renderSvg(c.spec, c.id);
     const desc = typeof c.spec.description === 'string' ? c.spec.description : '';
-    figs.push(`<figure class="chart" data-chart="${esc(c.id)}" role="group" aria-label="${esc(desc)}">${svg.replace('<svg ', `<svg role="img" aria-label="${esc(desc)}" `)}</figure>`);
+    figs.push(
+      `<figure class="chart" data-chart="${esc(c.id)}" role="group" aria-label="${esc(desc)}">${svg.replace('<svg ', `<svg role="img" aria-label="${esc(desc)}" `)}</figure>`,
+    );
   }
   return [
     `<div class="block" id="${esc(b.id)}">`,
@@ -135,10 +145,14 @@ export async function renderPage(p: Page): Promise<string> {
   for (const s of p.sections) {
     const blocks: string[] = [];
     for (const b of s.blocks) blocks.push(await blockHtml(b));
-    sections.push(`<section id="${esc(s.id)}">\n<h2>${esc(s.title)}</h2>\n${(s.intro ?? []).map((x) => `<p class="caption">${esc(x)}</p>`).join('\n')}\n${blocks.join('\n')}\n</section>`);
+    sections.push(
+      `<section id="${esc(s.id)}">\n<h2>${esc(s.title)}</h2>\n${(s.intro ?? []).map((x) => `<p class="caption">${esc(x)}</p>`).join('\n')}\n${blocks.join('\n')}\n</section>`,
+    );
   }
   const links = p.links?.length ? `<p>Pages of this run: ${p.links.map((l) => `<a href="${esc(encodeURI(l.href))}">${esc(l.text)}</a>`).join(' · ')}</p>` : '';
-  const missing = p.missing?.length ? `<p class="missing">Not shown (files missing, e.g. a run made by an older version): ${esc(p.missing.join('; '))}.</p>` : '';
+  const missing = p.missing?.length
+    ? `<p class="missing">Not shown (files missing, e.g. a run made by an older version): ${esc(p.missing.join('; '))}.</p>`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>

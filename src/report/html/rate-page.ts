@@ -19,13 +19,19 @@ function losOf(los: readonly Row[], a: string, b: string): number | undefined {
  */
 export function ratePage(f: RunFiles): Page {
   const r = obj(f.json.ratings) ?? {};
-  const ratings: Row[] = f.csv.ratings && f.csv.ratings.length > 0 ? [...f.csv.ratings] : arr(r.ratings).map((x, k) => ({ rank: k + 1, bot: str(obj(x)?.bot), elo: num(obj(x)?.elo) ?? null }));
+  const ratings: Row[] =
+    f.csv.ratings && f.csv.ratings.length > 0
+      ? [...f.csv.ratings]
+      : arr(r.ratings).map((x, k) => ({ rank: k + 1, bot: str(obj(x)?.bot), elo: num(obj(x)?.elo) ?? null }));
   const los = f.csv.los ?? [];
   const order = ratings.map((x) => String(x.bot));
   const answer: string[] = [];
   answer.push(
     `Ranking (Elo, the pool's mean 0; 95% interval): ${ratings
-      .map((x) => `${String(x.rank)}. ${String(x.bot)} ${typeof x.elo === 'number' ? signed(x.elo) : 'n/a'}${typeof x.elo_lo === 'number' && typeof x.elo_hi === 'number' ? ` [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]` : ''}`)
+      .map(
+        (x) =>
+          `${String(x.rank)}. ${String(x.bot)} ${typeof x.elo === 'number' ? signed(x.elo) : 'n/a'}${typeof x.elo_lo === 'number' && typeof x.elo_hi === 'number' ? ` [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]` : ''}`,
+      )
       .join('; ')}.`,
   );
   const pairs = arr(r.notSeparated).map((p) => arr(p).map(str));

@@ -59,9 +59,15 @@ export function sweepPage(f: RunFiles): Page {
     );
   }
   const fp = est.filter((r) => r.figure === 'win rate: first player');
-  if (fp.length > 0) answer.push(`First player's win rate (95% interval): ${fp.map((r) => `${key}=${String(r.value)} ${typeof r.estimate === 'number' ? pct(r.estimate) : 'n/a'}${typeof r.ci95_lo === 'number' && typeof r.ci95_hi === 'number' ? ` [${pct(r.ci95_lo)}, ${pct(r.ci95_hi)}]` : ''}`).join('; ')}.`);
+  if (fp.length > 0)
+    answer.push(
+      `First player's win rate (95% interval): ${fp.map((r) => `${key}=${String(r.value)} ${typeof r.estimate === 'number' ? pct(r.estimate) : 'n/a'}${typeof r.ci95_lo === 'number' && typeof r.ci95_hi === 'number' ? ` [${pct(r.ci95_lo)}, ${pct(r.ci95_hi)}]` : ''}`).join('; ')}.`,
+    );
   const moved = values.slice(1).map((v) => {
-    const sig = diffs.filter((d) => String(d.value) === v && typeof d.ci95_lo === 'number' && typeof d.ci95_hi === 'number' && ((d.ci95_lo as number) > 0 || (d.ci95_hi as number) < 0));
+    const sig = diffs.filter(
+      (d) =>
+        String(d.value) === v && typeof d.ci95_lo === 'number' && typeof d.ci95_hi === 'number' && ((d.ci95_lo as number) > 0 || (d.ci95_hi as number) < 0),
+    );
     const fmt = (d: Row): string => {
       const pctFig = formatOf(sweep, String(d.figure)) === 'percent';
       const t = (x: number): string => (pctFig ? points(x) : signed(x));
@@ -69,7 +75,8 @@ export function sweepPage(f: RunFiles): Page {
     };
     return sig.length ? `${key}=${v}: ${sig.map(fmt).join('; ')}` : `${key}=${v}: no figure moves (every interval contains 0)`;
   });
-  if (diffs.length > 0 && moved.length > 0) answer.push(`How the figures move from ${key}=${baseline} (paired differences whose 95% interval excludes 0): ${moved.join(' · ')}.`);
+  if (diffs.length > 0 && moved.length > 0)
+    answer.push(`How the figures move from ${key}=${baseline} (paired differences whose 95% interval excludes 0): ${moved.join(' · ')}.`);
   if (answer.length === 0) answer.push(`Sweep of ${key}: see the figures below.`);
 
   const curve = (fig: string): PageChart => {
@@ -81,7 +88,12 @@ export function sweepPage(f: RunFiles): Page {
         description: `${fig} at each value of ${key}${isP ? '' : ', with 95% intervals over deals'}.`,
         rows: est.filter((r) => r.figure === fig),
         x: { field: 'value', title: key, order: values },
-        measure: { field: 'estimate', title: fig, ...(isP ? {} : { lo: 'ci95_lo', hi: 'ci95_hi' }), ...(formatOf(sweep, fig) === 'percent' ? { percent: true } : {}) },
+        measure: {
+          field: 'estimate',
+          title: fig,
+          ...(isP ? {} : { lo: 'ci95_lo', hi: 'ci95_hi' }),
+          ...(formatOf(sweep, fig) === 'percent' ? { percent: true } : {}),
+        },
       }),
     };
   };
@@ -97,7 +109,13 @@ export function sweepPage(f: RunFiles): Page {
           description: `Paired difference of ${fig} from ${key}=${baseline} at each other value, with 95% intervals; the dashed line is no difference.`,
           rows: dRows,
           category: { field: 'value', title: key, order: values.slice(1) },
-          measure: { field: 'difference', title: `difference${percent ? ' (% points)' : ''}`, lo: 'ci95_lo', hi: 'ci95_hi', ...(percent ? { percent: true } : {}) },
+          measure: {
+            field: 'difference',
+            title: `difference${percent ? ' (% points)' : ''}`,
+            lo: 'ci95_lo',
+            hi: 'ci95_hi',
+            ...(percent ? { percent: true } : {}),
+          },
           mark: 'point',
           zeroRule: true,
           width: 240,
@@ -109,8 +127,14 @@ export function sweepPage(f: RunFiles): Page {
   const fairFigures = figures.filter((x) => fair(x) < 2);
   const otherFigures = figures.filter((x) => fair(x) === 2);
   const pick = (rows: readonly Row[], figs: readonly string[]): Row[] => rows.filter((r) => figs.includes(String(r.figure)));
-  const estTable = (id: string, figs: readonly string[]): DataTable => ({ ...csvTable(id, 'Key figures (sweep.csv)', '', pick(est, figs), { estimate: ['ci95_lo', 'ci95_hi'] }), percentIf: isPercent });
-  const diffTable = (id: string, figs: readonly string[]): DataTable => ({ ...csvTable(id, `Paired differences from ${key}=${baseline} (sweep-differences.csv)`, '', pick(diffs, figs), { difference: ['ci95_lo', 'ci95_hi'] }), percentIf: isPercent });
+  const estTable = (id: string, figs: readonly string[]): DataTable => ({
+    ...csvTable(id, 'Key figures (sweep.csv)', '', pick(est, figs), { estimate: ['ci95_lo', 'ci95_hi'] }),
+    percentIf: isPercent,
+  });
+  const diffTable = (id: string, figs: readonly string[]): DataTable => ({
+    ...csvTable(id, `Paired differences from ${key}=${baseline} (sweep-differences.csv)`, '', pick(diffs, figs), { difference: ['ci95_lo', 'ci95_hi'] }),
+    percentIf: isPercent,
+  });
   const blocks: Block[] = [];
   if (fairFigures.length) {
     blocks.push({
@@ -157,7 +181,11 @@ export function sweepPage(f: RunFiles): Page {
         blocks,
       },
     ],
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`), ...(first ? [`${f.subRuns[0]!}/summary.json`] : [])],
+    sources: [
+      ...Object.keys(f.json).map((n) => `${n}.json`),
+      ...Object.keys(f.csv).map((n) => `${n}.csv`),
+      ...(first ? [`${f.subRuns[0]!}/summary.json`] : []),
+    ],
     missing: [...(f.csv['sweep-differences'] ? [] : ['sweep-differences.csv (paired differences)']), ...(f.csv.sweep ? [] : ['sweep.csv (key figures)'])],
   };
 }

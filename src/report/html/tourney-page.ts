@@ -27,7 +27,10 @@ export function seatAnswer(f: RunFiles): string[] {
   else if (seatTest) out.push(`Are seats fair? ${cap(testVerdict(seatTest, 'seats'))}: test of "every seat wins equally often", ${testPhrase(seatTest)}.`);
   else out.push('Are seats fair? This run has no test of equal seats (made by an older version); see the win rates by seat below.');
   const pos = f.csv['balance-seat-advantage'];
-  if (pos && pos.length > 0) out.push(`Win rate by position left of the first player (0 = the first player), 95% intervals: ${pos.map((r) => `${String(r.position)}: ${rateWithCi(r, 'win_rate', 'win_rate_lo', 'win_rate_hi')}`).join('; ')}.`);
+  if (pos && pos.length > 0)
+    out.push(
+      `Win rate by position left of the first player (0 = the first player), 95% intervals: ${pos.map((r) => `${String(r.position)}: ${rateWithCi(r, 'win_rate', 'win_rate_lo', 'win_rate_hi')}`).join('; ')}.`,
+    );
   return out;
 }
 
@@ -37,8 +40,13 @@ export function botAnswer(f: RunFiles): string[] {
     .filter((r) => typeof r.win_rate === 'number')
     .sort((a, b) => (b.win_rate as number) - (a.win_rate as number));
   if (rows.length === 0) return [];
-  if (rows.length === 1) return [`One bot, ${String(rows[0]!.bot)}, in every seat: its win rate ${rateWithCi(rows[0]!, 'win_rate', 'ci95_lo', 'ci95_hi')} is every seat's share; the seats, not the bots, are the question.`];
-  return [`Who wins most (win share per seat-game, 95% intervals): ${rows.map((r) => `${String(r.bot)} ${rateWithCi(r, 'win_rate', 'ci95_lo', 'ci95_hi')}`).join('; ')}.`];
+  if (rows.length === 1)
+    return [
+      `One bot, ${String(rows[0]!.bot)}, in every seat: its win rate ${rateWithCi(rows[0]!, 'win_rate', 'ci95_lo', 'ci95_hi')} is every seat's share; the seats, not the bots, are the question.`,
+    ];
+  return [
+    `Who wins most (win share per seat-game, 95% intervals): ${rows.map((r) => `${String(r.bot)} ${rateWithCi(r, 'win_rate', 'ci95_lo', 'ci95_hi')}`).join('; ')}.`,
+  ];
 }
 
 function cap(s: string): string {
@@ -63,7 +71,16 @@ export function tourneyPage(f: RunFiles): Page {
     sections: [
       { id: 'seats-section', title: 'Are seats fair?', blocks: seatBlocks(f) },
       { id: 'bots-section', title: 'Who wins', blocks: [botsBlock(f)] },
-      ...(balance.length ? [{ id: 'balance-section', title: 'Game balance', intro: ["The game's own tables; estimated columns are charted with their 95% intervals."], blocks: balance }] : []),
+      ...(balance.length
+        ? [
+            {
+              id: 'balance-section',
+              title: 'Game balance',
+              intro: ["The game's own tables; estimated columns are charted with their 95% intervals."],
+              blocks: balance,
+            },
+          ]
+        : []),
     ],
     ...(f.inSweep ? { links: [{ href: '../report.html', text: 'the whole sweep' }] } : {}),
     sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],

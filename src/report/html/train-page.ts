@@ -26,7 +26,9 @@ function dimsOf(x: unknown): Dim[] {
   return arr(x).flatMap((d) => {
     const o = obj(d);
     if (!o || str(o.key) === '') return [];
-    const choices = arr(o.choices).map((c) => cellOf(str(c))).filter(present);
+    const choices = arr(o.choices)
+      .map((c) => cellOf(str(c)))
+      .filter(present);
     const min = num(o.min);
     const max = num(o.max);
     return [
@@ -208,7 +210,9 @@ export function trainPage(f: RunFiles): Page {
       `Rules search toward ${t.target || '?'} by NTBEA over ${t.dims.map((d, i) => `${d.key} (${(t.levels[i] ?? []).join('|')})`).join(', ')}, played by ${t.lineup.join(', ')}: ${done} iterations of ${t.dealsText} each.`,
     );
   } else if (t.tunedSpec) {
-    answer.push(`Tuned: ${t.start} → ${t.tunedSpec} (${METHOD}, ${t.games ?? '?'} games in ${num(t.train?.iterations) ?? done} iterations against ${t.opponents.join(', ')}).`);
+    answer.push(
+      `Tuned: ${t.start} → ${t.tunedSpec} (${METHOD}, ${t.games ?? '?'} games in ${num(t.train?.iterations) ?? done} iterations against ${t.opponents.join(', ')}).`,
+    );
   } else if (last) {
     answer.push(`Tuning ${t.start} by ${METHOD} against ${t.opponents.join(', ')}; after the last iteration played: ${assignments(t.keys, last, 'best_')}.`);
   }
@@ -222,16 +226,22 @@ export function trainPage(f: RunFiles): Page {
     const confirmed = confirmedSettings(t);
     answer.push(...confirmed.answer);
     sections.push(...confirmed.sections);
-    if (confirmed.sections.length === 0) missing.push('rules.json and rules.csv (the best settings are measured again after the search; this run stopped before)');
+    if (confirmed.sections.length === 0)
+      missing.push('rules.json and rules.csv (the best settings are measured again after the search; this run stopped before)');
   } else {
     const v = verification(t);
     answer.push(...v.answer);
     sections.push(v.section);
     if (!t.train) missing.push('train.json and tuned.json (written when the training ends; this run stopped before)');
     if (t.method === 'ntbea' && last && typeof last.best_model === 'number') {
-      answer.push(`NTBEA's model mean of the recommendation after the last iteration: ${fitnessText(t, last.best_model)} (${t.fitnessName}; the estimate of the point the run returns).`);
+      answer.push(
+        `NTBEA's model mean of the recommendation after the last iteration: ${fitnessText(t, last.best_model)} (${t.fitnessName}; the estimate of the point the run returns).`,
+      );
     } else if (last && typeof last.fitness === 'number') {
-      const ci = typeof last.fitness_ci95_lo === 'number' && typeof last.fitness_ci95_hi === 'number' ? ` [${fitnessText(t, last.fitness_ci95_lo)}, ${fitnessText(t, last.fitness_ci95_hi)}]` : '';
+      const ci =
+        typeof last.fitness_ci95_lo === 'number' && typeof last.fitness_ci95_hi === 'number'
+          ? ` [${fitnessText(t, last.fitness_ci95_lo)}, ${fitnessText(t, last.fitness_ci95_hi)}]`
+          : '';
       answer.push(
         `Last iteration: fitness ${fitnessText(t, last.fitness)}${ci} (${t.fitnessName}, 95% interval over the iteration's ${t.dealsText}). One iteration is a few deals; the verification, not the curve, says whether the tuned bot is stronger.`,
       );
@@ -260,7 +270,31 @@ export function trainPage(f: RunFiles): Page {
 
 /** What was tuned: the setting of the run in words and the parameters' table (start, tuned, range). */
 function setupSection(t: Training): Section {
-  const { train, setup, plan, rulesJson, method, game, isRules, lineup, start, tunedSpec, opponents, fitnessName, done, planned, perIteration, dealsText, games, seconds, seed, tuned, dims, levels, last } = t;
+  const {
+    train,
+    setup,
+    plan,
+    rulesJson,
+    method,
+    game,
+    isRules,
+    lineup,
+    start,
+    tunedSpec,
+    opponents,
+    fitnessName,
+    done,
+    planned,
+    perIteration,
+    dealsText,
+    games,
+    seconds,
+    seed,
+    tuned,
+    dims,
+    levels,
+    last,
+  } = t;
   const variant = Object.entries(obj(train?.variant ?? setup.variant ?? rulesJson?.variant) ?? {})
     .map(([k, v]) => `${k}=${str(v) || String(v)}`)
     .join(', ');
@@ -291,7 +325,12 @@ function setupSection(t: Training): Section {
     [tunedCol]: tunedParams ? ((tunedParams[d.key] as Cell | undefined) ?? null) : ((last?.[`best_${d.key}`] as Cell | undefined) ?? null),
   }));
   const shown = Object.keys(paramRows[0] ?? {}).filter((c) => paramRows.some((r) => r[c] !== null));
-  const table: DataTable = csvTable('parameters-table', isRules ? 'Rules searched (curve.json, train-state.json)' : `Parameters (curve.json${tunedParams ? ', tuned.json' : ', curve.csv'})`, '', paramRows.map((r) => Object.fromEntries(shown.map((c) => [c, r[c] ?? null]))));
+  const table: DataTable = csvTable(
+    'parameters-table',
+    isRules ? 'Rules searched (curve.json, train-state.json)' : `Parameters (curve.json${tunedParams ? ', tuned.json' : ', curve.csv'})`,
+    '',
+    paramRows.map((r) => Object.fromEntries(shown.map((c) => [c, r[c] ?? null]))),
+  );
   return {
     id: 'setup-section',
     title: isRules ? 'What was searched' : 'What was tuned',
@@ -315,7 +354,9 @@ function curveSection(t: Training): Section {
   const { rows, method, isRules, fitnessName, percent, perIteration, dealsText, keys } = t;
   const x = { field: 'games', title: 'games played in training' };
   const hasBestModel = rows.some((r) => typeof r.best_model === 'number');
-  const series: Series[] = [{ field: 'fitness', title: method === 'spsa' ? 'fitness of θ (mean of θ⁺ and θ⁻)' : 'fitness of the point evaluated', mark: 'line', color: SERIES_COLOR }];
+  const series: Series[] = [
+    { field: 'fitness', title: method === 'spsa' ? 'fitness of θ (mean of θ⁺ and θ⁻)' : 'fitness of the point evaluated', mark: 'line', color: SERIES_COLOR },
+  ];
   if (method === 'ntbea' && hasBestModel) series.push({ field: 'best_model', title: 'model mean of the recommendation', mark: 'step', color: BEST_COLOR });
   const charts: PageChart[] = [
     {
@@ -340,7 +381,8 @@ function curveSection(t: Training): Section {
       id: 'curve-difference',
       spec: seriesChart({
         title: 'SPSA: θ⁺ − θ⁻ per iteration',
-        description: "The paired difference of the two perturbed candidates' fitness on each iteration's deals, with its 95% interval over those deals; the dashed line is no difference.",
+        description:
+          "The paired difference of the two perturbed candidates' fitness on each iteration's deals, with its 95% interval over those deals; the dashed line is no difference.",
         rows,
         x,
         series: [{ field: 'difference', title: 'θ⁺ − θ⁻', mark: 'line', color: SERIES_COLOR }],
@@ -362,7 +404,16 @@ function curveSection(t: Training): Section {
       ? "The model mean of the recommendation is NTBEA's estimate for the evaluated point with the best model mean so far (the mean over its 1-, 2- and N-tuples): the point the run returns. "
       : '';
   const view = thinned(rows);
-  const columns = ['iteration', 'games', ...keys, 'fitness', 'fitness_ci95_lo', 'fitness_ci95_hi', ...(hasDifference ? ['difference', 'difference_ci95_lo', 'difference_ci95_hi'] : []), ...(hasBestModel ? ['best_model'] : [])];
+  const columns = [
+    'iteration',
+    'games',
+    ...keys,
+    'fitness',
+    'fitness_ci95_lo',
+    'fitness_ci95_hi',
+    ...(hasDifference ? ['difference', 'difference_ci95_lo', 'difference_ci95_hi'] : []),
+    ...(hasBestModel ? ['best_model'] : []),
+  ];
   return {
     id: 'curve-section',
     title: 'Learning curve',
@@ -429,7 +480,13 @@ function trajectorySection(t: Training): Section {
           method === 'spsa'
             ? `Each parameter's θ at each iteration (the centre the two candidates θ ± c_kΔ were played around) and θ after the iteration's step (curve.csv's best_ columns), against games played; each axis spans the tuning range${dims.some((d) => d.scale === 'log') ? ' (log ranges on a log axis)' : ''}.`
             : `Each parameter's value at the point each iteration evaluated (one dot per iteration), and NTBEA's recommendation so far (the evaluated point with the best model mean; curve.csv's best_ columns), against games played; each axis spans the ${isRules ? 'levels searched' : 'tuning range'}.`,
-        table: { id: 'trajectories-table', title: `Parameters per iteration (curve.csv${view.note})`, caption: '', columns, rows: view.rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null]))) },
+        table: {
+          id: 'trajectories-table',
+          title: `Parameters per iteration (curve.csv${view.note})`,
+          caption: '',
+          columns,
+          rows: view.rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null]))),
+        },
       },
     ],
   };
@@ -465,7 +522,16 @@ function verification(t: Training): { answer: string[]; section: Section } {
   );
   const row = (measure: string, o: Record<string, unknown> | undefined, a: number | undefined, b: number | undefined): Row => {
     const ci = interval(o?.ci95);
-    return { measure, a: a ?? null, b: b ?? null, difference: num(o?.value) ?? null, ci95_lo: ci?.[0] ?? null, ci95_hi: ci?.[1] ?? null, los: num(o?.los) ?? null, deals: vDeals ?? null };
+    return {
+      measure,
+      a: a ?? null,
+      b: b ?? null,
+      difference: num(o?.value) ?? null,
+      ci95_lo: ci?.[0] ?? null,
+      ci95_hi: ci?.[1] ?? null,
+      los: num(o?.los) ?? null,
+      deals: vDeals ?? null,
+    };
   };
   const rows2: Row[] = [row('win_share', ws, num(c?.winRateA), num(c?.winRateB)), row('score', sc, undefined, undefined)];
   const charts: PageChart[] = rows2
@@ -480,7 +546,13 @@ function verification(t: Training): { answer: string[]; section: Section } {
           description: `The paired difference of the tuned bot (A) and the starting bot (B) in ${name} on held-out deals, with its 95% interval over deals; the dashed line is no difference.`,
           rows: [r],
           category: { field: 'measure', title: 'measure' },
-          measure: { field: 'difference', title: `A − B (${share ? 'win share' : 'score'})`, lo: 'ci95_lo', hi: 'ci95_hi', ...(share ? { percent: true } : {}) },
+          measure: {
+            field: 'difference',
+            title: `A − B (${share ? 'win share' : 'score'})`,
+            lo: 'ci95_lo',
+            hi: 'ci95_hi',
+            ...(share ? { percent: true } : {}),
+          },
           mark: 'point',
           horizontal: true,
           zeroRule: true,
@@ -500,7 +572,10 @@ function verification(t: Training): { answer: string[]; section: Section } {
           `match --sprt on held-out seeds (${seed}-verify; training used ${seed}/train/k): every deal is played with the tuned bot (A) in each seat and again with the starting bot (B) in its place, same cards, opponents and seats; the sample is the per-deal difference, over ${vDeals ?? '?'} independent deals (Student t interval). LOS: likelihood of superiority.` +
           (elo && num(elo.value) !== undefined ? ` Elo difference ${signed(num(elo.value)!)} ± ${plain(num(elo.margin) ?? 0)}.` : '') +
           ' The SPRT trace and the seats are on the match’s own page (verify/report.html).',
-        table: { ...csvTable('verification-table', 'Tuned (A) and start (B) (train.json, verification)', '', rows2, { difference: ['ci95_lo', 'ci95_hi'] }), percentIf: (r) => r.measure === 'win_share' },
+        table: {
+          ...csvTable('verification-table', 'Tuned (A) and start (B) (train.json, verification)', '', rows2, { difference: ['ci95_lo', 'ci95_hi'] }),
+          percentIf: (r) => r.measure === 'win_share',
+        },
       },
     ],
   };
@@ -532,7 +607,9 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       )
       .join('; ')}.`,
   );
-  answer.push('Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired: overlapping intervals are not separated.');
+  answer.push(
+    'Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired: overlapping intervals are not separated.',
+  );
   const blocks: Block[] = [];
   if (gapRows.length > 0) {
     blocks.push({
@@ -543,7 +620,8 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
           id: 'rules-seat-gap',
           spec: intervalChart({
             title: 'Largest seat gap by setting',
-            description: "Each confirmed setting's largest gap between two seats' win shares per seat-game, with its 95% interval over the held-out deals; the dashed line is no gap.",
+            description:
+              "Each confirmed setting's largest gap between two seats' win shares per seat-game, with its 95% interval over the held-out deals; the dashed line is no gap.",
             rows: gapRows,
             category: { field: 'setting', title: settingTitle, order },
             measure: { field: 'seat_gap', title: 'largest seat gap (win share)', lo: 'seat_gap_ci95_lo', hi: 'seat_gap_ci95_hi', percent: true },
@@ -557,10 +635,15 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
         `NTBEA's three best settings by its model, and the starting rules when not among them, each played again on held-out seed ${confirmSeed} by ${lineup.join(', ')}. ` +
         "Largest seat gap: the win share per seat-game of the best seat less the worst's, with a 95% Student t interval over the deals (the deal is the unit; the two seats are chosen after the fact, so the interval is a little optimistic). " +
         "T² and p: Hotelling's test that every seat wins equally often, over the same deals.",
-      table: { ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }), proportions: ['seat_gap'] },
+      table: {
+        ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }),
+        proportions: ['seat_gap'],
+      },
     });
   }
-  const seatRows: Row[] = settings.flatMap((s) => arr(s.seatWinRates).map((w, i) => ({ setting: label(obj(s.params) ?? {}), seat: `seat ${i}`, win_rate: num(w) ?? null })));
+  const seatRows: Row[] = settings.flatMap((s) =>
+    arr(s.seatWinRates).map((w, i) => ({ setting: label(obj(s.params) ?? {}), seat: `seat ${i}`, win_rate: num(w) ?? null })),
+  );
   if (seatRows.length > 0) {
     blocks.push({
       id: 'rules-seats',
@@ -579,7 +662,8 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
           }),
         },
       ],
-      caption: "Each seat's win share per seat-game (rules.json's seatWinRates; the seats of the table) under each setting, on the same held-out deals as the gaps above: a setting's largest gap is its tallest bar less its shortest.",
+      caption:
+        "Each seat's win share per seat-game (rules.json's seatWinRates; the seats of the table) under each setting, on the same held-out deals as the gaps above: a setting's largest gap is its tallest bar less its shortest.",
       table: { ...csvTable('rules-seats-table', 'Win share by seat (rules.json)', '', seatRows), proportions: ['win_rate'] },
     });
   }
