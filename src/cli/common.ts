@@ -194,6 +194,28 @@ export function installStopper(): Stopper {
   };
 }
 
+/**
+ * The command-line options of every command that plays games (`tourney`,
+ * `match`, `rate`, `train`): what a faulty decision costs and the limits of
+ * user bot files. `parseRunFlags` reads them.
+ */
+export const FAULT_OPTIONS = {
+  'move-timeout': {
+    type: 'string',
+    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)`,
+  },
+  'on-fault': {
+    type: 'string',
+    default: 'forfeit',
+    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
+  },
+  'bot-memory': {
+    type: 'string',
+    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
+  },
+  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
+} as const;
+
 /** The options every run command shares, parsed. */
 export interface RunFlags {
   readonly workers: number;

@@ -19,7 +19,18 @@ import type { Summary } from '../tourney/summary.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { summarizeRun, executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
+import {
+  summarizeRun,
+  executeRun,
+  finish,
+  installStopper,
+  parseCommand,
+  parseRunFlags,
+  runCli,
+  checkResumeFlags,
+  claimOutDir,
+  FAULT_OPTIONS,
+} from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -43,22 +54,12 @@ const options = {
   beta: { type: 'string', default: '0.05', describe: 'SPRT: chance of accepting H0 when H1 holds' },
   out: { type: 'string', describe: 'output directory (default results/<game>-match-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
-  'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
+  ...FAULT_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
     describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
   },
-  'bot-memory': {
-    type: 'string',
-    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
-  },
-  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped match from its directory' },
 } as const;

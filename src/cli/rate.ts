@@ -19,7 +19,18 @@ import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
 import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import { summarizeRun, executeRun, finish, installStopper, parseCommand, parseRunFlags, runCli, checkResumeFlags, claimOutDir } from './common.js';
+import {
+  summarizeRun,
+  executeRun,
+  finish,
+  installStopper,
+  parseCommand,
+  parseRunFlags,
+  runCli,
+  checkResumeFlags,
+  claimOutDir,
+  FAULT_OPTIONS,
+} from './common.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -31,22 +42,12 @@ const options = {
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,... (players=P sets the table size)' },
   out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
-  'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
+  ...FAULT_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
     describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
   },
-  'bot-memory': {
-    type: 'string',
-    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
-  },
-  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
 } as const;

@@ -20,7 +20,6 @@ import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
 import {
   type Stopper,
-  DEFAULT_WATCHDOG_MS,
   executeRun,
   finish as finishRun,
   installStopper,
@@ -30,6 +29,7 @@ import {
   type RunFlags,
   checkResumeFlags,
   claimOutDir,
+  FAULT_OPTIONS,
 } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 
@@ -44,25 +44,12 @@ const options = {
   sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
-  'move-timeout': {
-    type: 'string',
-    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)`,
-  },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
+  ...FAULT_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
     describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
   },
-  'bot-memory': {
-    type: 'string',
-    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
-  },
-  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
   resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
 } as const;

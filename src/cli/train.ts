@@ -20,7 +20,7 @@ import { confirmRules, RULE_TARGETS, ruleDimensions, rulesEvaluator, type RuleCo
 import { rotationSeatings } from '../stats/seatings.js';
 import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
-import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags } from './common.js';
+import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, FAULT_OPTIONS } from './common.js';
 import { parseCount, runName } from './options.js';
 import { main as matchMain } from './match.js';
 import { progressReporter } from './progress.js';
@@ -69,14 +69,7 @@ const options = {
   workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
   out: { type: 'string', describe: 'output directory (default results/<game>-train-s<seed>-<time>)' },
-  'move-timeout': { type: 'string', describe: 'per-decision budget in ms; a bot over it commits a fault' },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
-  'bot-memory': { type: 'string', describe: "most resident memory of a user bot file's process, in MiB (default 1024)" },
-  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load (default 10000)' },
+  ...FAULT_OPTIONS,
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds' },
   resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },
 } as const;
