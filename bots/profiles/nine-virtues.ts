@@ -1,7 +1,12 @@
 import type { Profile } from './profile.js';
 
-/** The tuned defaults of the built-in bots in nine-virtues (see `Profile`). */
+/** The tuned defaults of the built-in bots in Nine Virtues (see `Profile`). */
 export const nineVirtuesProfile: Profile = {
-  bots: {},
-  sources: [],
+  bots: {
+    ismcts: { c: 0.2, rollout: 'greedy', prior: 'greedy', widen: 0.3, horizon: 'round' },
+  },
+  sources: [
+    'greedy keeps its hand-tuned weights: npm run train -- --game nine-virtues --bot greedy --budget 200000 (seed 1; SPSA, 3125 iterations of 64 games, 5 min 12 s) ended at leak 0.1442, denial 0.03289, wild 5.823, and its verification on held-out seed 1-verify found it not stronger: 23.8% against 25.0%, −1.3 points (−3.6 to +1.1), SPRT H0 after 80 deals.',
+    "ismcts: the options found by hand (README, Search bots: greedy prior and playouts, widening 0.3, c = 0.2, the round horizon) at the default 1000 iterations; npm run match -- --game nine-virtues --candidate ismcts:c=0.2,rollout=greedy,prior=greedy,widen=0.3,horizon=round --baseline greedy --sprt --seed 1: 27.7% against greedy's 25.0%, +2.7 points (+0.6 to +4.9), score +0.03 points (−0.88 to +0.94), SPRT H1 after 240 deals (738 s on 2 shared cores). NTBEA over c, widen and bias of the paper's ismcts (npm run train -- --game nine-virtues --bot ismcts --tune c,widen,bias --method ntbea --budget 5000: bias=8.333,c=0.7,widen=0.6667) was not stronger than its start (5.0% against 5.4%, SPRT H0 after 280 deals): random playouts to the game's end are what loses.",
+  ],
 };
