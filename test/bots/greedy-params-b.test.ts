@@ -164,6 +164,8 @@ describe('#17 item 1: npm run tourney -- --help lists greedy parameters per game
         .map((p) => `${p.key}=${p.default}`)
         .join(', ')}`,
     );
-    expect(help).toContain('in nine-muses: tokenRisk=0.9, keep=0.6, deny=0.5, cardCost=0.25');
+    // A game's tuned profile (bots/profiles) is what the help lists as the default.
+    expect(help).toContain('in nine-muses: tokenRisk=1.5, keep=1.295, deny=0.2874, cardCost=0.1293');
+    expect(help).toContain('in captains-orders: discoverDoubt=38');
   });
 });
