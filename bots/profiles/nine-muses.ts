@@ -8,6 +8,6 @@ export const nineMusesProfile: Profile = {
   },
   sources: [
     "greedy: npm run train -- --game nine-muses --bot greedy --budget 30000 (seed 1; SPSA over its eight weights, 10.5 s on 2 cores); verification on held-out seed 1-verify: 49.1% against the hand-tuned weights' 33.3%, +15.7 points (+10.4 to +21.0), SPRT H1 after 106 deals.",
-    "ismcts: the options found by hand for Nine Virtues (README, Search bots: greedy prior and playouts, widening 0.3, c = 0.2) at the default 1000 iterations; npm run match -- --game nine-muses --candidate ismcts:c=0.2,rollout=greedy,prior=greedy,widen=0.3,horizon=round --baseline greedy --sprt --seed 1: 89.9% against greedy's 33.3%, +56.6 points (+51.0 to +62.2), +9.30 VP (+6.99 to +11.62), SPRT H1 after 53 deals (368 s on 2 shared cores). The paper's defaults (random playouts, c = 0.7) are the starting spec any tuning is measured against.",
+    "ismcts: the options found by hand for Nine Virtues (README, Search bots: greedy prior and playouts, widening 0.3, c = 0.2) at the default 1000 iterations, its prior and playouts the tuned greedy above; npm run match -- --game nine-muses --candidate ismcts --baseline greedy --sprt --seed 1 (both with this profile): 85.2% against greedy's 33.3%, +51.9 points (+45.5 to +58.2), +13.0 VP (+10.4 to +15.6), SPRT H1 after 53 deals (574 s on 2 shared cores). Against the hand-tuned greedy, with the same options: +56.6 points (+51.0 to +62.2), H1 after 53 deals. The paper's defaults (random playouts, c = 0.7) are the starting spec any tuning is measured against.",
   ],
 };
