@@ -310,7 +310,8 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     const m = midGame('nine-virtues', 'no-prior', 9);
     const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
     const picks = new Set<number>();
-    for (let k = 0; k < 20; k++) picks.add(bot('ismcts:iterations=1', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, `u${k}`)));
+    for (let k = 0; k < 20; k++)
+      picks.add(bot('ismcts:iterations=1,prior=none', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, `u${k}`)));
     expect(picks.size).toBeGreaterThan(3);
     expect(picks.has(greedy) ? picks.size : picks.size + 1).toBeGreaterThan(3);
   });
@@ -427,7 +428,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     const cut = run('ismcts:iterations=60,horizon=round,rollout=greedy,prior=greedy,widen=0.3');
     expect(cut.applied).toBeGreaterThan(60);
     expect(cut.count).toBe(0);
-    expect(run('ismcts:iterations=60,rollout=greedy').count).toBeGreaterThan(0);
+    expect(run('ismcts:iterations=60,rollout=greedy,horizon=game').count).toBeGreaterThan(0);
   });
 });
 
