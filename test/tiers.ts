@@ -16,6 +16,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/bots/search.test.ts',
   'test/fuzz.test.ts',
   'test/games/captains-orders-invariants.test.ts',
+  'test/games/nine-lives-unchanged.test.ts',
   'test/balance.test.ts',
   'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
