@@ -3,7 +3,7 @@
  * process (the suite's global setup builds `dist/`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import '../src/games/index.js';
 import { replayRecord } from '../src/core/replay.js';
 import { getGame } from '../src/core/registry.js';
 import type { GameRecord } from '../src/core/record.js';
+import { runBalance } from './balance-checks.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 
@@ -88,6 +89,16 @@ describe('tourney CLI', () => {
     expect(withoutTiming(join(b, 'summary.json'))).toEqual(withoutTiming(join(a, 'summary.json')));
     for (const f of ['bots.csv', 'seats.csv', 'balance.json', 'games.jsonl'])
       expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+  });
+
+  it("the games' balance tests play in-process as the command does (runBalance in balance-checks.ts): the same summary.json (but timing), bots.csv and balance files as the first test's run", async () => {
+    const cli = join(out, 'co');
+    const { dir } = await runBalance('captains-orders', 1000, '7');
+    expect(withoutTiming(join(dir, 'summary.json'))).toEqual(withoutTiming(join(cli, 'summary.json')));
+    const files = readdirSync(cli).filter((f) => f === 'bots.csv' || f.startsWith('balance'));
+    expect(files).toContain('balance.json');
+    expect(readdirSync(dir).filter((f) => f === 'bots.csv' || f.startsWith('balance'))).toEqual(files);
+    for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(cli, f), 'utf8'));
   });
 
   it('a bot searching on a time budget (ms) marks the run as not reproducible', () => {

@@ -1017,8 +1017,8 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
 export type _Round = RecordRound;
 
 describe('nine-lives: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; seats equal tested over deals', () => {
-    const { dir, balance: b } = runBalance('nine-lives', ['--games', '400', '--seed', '7']);
+  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; seats equal tested over deals', async () => {
+    const { dir, balance: b } = await runBalance('nine-lives', 400, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);
     expectIntervals(table(b, 'bids-by-number'), ['bids_per_game', 'share_of_bids', 'hit_rate', 'scored_rate', 'lives_per_bid']);

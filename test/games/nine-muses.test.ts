@@ -1245,8 +1245,8 @@ describe('nine-muses: the fast path agrees with the reference rules on every kin
 });
 
 describe('nine-muses: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals around the point values', () => {
-    const { dir, balance: b } = runBalance('nine-muses', ['--games', '300', '--seed', '7']);
+  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals around the point values', async () => {
+    const { dir, balance: b } = await runBalance('nine-muses', 300, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['vp-sources', 'action-mix', 'muses', 'options']);
     expectIntervals(table(b, 'vp-sources'), ['vp', 'aristotle_craft', 'aristotle_science', 'aristotle_ethics', 'muses', 'options', 'muse_share']);
