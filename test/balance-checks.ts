@@ -1,20 +1,28 @@
 /**
  * Checks of a game's balance statistics shared by the games' tests
- * (statistics issue): a small tourney through the compiled CLI, every column
- * a game estimates carrying its deal-level interval around the point value;
- * and in-process, totals for more line-up entries than seats, tables of fixed
- * shape whatever the data, and merges independent of their order.
+ * (statistics issue): a small tourney played and reported as `npm run
+ * tourney` plays and reports it, every column a game estimates carrying its
+ * deal-level interval around the point value; and totals for more line-up
+ * entries than seats, tables of fixed shape whatever the data, and merges
+ * independent of their order.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import '../src/games/index.js';
+import { executeRun, parseRunFlags } from '../src/cli/common.js';
+import { defaultLineup } from '../src/cli/options.js';
 import type { BalanceTable } from '../src/core/balance.js';
 import { getGame } from '../src/core/registry.js';
 import { createRng } from '../src/core/rng.js';
-import { resolveGameVariant, type VariantValue } from '../src/core/variant.js';
+import { nonDefault, resolveGameVariant, type VariantValue } from '../src/core/variant.js';
+import { buildBalance, renderBalance, writeBalanceFiles } from '../src/report/balance.js';
+import { renderTables } from '../src/report/table.js';
+import { writeRunFiles } from '../src/report/write.js';
+import { rotationSeatings } from '../src/stats/seatings.js';
+import type { RunConfig } from '../src/tourney/batch.js';
+import { summarize } from '../src/tourney/summary.js';
 
 /** A reported balance table as written to `balance.json` (NaN cells are written as null). */
 export interface TableJson {
@@ -33,13 +41,60 @@ export interface BalanceJson {
   readonly keyFigures: Readonly<Record<string, { value: number | null; ci95?: [number | null, number | null]; format: string }>>;
 }
 
-/** Plays `--games` games of `game` with the compiled CLI (one worker) and returns its output directory and `balance.json`. */
-export function runBalance(game: string, args: readonly string[] = []): { dir: string; balance: BalanceJson } {
-  const dir = join(mkdtempSync(join(tmpdir(), `ninefold-${game}-`)), 'run');
-  const cli = join('dist', 'src', 'cli', 'tourney.js');
-  const r = spawnSync(process.execPath, [cli, '--game', game, '--workers', '1', '--out', dir, ...args], { encoding: 'utf8' });
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
+/**
+ * Plays `games` games of `id` (its default variant and line-up, one worker,
+ * seed `seed`) in this process as `npm run tourney` plays and reports them
+ * (`playAndReport` in src/cli/tourney.ts): the run through `executeRun` with
+ * the command's default flags, its summary, the balance report built,
+ * rendered and written. Only the HTML report is left out (about 1 s of Vega
+ * rendering a run; tourney.test.ts runs the command itself), and with it the
+ * process start: about 1.5 s a game's test.
+ * @returns the output directory and its `balance.json`.
+ */
+export async function runBalance(id: string, games: number, seed: string): Promise<{ dir: string; balance: BalanceJson }> {
+  const dir = join(mkdtempSync(join(tmpdir(), `ninefold-${id}-`)), 'run');
+  const game = getGame(id);
+  const variant = resolveGameVariant(game, {});
+  const lineup = defaultLineup(id, Number(variant.players));
+  const flags = parseRunFlags({ workers: '1', 'on-fault': 'forfeit' });
+  const config: RunConfig = {
+    gameId: id,
+    variant,
+    lineup,
+    seatings: rotationSeatings(lineup),
+    runSeed: seed,
+    record: false,
+    onFault: flags.onFault,
+    moveTimeoutMs: flags.moveTimeoutMs,
+    botMemoryMb: flags.botMemoryMb,
+    botLoadMs: flags.botLoadMs,
+  };
+  const run = await executeRun({ game, config, games, flags, dir, stop: new AbortController().signal, command: { name: 'tourney', options: {} } });
+  const summary = summarize(run.tally, {
+    game: id,
+    variant,
+    nonDefault: nonDefault(game.info.params, variant),
+    seed,
+    lineup,
+    scoreUnit: game.info.scoreUnit,
+    seconds: run.seconds,
+    workers: flags.workers,
+    startedAt: new Date().toISOString(),
+    complete: run.complete,
+    onFault: flags.onFault,
+    clockBound: [],
+    moveTimeoutMs: config.moveTimeoutMs,
+    seatings: config.seatings,
+    ...(game.info.scoreRate
+      ? { scoreRate: { label: game.info.scoreRate.label, caption: game.info.scoreRate.caption, scale: game.info.scoreRate.scale(variant) } }
+      : {}),
+  });
+  const balance = buildBalance(summary, run.tally, game.balance, run.balance, run.groups);
+  // What the command prints: it must render.
+  expect(renderTables(summary)).toContain(id);
+  expect(renderBalance(balance)).toContain('Balance report');
+  writeRunFiles(summary, dir);
+  writeBalanceFiles(balance, dir);
   return { dir, balance: JSON.parse(readFileSync(join(dir, 'balance.json'), 'utf8')) as BalanceJson };
 }
 

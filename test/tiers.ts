@@ -3,7 +3,7 @@
  * conformance suite, golden trajectories, the CLI smoke tests of
  * tourney.test.ts, the calibration of the statistics on High Card): about a
  * minute of CPU on 2 cores. `npm run test:long` runs these slow files:
- * the conformance suite over extra variants (Nine Lives' Powers), no state
+ * the conformance and isolation suites over extra variants (Nine Lives' Powers), no state
  * carried between games by any built-in bot, search-bot strength, worker resilience and signals, user bots' attacks on
  * their realms, the fuzzer, long random playouts, the statistics and balance
  * commands end to end, the HTML report in a browser, training runs end to end, and the type-check of
@@ -16,6 +16,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/bots/search.test.ts',
   'test/fuzz.test.ts',
   'test/games/captains-orders-invariants.test.ts',
+  'test/games/nine-lives-unchanged.test.ts',
   'test/balance.test.ts',
   'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
@@ -24,6 +25,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
   'test/conformance-variants.test.ts',
+  'test/isolation-variants.test.ts',
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
 ];

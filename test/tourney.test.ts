@@ -3,7 +3,7 @@
  * process (the suite's global setup builds `dist/`).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import '../src/games/index.js';
 import { replayRecord } from '../src/core/replay.js';
 import { getGame } from '../src/core/registry.js';
 import type { GameRecord } from '../src/core/record.js';
+import { runBalance } from './balance-checks.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 
@@ -80,18 +81,30 @@ describe('tourney CLI', () => {
     ]);
   });
 
-  it('the same seed gives an identical summary.json (but timing) with --workers 1 and --workers 2', () => {
-    const a = join(out, 'w1');
-    const b = join(out, 'w2');
-    expect(tourney(['--game', 'captains-orders', '--games', '3000', '--seed', '11', '--workers', '1', '--out', a]).code).toBe(0);
-    expect(tourney(['--game', 'captains-orders', '--games', '3000', '--seed', '11', '--workers', '2', '--out', b]).code).toBe(0);
+  it('the same seed gives identical files (summary.json but timing, the CSV files, balance.json, games.jsonl) with --workers 1 and --workers 2', () => {
+    // The first test's run (--workers 2, 50 batches of 4 deals) played again with one worker.
+    const a = join(out, 'co-w1');
+    const b = join(out, 'co');
+    expect(tourney(['--game', 'captains-orders', '--games', '1000', '--seed', '7', '--workers', '1', '--out', a, '--record']).code).toBe(0);
     expect(withoutTiming(join(b, 'summary.json'))).toEqual(withoutTiming(join(a, 'summary.json')));
-    expect(readFileSync(join(b, 'bots.csv'), 'utf8')).toBe(readFileSync(join(a, 'bots.csv'), 'utf8'));
+    for (const f of ['bots.csv', 'seats.csv', 'balance.json', 'games.jsonl'])
+      expect(readFileSync(join(b, f), 'utf8'), f).toBe(readFileSync(join(a, f), 'utf8'));
+  });
+
+  it("the games' balance tests play in-process as the command does (runBalance in balance-checks.ts): the same summary.json (but timing), bots.csv and balance files as the first test's run", async () => {
+    const cli = join(out, 'co');
+    const { dir } = await runBalance('captains-orders', 1000, '7');
+    expect(withoutTiming(join(dir, 'summary.json'))).toEqual(withoutTiming(join(cli, 'summary.json')));
+    const files = readdirSync(cli).filter((f) => f === 'bots.csv' || f.startsWith('balance'));
+    expect(files).toContain('balance.json');
+    expect(readdirSync(dir).filter((f) => f === 'bots.csv' || f.startsWith('balance'))).toEqual(files);
+    for (const f of files) expect(readFileSync(join(dir, f), 'utf8'), f).toBe(readFileSync(join(cli, f), 'utf8'));
   });
 
   it('a bot searching on a time budget (ms) marks the run as not reproducible', () => {
     const dir = join(out, 'ms');
-    const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '8', '--out', dir]);
+    // One deal (its four rotations): the label does not depend on how much is played.
+    const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '1', '--out', dir]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/NOT REPRODUCIBLE: .*bot mc:ms=2 searches on a time budget/);
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));

@@ -5,7 +5,7 @@
  * appended games.jsonl, or a user bot file edited since the run started is
  * refused with one line.
  */
-import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -47,6 +47,21 @@ async function stoppedRun(lineup: string[]): Promise<string> {
   return dir;
 }
 
+/**
+ * One stopped run of greedy and four random players, played once; the
+ * tests that damage it each get their own copy, in a fresh directory.
+ */
+let stopped: Promise<string> | undefined;
+function sharedRun(): Promise<string> {
+  stopped ??= stoppedRun(['greedy', 'random', 'random', 'random', 'random']);
+  return stopped;
+}
+async function stoppedCopy(): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'ninefold-resume-'));
+  cpSync(await sharedRun(), dir, { recursive: true });
+  return dir;
+}
+
 function refusal(dir: string): string {
   try {
     readCheckpoint(dir);
@@ -61,12 +76,12 @@ function refusal(dir: string): string {
 
 describe('resume integrity (harness issue, item 5)', () => {
   it('a stopped run resumes from an intact directory', async () => {
-    const dir = await stoppedRun(['greedy', 'random', 'random', 'random', 'random']);
+    const dir = await sharedRun();
     expect(readCheckpoint(dir).batchesDone).toBeGreaterThan(0);
   });
 
   it('a damaged or hand-edited checkpoint is refused: {}, null, dealsPerBatch 0, an edited gameId, a wrong tally', async () => {
-    const dir = await stoppedRun(['greedy', 'random', 'random', 'random', 'random']);
+    const dir = await stoppedCopy();
     const file = join(dir, 'checkpoint.json');
     const good = readFileSync(file, 'utf8');
     const edit = (f: (cp: Record<string, unknown>) => void): string => {
@@ -89,7 +104,7 @@ describe('resume integrity (harness issue, item 5)', () => {
   });
 
   it('games.jsonl moved, truncated or appended to: refused, never padded with NUL bytes', async () => {
-    const dir = await stoppedRun(['greedy', 'random', 'random', 'random', 'random']);
+    const dir = await stoppedCopy();
     const file = join(dir, 'games.jsonl');
     renameSync(file, `${file}.moved`);
     expect(refusal(dir)).toMatch(/games\.jsonl is missing/);
