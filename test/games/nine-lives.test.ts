@@ -7,11 +7,11 @@ import { VariantError } from '../../src/core/variant.js';
 import { nineLives } from '../../src/games/nine-lives/game.js';
 import { A_CROWN, A_PLAY, crownId, NUM_ACTIONS, playId } from '../../src/games/nine-lives/actions.js';
 import { cardName, FIRST_CROWN, NUM_CARDS, numberOf, parseCard, parseSuit, suitOf } from '../../src/games/nine-lives/cards.js';
-import { determinizeWith, NineLivesObservation } from '../../src/games/nine-lives/observation.js';
+import { determinizeWith, type NineLivesObservation } from '../../src/games/nine-lives/observation.js';
 import { isWild, startRound } from '../../src/games/nine-lives/rules.js';
-import { NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from '../../src/games/nine-lives/state.js';
+import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from '../../src/games/nine-lives/state.js';
 import { gameStats, gameStatsFromRecord } from '../../src/games/nine-lives/stats.js';
-import type { GameRecord, RecordRound } from '../../src/core/record.js';
+import type { GameRecord } from '../../src/core/record.js';
 import { MatchRunner } from '../../src/core/match.js';
 import { randomBot } from '../../bots/random.js';
 import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
@@ -112,7 +112,17 @@ describe('nine-lives: "Cards"', () => {
 
   it('"Cards": with 9 players and no Black Cat, crowns are an ordinary ninth suit (bid, followed, highest wins)', () => {
     const s = fresh({ players: 9 });
-    const hands = [['cr2', 'he1'], ['cr9', 'he2'], ['cr5', 'sp1'], ['di1', 'di2'], ['cl1', 'cl2'], ['ho1', 'ho2'], ['cu1', 'cu2'], ['st1', 'st2'], ['ca1', 'ca2']];
+    const hands = [
+      ['cr2', 'he1'],
+      ['cr9', 'he2'],
+      ['cr5', 'sp1'],
+      ['di1', 'di2'],
+      ['cl1', 'cl2'],
+      ['ho1', 'ho2'],
+      ['cu1', 'cu2'],
+      ['st1', 'st2'],
+      ['ca1', 'ca2'],
+    ];
     placePosition(s, { hands });
     expect(legalList(s)).toEqual([parseCard('he1'), parseCard('cr2')]); // a crown can be bid
     placePosition(s, {
@@ -212,7 +222,13 @@ describe('nine-lives: "A round" 1. Deal', () => {
 describe('nine-lives: "A round" 2. Bid', () => {
   it('"2. Bid": a bid is any hand card, never a crown with Black Cat; it leaves the hand', () => {
     const s = fresh({ players: 3, blackCat: true });
-    placePosition(s, { hands: [['cr1', 'cr2', 'he4'], ['he1', 'he2', 'cr3'], ['sp1', 'sp2', 'sp3']] });
+    placePosition(s, {
+      hands: [
+        ['cr1', 'cr2', 'he4'],
+        ['he1', 'he2', 'cr3'],
+        ['sp1', 'sp2', 'sp3'],
+      ],
+    });
     expect(legalList(s)).toEqual([parseCard('he4')]);
     act(s, 0, 'he4');
     expect(s.handCount[0]).toBe(2);
@@ -228,7 +244,8 @@ describe('nine-lives: "A round" 2. Bid', () => {
       for (let p = 0; p < 4; p++) {
         nineLives.observe(s, p, o);
         for (let r = 0; r < 4; r++) {
-          if (r === p && r < q) expect(o.bids[r]).toBe(bids[r]); // own bid is known
+          if (r === p && r < q)
+            expect(o.bids[r]).toBe(bids[r]); // own bid is known
           else expect(o.bids[r]).toBe(-1);
         }
         // The hidden bid cards are not shown anywhere else either.
@@ -268,7 +285,12 @@ describe('nine-lives: "A round" 3. Tricks', () => {
 
   it('"3. Tricks": the Kittykeeper leads any card; the others follow the leading suit if they can', () => {
     const s = placePosition(fresh(), {
-      hands: [['he1', 'sp1'], ['he2', 'sp2'], ['sp3', 'di1'], ['di2', 'cl1']],
+      hands: [
+        ['he1', 'sp1'],
+        ['he2', 'sp2'],
+        ['sp3', 'di1'],
+        ['di2', 'cl1'],
+      ],
       bids: bids4,
       keeper: 1,
     });
@@ -365,7 +387,12 @@ describe('nine-lives: "A round" 3. Tricks', () => {
 
   it('"Winner": the winner takes the trick and becomes the Kittykeeper (leads next)', () => {
     const s = placePosition(fresh(), {
-      hands: [['he1', 'sp1'], ['he9', 'sp2'], ['he2', 'sp3'], ['he3', 'sp4']],
+      hands: [
+        ['he1', 'sp1'],
+        ['he9', 'sp2'],
+        ['he2', 'sp3'],
+        ['he3', 'sp4'],
+      ],
       bids: ['di1', 'di2', 'di3', 'cl4'],
     });
     trick(s, ['he1', 'he9', 'he2', 'he3']);
@@ -543,7 +570,12 @@ describe('nine-lives: "Black Cat variant"', () => {
 
   it('"Black Cat variant": a crown may always be played, declared as any plain suit of the game', () => {
     const s = placePosition(fresh(bc), {
-      hands: [['he1', 'cr4'], ['sp2', 'sp3'], ['di1', 'di2'], ['cl1', 'cl2']],
+      hands: [
+        ['he1', 'cr4'],
+        ['sp2', 'sp3'],
+        ['di1', 'di2'],
+        ['cl1', 'cl2'],
+      ],
       bids: ['he9', 'sp9', 'di9', 'cl9'],
     });
     const l = legalList(s);
@@ -552,7 +584,12 @@ describe('nine-lives: "Black Cat variant"', () => {
 
   it('"Black Cat variant": holding a plain card of the leading suit, a crown must be declared the leading suit', () => {
     const s = placePosition(fresh(bc), {
-      hands: [['sp1', 'he1'], ['sp2', 'cr3'], ['di1', 'cr2'], ['cl1', 'cl2']],
+      hands: [
+        ['sp1', 'he1'],
+        ['sp2', 'cr3'],
+        ['di1', 'cr2'],
+        ['cl1', 'cl2'],
+      ],
       bids: ['he9', 'sp9', 'di9', 'cl9'],
     });
     act(s, 0, 'sp1');
@@ -564,7 +601,12 @@ describe('nine-lives: "Black Cat variant"', () => {
 
   it('"Black Cat variant": a leading crown\'s declared suit is the leading suit', () => {
     const s = placePosition(fresh(bc), {
-      hands: [['cr9', 'he1'], ['sp2', 'di3'], ['di1', 'di2'], ['cl1', 'di4']],
+      hands: [
+        ['cr9', 'he1'],
+        ['sp2', 'di3'],
+        ['di1', 'di2'],
+        ['cl1', 'di4'],
+      ],
       bids: ['he9', 'sp9', 'cl8', 'cl9'],
     });
     act(s, 0, 'cr9', 'di');
@@ -631,12 +673,20 @@ describe('nine-lives: "Black Cat variant"', () => {
     for (let c = 0; c < 27; c++) if (!['he1', 'sp1', 'di1', 'he2'].includes(cardName(c))) out.push(cardName(c));
     placePosition(s, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out, tricksWon: [0, 0, 0] });
     // Seat 0 wins (lowest): tricks [1,0,0]; seat 0 scores he1: plain cards left sp1, di1, he2 = 3 = P: the game goes on.
-    trick(s, [['cr1', 'di'], ['cr2', 'di'], ['cr3', 'di']]);
+    trick(s, [
+      ['cr1', 'di'],
+      ['cr2', 'di'],
+      ['cr3', 'di'],
+    ]);
     expect(Array.from(s.lives)).toEqual([1, 0, 0]);
     expect(nineLives.isTerminal(s)).toBe(false);
     const t = fresh({ players: 3, blackCat: true });
     placePosition(t, { hands: [['cr1'], ['cr2'], ['cr3']], bids: ['he1', 'sp1', 'di1'], out: [...out, 'he2'], tricksWon: [0, 0, 0] });
-    trick(t, [['cr1', 'di'], ['cr2', 'di'], ['cr3', 'di']]);
+    trick(t, [
+      ['cr1', 'di'],
+      ['cr2', 'di'],
+      ['cr3', 'di'],
+    ]);
     expect(nineLives.isTerminal(t)).toBe(true);
     expect(nineLives.result(t).capped).toBe(false);
   });
@@ -882,7 +932,12 @@ describe('nine-lives: records, observation and invariants', () => {
   it('placePosition gives a state checkInvariants accepts when lives and tricks agree with the cards (unlisted: leftovers, earlier tricks)', () => {
     // 35 cards in the game (he1 scored): 8 each and 3 leftovers; hands of 2 after the bids: 5 tricks played before.
     const s = placePosition(fresh(), {
-      hands: [['he2', 'sp3'], ['he3', 'di4'], ['sp5', 'cl6'], ['di7', 'cl8']],
+      hands: [
+        ['he2', 'sp3'],
+        ['he3', 'di4'],
+        ['sp5', 'cl6'],
+        ['di7', 'cl8'],
+      ],
       bids: ['he4', 'sp2', 'di3', 'cl5'],
       out: ['he1'],
       lives: [0, 1, 0, 0],
@@ -1013,9 +1068,6 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
   });
 });
 
-// Keep the type of an unused import checked.
-export type _Round = RecordRound;
-
 describe('nine-lives: balance statistics, the deal as the unit', () => {
   it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; seats equal tested over deals', async () => {
     const { dir, balance: b } = await runBalance('nine-lives', 400, '7');
@@ -1031,7 +1083,9 @@ describe('nine-lives: balance statistics, the deal as the unit', () => {
     expect(seats.test).toMatchObject({ df1: 3, units: b.groups, hypothesis: 'every seat ends with equally many lives' });
     expect(seats.caption).toContain("Hotelling's T²");
     const csv = csvColumn(dir, 'teams', 'team_size');
-    expect(csv.header).toBe('team_size,seat_rounds,share,share_lo,share_hi,scored_rate,scored_rate_lo,scored_rate_hi,scored_rate_deff,rescued_rate,rescued_rate_lo,rescued_rate_hi,rescued_rate_deff');
+    expect(csv.header).toBe(
+      'team_size,seat_rounds,share,share_lo,share_hi,scored_rate,scored_rate_lo,scored_rate_hi,scored_rate_deff,rescued_rate,rescued_rate_lo,rescued_rate_hi,rescued_rate_deff',
+    );
     expect(csv.cells).toEqual(['1', '2', '3', '4']);
     for (const name of ['bid hit rate', 'rounds per game', 'seat-rounds in a team', 'scores rescued by a team']) {
       const f = b.keyFigures[name]!;
@@ -1046,9 +1100,9 @@ describe('nine-lives: balance statistics, the deal as the unit', () => {
       const { totals: t, players: P, entries: E } = checkEntryTotals('nine-lives', { players: 4, blackCat });
       for (const key of ['seatGames', 'lives']) expect((t[key] as number[]).length, key).toBe(E);
       for (const key of ['bids', 'hits', 'scored']) expect((t[key] as number[]).length, key).toBe(E * 10);
-      expect((t['seatLives'] as number[]).length).toBe(P);
-      expect((t['teamSeatRounds'] as number[]).length).toBe(P + 1);
-      expect(t['seatGames']).toEqual(new Array<number>(E).fill((30 * P) / E));
+      expect((t.seatLives as number[]).length).toBe(P);
+      expect((t.teamSeatRounds as number[]).length).toBe(P + 1);
+      expect(t.seatGames).toEqual(new Array<number>(E).fill((30 * P) / E));
     }
   });
 });

@@ -116,10 +116,17 @@ beforeAll(async () => {
   }
   seconds = (performance.now() - t0) / 1000;
   const lines = measured.map((m) => {
-    const cover = m.bots.map((b) => `${b.kind} ${pct(b.covered / RUNS)} of exact ${b.exact.toFixed(4)} (mean estimate ${b.meanWinRate.toFixed(4)}${b.points > 0 ? `, ${b.points} point intervals` : ''})`).join('; ');
+    const cover = m.bots
+      .map(
+        (b) =>
+          `${b.kind} ${pct(b.covered / RUNS)} of exact ${b.exact.toFixed(4)} (mean estimate ${b.meanWinRate.toFixed(4)}${b.points > 0 ? `, ${b.points} point intervals` : ''})`,
+      )
+      .join('; ');
     return `  ${m.lineup} (${m.seatingsPerDeal} seating${m.seatingsPerDeal === 1 ? '' : 's'}/deal): seat test rejects ${pct(m.rejections / RUNS)}${m.nanP > 0 ? ` (${m.nanP} NaN p-values)` : ''}; 95% interval covers: ${cover}`;
   });
-  console.log(`calibration (statistics issue item 3), High Card, ${RUNS} runs x ${DEALS} deals per line-up, alpha = ${ALPHA}, ${seconds.toFixed(1)} s:\n${lines.join('\n')}`);
+  console.log(
+    `calibration (statistics issue item 3), High Card, ${RUNS} runs x ${DEALS} deals per line-up, alpha = ${ALPHA}, ${seconds.toFixed(1)} s:\n${lines.join('\n')}`,
+  );
 });
 
 function pct(x: number): string {

@@ -39,13 +39,33 @@ describe('commands of the statistics issue', () => {
   it('item 4/5: match --sprt accepts "stronger" for greedy over random and stops early, identical with --workers 1 and 2', () => {
     const run = (w: string): Record<string, unknown> => {
       const dir = join(out, `m${w}`);
-      const r = cli('match', ['--game', 'nine-virtues', '--candidate', 'greedy', '--baseline', 'random', '--opponents', 'random,random,random', '--sprt', '--games', '40000', '--workers', w, '--out', dir]);
+      const r = cli('match', [
+        '--game',
+        'nine-virtues',
+        '--candidate',
+        'greedy',
+        '--baseline',
+        'random',
+        '--opponents',
+        'random,random,random',
+        '--sprt',
+        '--games',
+        '40000',
+        '--workers',
+        w,
+        '--out',
+        dir,
+      ]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/H1 accepted after \d+ deals/);
       return json(join(dir, 'match.json'));
     };
-    const one = run('1') as { sprt: { accepted: string; samples: number; llr: number; upper: number }; deals: number; comparison: { winShare: { value: number; ci95: number[] } } };
+    const one = run('1') as {
+      sprt: { accepted: string; samples: number; llr: number; upper: number };
+      deals: number;
+      comparison: { winShare: { value: number; ci95: number[] } };
+    };
     const two = run('2');
     expect(two).toEqual(one);
     expect(one.sprt.accepted).toBe('H1');
@@ -56,7 +76,20 @@ describe('commands of the statistics issue', () => {
 
   it('item 4: an A/A match (random against random, random opponents) does not accept "stronger", and its difference interval holds 0', () => {
     const dir = join(out, 'aa');
-    const r = cli('match', ['--game', 'captains-orders', '--candidate', 'random', '--baseline', 'random', '--opponents', 'greedy,greedy,greedy', '--games', '4000', '--out', dir]);
+    const r = cli('match', [
+      '--game',
+      'captains-orders',
+      '--candidate',
+      'random',
+      '--baseline',
+      'random',
+      '--opponents',
+      'greedy,greedy,greedy',
+      '--games',
+      '4000',
+      '--out',
+      dir,
+    ]);
     expect(r.code).toBe(0);
     const m = json(join(dir, 'match.json')) as { comparison: { winShare: { ci95: number[] }; elo: unknown }; verdict: string };
     expect(m.comparison.winShare.ci95[0]).toBeLessThanOrEqual(0);
@@ -64,9 +97,25 @@ describe('commands of the statistics issue', () => {
     expect(m.verdict).toMatch(/^not separated/);
   });
 
-  it('item 4: match --measure score tests the paired score difference (chips in Nines Hold\'em); a score SPRT needs its --h1', () => {
+  it("item 4: match --measure score tests the paired score difference (chips in Nines Hold'em); a score SPRT needs its --h1", () => {
     const dir = join(out, 'score');
-    const r = cli('match', ['--game', 'nines-holdem', '--candidate', 'greedy', '--baseline', 'random', '--measure', 'score', '--sprt', '--h1', '1', '--games', '20000', '--out', dir]);
+    const r = cli('match', [
+      '--game',
+      'nines-holdem',
+      '--candidate',
+      'greedy',
+      '--baseline',
+      'random',
+      '--measure',
+      'score',
+      '--sprt',
+      '--h1',
+      '1',
+      '--games',
+      '20000',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/in game score per seat-game/);
     expect(r.stdout).toMatch(/Verdict \(on game score\): A is stronger: the SPRT accepted H1/);

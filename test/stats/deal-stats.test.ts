@@ -47,7 +47,7 @@ describe('the deal as the unit (statistics issue, item 1)', () => {
     const ys = [2, 4, 6, 8, 10];
     const est = clusterMean({ ...moments(ys), deals: 5, perDeal: 2 });
     expect(est.value).toBe(3);
-    expect(est.ci95[1] - est.value).toBeCloseTo(2.776445 * Math.sqrt(10 / 5) / 2, 5);
+    expect(est.ci95[1] - est.value).toBeCloseTo((2.776445 * Math.sqrt(10 / 5)) / 2, 5);
   });
 
   it('combine: pooled entries and ± differences from the cross-product matrix', () => {
@@ -73,7 +73,9 @@ describe('the deal as the unit (statistics issue, item 1)', () => {
     expect(t.df1).toBe(2);
     expect(t.df2).toBe(98);
     expect(t.pValue).toBeLessThan(1e-10);
-    expect(equalMeansTest([0.25, 0.25, 0.25, 0.25], meanCovariance([25, 25, 25, 25], [10, 1, 1, 1, 1, 10, 1, 1, 1, 1, 10, 1, 1, 1, 1, 10], 100), 100).pValue).toBeCloseTo(1, 6);
+    expect(
+      equalMeansTest([0.25, 0.25, 0.25, 0.25], meanCovariance([25, 25, 25, 25], [10, 1, 1, 1, 1, 10, 1, 1, 1, 1, 10, 1, 1, 1, 1, 10], 100), 100).pValue,
+    ).toBeCloseTo(1, 6);
   });
 
   it('Hotelling T²: a schedule that ties seats together (a singular covariance) is tested on its rank', () => {
@@ -91,7 +93,11 @@ describe('the deal as the unit (statistics issue, item 1)', () => {
         for (let j = 0; j < 4; j++) cross[i * 4 + j]! += w[i]! * w[j]!;
       }
     }
-    const t = equalMeansTest(sums.map((x) => x / n), meanCovariance(sums, cross, n), n);
+    const t = equalMeansTest(
+      sums.map((x) => x / n),
+      meanCovariance(sums, cross, n),
+      n,
+    );
     expect(t.df1).toBe(2);
     expect(Number.isFinite(t.pValue)).toBe(true);
   });
