@@ -22,6 +22,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/isolation-attacks.test.ts',
   'test/cli-runs.test.ts',
   'test/tourney/sequential.test.ts',
+  'test/tourney/order.test.ts',
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
   'test/conformance-variants.test.ts',
