@@ -103,8 +103,8 @@ describe('tourney CLI', () => {
 
   it('a bot searching on a time budget (ms) marks the run as not reproducible', () => {
     const dir = join(out, 'ms');
-    // One deal (its four rotations): the label does not depend on how much is played.
-    const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '1', '--out', dir]);
+    // One deal (its four rotations) on one worker: the label does not depend on how much is played.
+    const r = tourney(['--game', 'captains-orders', '--bots', 'mc:ms=2,random,random,random', '--games', '1', '--workers', '1', '--out', dir]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/NOT REPRODUCIBLE: .*bot mc:ms=2 searches on a time budget/);
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8'));
