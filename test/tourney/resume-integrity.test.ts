@@ -19,8 +19,8 @@ import { readCheckpoint, runTourney } from '../../src/tourney/run.js';
 
 const game = getGame('captains-orders');
 
-/** A recorded run stopped after its first merged batches, in a fresh directory. */
-async function stoppedRun(lineup: string[]): Promise<string> {
+/** A recorded run stopped once `stopAt` games are merged (its first batches), in a fresh directory. */
+async function stoppedRun(lineup: string[], stopAt = 600): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'ninefold-resume-'));
   const variant = resolveGameVariant(game, { players: lineup.length });
   const config: RunConfig = {
@@ -41,7 +41,7 @@ async function stoppedRun(lineup: string[]): Promise<string> {
     dir,
     watchdogMs: 60_000,
     stop: stop.signal,
-    onProgress: (done) => done >= 600 && stop.abort(),
+    onProgress: (done) => done >= stopAt && stop.abort(),
   });
   expect(run.complete).toBe(false);
   return dir;
@@ -128,7 +128,8 @@ describe('resume integrity (harness issue, item 5)', () => {
   it('a user bot file edited since the run started is refused (its results would pool two bots)', async () => {
     const bot = join(mkdtempSync(join(tmpdir(), 'ninefold-bot-')), 'bot.js');
     copyFileSync('bots/examples/my-bot.js', bot);
-    const dir = await stoppedRun([bot, 'greedy', 'random', 'random']);
+    // Stopped after its first batch: the bot file's realm makes every game slower, and the check needs one.
+    const dir = await stoppedRun([bot, 'greedy', 'random', 'random'], 1);
     expect(readCheckpoint(dir).files?.[bot]).toMatch(/^[0-9a-f]{64}$/);
     appendFileSync(bot, '\n// edited\n');
     expect(refusal(dir)).toMatch(/changed since the run started/);
