@@ -1,13 +1,17 @@
 /**
  * The two test tiers. `npm test` runs every file but these (unit tests, the
- * conformance suite, golden trajectories, the CLI smoke tests of
- * tourney.test.ts, the calibration of the statistics on High Card): about a
- * minute of CPU on 2 cores. `npm run test:long` runs these slow files:
- * the conformance and isolation suites over extra variants (Nine Lives' Powers), no state
- * carried between games by any built-in bot, search-bot strength, worker resilience and signals, user bots' attacks on
- * their realms, the fuzzer, long random playouts, the statistics and balance
- * commands end to end, the HTML report in a browser, training runs end to end, and the type-check of
- * the whole tree. CI runs both.
+ * conformance suite, golden trajectories, records, the CLI smoke tests of
+ * tourney.test.ts, the calibration of the statistics on High Card), at
+ * least two files at a time (`vitest.config.ts`): about 80 s of CPU, under a
+ * minute on 2 cores, and no timing-based assertion. `npm run test:long` runs
+ * these slow files: the conformance and isolation suites over extra variants
+ * (Nine Lives' Powers), no state carried between games by any built-in bot,
+ * search-bot strength, the pool's merge order (timed over 160 000 games),
+ * worker resilience and signals, user bots' attacks on their realms, the
+ * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
+ * a table), the statistics and balance commands end to end, the HTML report
+ * in a browser, training runs end to end, and the type-check of the whole
+ * tree. CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
