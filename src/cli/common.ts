@@ -8,8 +8,8 @@ import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
 import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
-import { nonDefault } from '../core/variant.js';
-import { clockBoundSpecs } from '../../bots/index.js';
+import { nonDefault, resolveGameVariant } from '../core/variant.js';
+import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
@@ -247,6 +247,38 @@ export function parseRunFlags(args: {
   // The watchdog stands behind the realms' own deadlines (a user bot's decision is timed out by its realm first).
   const watchdogMs = moveTimeoutMs > 0 ? moveTimeoutMs + Math.max(1000, moveTimeoutMs) : DEFAULT_WATCHDOG_MS;
   return { workers, onFault, moveTimeoutMs, watchdogMs: Math.max(watchdogMs, botLoadMs + 1000), botMemoryMb, botLoadMs };
+}
+
+/**
+ * The other seats of a table and the table size: the given line-up (`--opponents`
+ * for `match` and `train`, `--bots` for a rules search), which sets `players`, or
+ * without one the game's greedy bot (random when it has none) in every seat the
+ * variant's table leaves.
+ * @param given the parsed `--variant`; its `players` is set to the table size.
+ * @param own the seats the command fills itself (1: the candidate; 0: the line-up is the whole table).
+ * @returns the spec texts of the seats filled here, in seat order after the command's own.
+ * @throws UsageError when the line-up does not fit `players` or the game's table sizes.
+ */
+export async function tableSeats(
+  game: AnyGame,
+  lineup: string | undefined,
+  given: Record<string, string | number>,
+  own: number,
+  loadMs: number,
+): Promise<string[]> {
+  if (lineup === undefined) {
+    const P = Number(resolveGameVariant(game, given).players);
+    const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
+    return Array.from({ length: P - own }, () => filler);
+  }
+  const seats = (await parseAndValidateLineup(lineup, game, loadMs)).map((s) => s.text);
+  const P = seats.length + own;
+  const what = own > 0 ? `${seats.length} opponents` : `${seats.length} bots`;
+  if (given.players !== undefined && Number(given.players) !== P) throw new UsageError(`--variant players=${String(given.players)} does not fit ${what}`);
+  if (P < game.info.minPlayers || P > game.info.maxPlayers)
+    throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; with ${what} the table has ${P}`);
+  given.players = P;
+  return seats;
 }
 
 /** One run to play: its config, size and directory. */

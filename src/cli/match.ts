@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
@@ -30,6 +30,7 @@ import {
   checkResumeFlags,
   claimOutDir,
   FAULT_OPTIONS,
+  tableSeats,
 } from './common.js';
 import { parseCount, runName } from './options.js';
 
@@ -235,20 +236,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const candidate = await one('--candidate', args.candidate);
     const baseline = await one('--baseline', args.baseline);
     const given: Record<string, string | number> = parseVariantSpec(args.variant);
-    let opponents: string[];
-    if (args.opponents !== undefined) {
-      opponents = (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
-      const P = opponents.length + 1;
-      if (given.players !== undefined && Number(given.players) !== P)
-        throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
-      if (P < game.info.minPlayers || P > game.info.maxPlayers)
-        throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; A and ${opponents.length} opponents make ${P}`);
-      given.players = P;
-    } else {
-      const P = Number(resolveGameVariant(game, given).players);
-      const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
-      opponents = Array.from({ length: P - 1 }, () => filler);
-    }
+    const opponents = await tableSeats(game, args.opponents, given, 1, flags.botLoadMs);
     const variant = resolveGameVariant(game, given);
     const P = Number(variant.players);
     const measure = args.measure;

@@ -20,7 +20,7 @@ import { confirmRules, RULE_TARGETS, ruleDimensions, rulesEvaluator, type RuleCo
 import { rotationSeatings } from '../stats/seatings.js';
 import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
-import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, FAULT_OPTIONS } from './common.js';
+import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, FAULT_OPTIONS, tableSeats } from './common.js';
 import { parseCount, runName } from './options.js';
 import { main as matchMain } from './match.js';
 import { progressReporter } from './progress.js';
@@ -155,6 +155,11 @@ function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
   writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: plan.method, parameters: plan.dims, curve: s.curve }, null, 2)}\n`);
 }
 
+/** The run flags a training run keeps in its state, to resume with them. */
+function keptFlags(f: RunFlags): TrainSetup['flags'] {
+  return { onFault: f.onFault, moveTimeoutMs: f.moveTimeoutMs, botMemoryMb: f.botMemoryMb, botLoadMs: f.botLoadMs, watchdogMs: f.watchdogMs };
+}
+
 /** The run flags every game of a training run shares. */
 function runBase(setup: TrainSetup): Arena['base'] {
   return { onFault: setup.flags.onFault, moveTimeoutMs: setup.flags.moveTimeoutMs, botMemoryMb: setup.flags.botMemoryMb, botLoadMs: setup.flags.botLoadMs };
@@ -215,17 +220,7 @@ async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<nu
   const target = args.target;
   if (!(RULE_TARGETS as readonly string[]).includes(target)) throw new UsageError(`--target must be one of ${RULE_TARGETS.join(', ')}, got '${target}'`);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
-  let lineup: string[];
-  if (args.bots !== undefined) {
-    lineup = (await parseAndValidateLineup(args.bots, game, flags.botLoadMs)).map((x) => x.text);
-    if (given.players !== undefined && Number(given.players) !== lineup.length)
-      throw new UsageError(`--variant players=${String(given.players)} does not fit ${lineup.length} bots`);
-    given.players = lineup.length;
-  } else {
-    const P = Number(resolveGameVariant(game, given).players);
-    const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
-    lineup = Array.from({ length: P }, () => filler);
-  }
+  const lineup = await tableSeats(game, args.bots, given, 0, flags.botLoadMs);
   const variant = resolveGameVariant(game, given);
   const keys = args['tune-rules']!.split(',')
     .map((k) => k.trim())
@@ -268,13 +263,7 @@ async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<nu
     budget,
     verify: args.verify,
     verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
-    flags: {
-      onFault: flags.onFault,
-      moveTimeoutMs: flags.moveTimeoutMs,
-      botMemoryMb: flags.botMemoryMb,
-      botLoadMs: flags.botLoadMs,
-      watchdogMs: flags.watchdogMs,
-    },
+    flags: keptFlags(flags),
     rules: { target: target as RuleTarget, lineup },
   };
   const state = initialState(plan);
@@ -436,22 +425,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (startSpecs.length !== 1) throw new UsageError(`--bot takes one bot, got ${startSpecs.length}: '${args.bot}'`);
     const start = startSpecs[0]!;
     const given: Record<string, string | number> = parseVariantSpec(args.variant);
-    let opponents: string[];
-    if (args.opponents !== undefined) {
-      opponents = (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
-      const P = opponents.length + 1;
-      if (given.players !== undefined && Number(given.players) !== P)
-        throw new UsageError(`--variant players=${String(given.players)} does not fit ${opponents.length} opponents`);
-      if (P < game.info.minPlayers || P > game.info.maxPlayers)
-        throw new UsageError(
-          `${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; the bot and ${opponents.length} opponents make ${P}`,
-        );
-      given.players = P;
-    } else {
-      const P = Number(resolveGameVariant(game, given).players);
-      const filler = getBotKind('greedy').supports(game.info.id) ? 'greedy' : 'random';
-      opponents = Array.from({ length: P - 1 }, () => filler);
-    }
+    const opponents = await tableSeats(game, args.opponents, given, 1, flags.botLoadMs);
     const variant = resolveGameVariant(game, given);
     const P = Number(variant.players);
     const kind = getBotKind(start.name);
@@ -515,13 +489,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       budget,
       verify: args.verify,
       verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
-      flags: {
-        onFault: flags.onFault,
-        moveTimeoutMs: flags.moveTimeoutMs,
-        botMemoryMb: flags.botMemoryMb,
-        botLoadMs: flags.botLoadMs,
-        watchdogMs: flags.watchdogMs,
-      },
+      flags: keptFlags(flags),
       rules: null,
     };
     state = initialState(plan);
