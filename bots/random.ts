@@ -6,6 +6,7 @@ export const randomBot: BotKind = {
   doc: 'uniform over the legal actions',
   params: [],
   supports: () => true,
+  instant: true,
   create(): Bot {
     return {
       observes: false,

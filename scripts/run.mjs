@@ -4,12 +4,18 @@
  * of `dist/` without type-checking first, rebuilding (`tsc -p tsconfig.json`)
  * only when a source is newer than the build.
  *
- *   node scripts/run.mjs [node options] <entry.ts> [arguments]
+ *   node [node options] scripts/run.mjs <entry.ts> [arguments]
+ *   node scripts/run.mjs [node options] <entry.ts> [arguments]   (a child Node gets the options)
  *   node scripts/run.mjs --build          (build now and stamp; `npm ci` does this through `prepare`)
  *
  * `<entry.ts>` is a source path (`src/cli/tourney.ts`); its build
- * `dist/src/cli/tourney.js` runs in a child Node with the options given before
- * it (`--max-semi-space-size=1`, `--expose-gc`) and the arguments after it.
+ * `dist/src/cli/tourney.js` runs in this process, with the arguments after
+ * it, so a command pays one Node start-up (the `npm run` scripts put their
+ * Node options, `--max-semi-space-size=1`, `--expose-gc`, before this
+ * script). Node options given after this script start a child Node with
+ * them instead. Before the entry loads, `dist/src/cli/prewarm.js` starts what
+ * a command needs at its end on another thread (the HTML renderer), so it
+ * is ready when the run is.
  * The build is stale when any file under `src/`, `bots/` or `scripts/`, or
  * `tsconfig.json` or `package.json`, was modified after `dist/.build-stamp`
  * (written after each successful build). The check stats about 200 files
@@ -20,7 +26,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(root, 'dist', '.build-stamp');
@@ -80,14 +86,22 @@ if (argv[0] === '--build') {
     process.stderr.write('sources changed since the last build: compiling (tsc -p tsconfig.json)\n');
     build();
   }
-  const child = spawn(process.execPath, [...argv.slice(0, at), entry, ...argv.slice(at + 1)], { stdio: 'inherit' });
-  // The terminal's Ctrl-C reaches the child itself (one process group), and a second SIGINT would make a
-  // run quit at once: the launcher ignores SIGINT and waits for the child's exit code. SIGTERM and SIGHUP,
-  // usually sent to one process, are passed on.
-  process.on('SIGINT', () => {});
-  for (const sig of ['SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code, signal) => {
-    if (signal) process.kill(process.pid, signal);
-    else process.exit(code ?? 1);
-  });
+  if (at > 0) {
+    const child = spawn(process.execPath, [...argv.slice(0, at), entry, ...argv.slice(at + 1)], { stdio: 'inherit' });
+    // The terminal's Ctrl-C reaches the child itself (one process group), and a second SIGINT would make a
+    // run quit at once: the launcher ignores SIGINT and waits for the child's exit code. SIGTERM and SIGHUP,
+    // usually sent to one process, are passed on.
+    process.on('SIGINT', () => {});
+    for (const sig of ['SIGTERM', 'SIGHUP']) process.on(sig, () => child.kill(sig));
+    child.on('exit', (code, signal) => {
+      if (signal) process.kill(process.pid, signal);
+      else process.exit(code ?? 1);
+    });
+  } else {
+    // The entry runs here, as if started as `node <entry> [arguments]` (it checks process.argv[1]).
+    process.argv = [process.argv[0], entry, ...argv.slice(1)];
+    const { prewarm } = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'prewarm.js')).href);
+    prewarm(entry);
+    await import(pathToFileURL(entry).href);
+  }
 }

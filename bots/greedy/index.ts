@@ -34,6 +34,7 @@ export const greedyBot: BotKind = {
   params: [],
   paramsFor: (gameId) => withProfile('greedy', gameId, heuristics[gameId]?.params ?? []),
   supports: (gameId) => gameId in heuristics,
+  instant: true,
   create(params, game): Bot {
     const h = heuristics[game.info.id];
     if (!h) throw new BotSpecError(`bot greedy has no heuristic for ${game.info.id}; games with one: ${Object.keys(heuristics).join(', ')}`);

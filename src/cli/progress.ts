@@ -1,4 +1,8 @@
-import cliProgress from 'cli-progress';
+import type cliProgressTypes from 'cli-progress';
+import { lazyRequire } from '../io/lazy.js';
+
+/** cli-progress, loaded when the first bar is drawn. */
+const loadCliProgress = lazyRequire<typeof cliProgressTypes>('cli-progress');
 
 /** A progress display for long runs: games done, games/s, ETA. */
 export interface Progress {
@@ -13,6 +17,7 @@ export interface Progress {
  */
 export function progressReporter(stream: NodeJS.WriteStream = process.stderr): Progress {
   if (!stream.isTTY) return { update: () => undefined, stop: () => undefined };
+  const cliProgress = loadCliProgress();
   const bar = new cliProgress.SingleBar(
     {
       stream,

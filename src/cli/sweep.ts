@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from '../report/csv.js';
 import { join } from 'node:path';
 import type { KeyFigure } from '../core/balance.js';
 import { UsageError } from '../core/errors.js';

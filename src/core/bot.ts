@@ -120,6 +120,13 @@ export interface BotKind {
   /** Whether this bot can play `gameId` (greedy needs a per-game heuristic). */
   supports(gameId: string): boolean;
   /**
+   * True when every decision takes microseconds and cannot loop (no search,
+   * no user code): a run of such bots small enough for one batch is played
+   * on the calling thread, without worker threads or a watchdog
+   * (`src/tourney/inline-pool.ts`). Absent: false.
+   */
+  readonly instant?: boolean;
+  /**
    * Builds one bot instance for one seat of one game id; called once per
    * worker per seat, then reused across games (with `reset`).
    */

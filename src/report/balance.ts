@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { stringify } from './csv.js';
 import { join } from 'node:path';
 import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';

@@ -1,5 +1,18 @@
-import { stringify } from 'csv-stringify/sync';
+import type * as CsvStringify from 'csv-stringify/sync';
+import { lazyRequire } from '../io/lazy.js';
 import type { Summary } from '../tourney/summary.js';
+
+/** csv-stringify's synchronous API, loaded when the first CSV file is written. */
+const csvStringify = lazyRequire<typeof CsvStringify>('csv-stringify/sync');
+
+/**
+ * CSV text of records (csv-stringify: RFC 4180 quoting), loaded on first use.
+ * @param records rows as arrays of cells or objects keyed by column.
+ * @param options csv-stringify's options (`header`, `columns`, ...).
+ */
+export function stringify(records: CsvStringify.Input, options?: CsvStringify.Options): string {
+  return csvStringify().stringify(records, options);
+}
 
 /** `bots.csv`: one row per distinct bot; snake_case headers, numeric cells, deal-level intervals. */
 export function botsCsv(s: Summary): string {

@@ -1,4 +1,8 @@
-import Table from 'cli-table3';
+import type Table from 'cli-table3';
+import { lazyRequire } from '../io/lazy.js';
+
+/** cli-table3, loaded when the first table is printed. */
+const TableClass = lazyRequire<typeof Table>('cli-table3');
 
 /** A proportion as a percentage with one decimal: 0.2604 -> "26.0%". */
 export const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
@@ -16,7 +20,8 @@ export const num = (x: number, d = 2): string => x.toFixed(d);
  */
 export function newTable(head?: string[]): Table.Table {
   const style = process.stdout.isTTY ? undefined : { head: [], border: [] };
-  return new Table({ ...(head ? { head } : {}), ...(style ? { style } : {}) });
+  const T = TableClass();
+  return new T({ ...(head ? { head } : {}), ...(style ? { style } : {}) });
 }
 
 /** Renders rows of cells under `head` as a table string. */

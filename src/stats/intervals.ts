@@ -1,4 +1,4 @@
-import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
+import { zQuantile } from './quantiles.js';
 
 /** A closed interval [lo, hi] of a proportion. */
 export type Interval = [number, number];
@@ -14,7 +14,7 @@ export type Interval = [number, number];
  */
 export function wilsonInterval(successes: number, n: number, confidence = 0.95): Interval {
   if (n <= 0) return [0, 1];
-  const z = normalQuantile(1 - (1 - confidence) / 2, 0, 1);
+  const z = zQuantile(1 - (1 - confidence) / 2);
   const p = successes / n;
   const z2n = (z * z) / n;
   const centre = (p + z2n / 2) / (1 + z2n);

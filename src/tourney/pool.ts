@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
+import type { Piscina } from 'piscina';
+import { lazyRequire } from '../io/lazy.js';
 import type { BatchResult, BatchTask } from './batch.js';
 
 /**
@@ -17,19 +18,31 @@ export function workerFile(): string {
   return file;
 }
 
+/** piscina, loaded when the first pool starts (a short run of instant bots plays without one). */
+const loadPiscina = lazyRequire<typeof import('piscina')>('piscina');
+
 /** Heap limits of each worker (MB): young generation (both semi-spaces) and old generation. */
 export const YOUNG_GENERATION_MB = 6;
 export const OLD_GENERATION_MB = 512;
 
+/** What plays a run's batches: worker threads (`BatchPool`) or the calling thread (`InlinePool`). */
+export interface BatchPlayer {
+  /** Plays a batch; aborting `signal` stops it where the player can (a worker thread is stopped). */
+  run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
+  /** Releases the player's threads; throws a failure of the player not tied to a task. */
+  close(): Promise<void>;
+}
+
 /** A fixed-size pool of worker threads playing batches. */
-export class BatchPool {
+export class BatchPool implements BatchPlayer {
   private readonly pool: Piscina<BatchTask, BatchResult>;
   /** An error of the pool not tied to a task (a worker that failed between tasks); thrown by the next `run` or `close`. */
   private failure: Error | null = null;
 
   /** @param workers threads, >= 1. */
   constructor(workers: number) {
-    this.pool = new Piscina<BatchTask, BatchResult>({
+    const { Piscina: Pool } = loadPiscina();
+    this.pool = new Pool<BatchTask, BatchResult>({
       filename: workerFile(),
       minThreads: workers,
       maxThreads: workers,

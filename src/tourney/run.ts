@@ -4,7 +4,8 @@ import { checkResumable, readCheckpointFile, runFiles, tailDigest } from './chec
 import type { Group, Tally } from './aggregate.js';
 import type { RunConfig } from './batch.js';
 import { Merger } from './merger.js';
-import { BatchPool } from './pool.js';
+import { InlinePool, playsInline } from './inline-pool.js';
+import { BatchPool, type BatchPlayer } from './pool.js';
 import { dealsFor, dealsPerBatch, makeBatches } from './schedule.js';
 import { Scheduler } from './scheduler.js';
 import { startWatchdog } from './watchdog.js';
@@ -44,9 +45,10 @@ export interface TourneyOptions {
   /**
    * A worker pool to play on, kept open after the run (a training run plays
    * many short runs on one pool). Without it the run starts `workers`
-   * threads and closes them at its end.
+   * threads and closes them at its end, or, for a short run of instant
+   * bots (`playsInline`), plays on the calling thread.
    */
-  readonly pool?: BatchPool;
+  readonly pool?: BatchPlayer;
 }
 
 /** What a run produced. */
@@ -163,7 +165,8 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     lastCheckpoint = Date.now();
   };
 
-  const pool = opts.pool ?? new BatchPool(opts.workers);
+  // A short run of instant bots is played here: starting worker threads would cost more than its games.
+  const pool: BatchPlayer = opts.pool ?? (playsInline(config, total) ? new InlinePool() : new BatchPool(opts.workers));
   const scheduler = new Scheduler(
     pool,
     config,

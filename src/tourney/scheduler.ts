@@ -1,6 +1,6 @@
 import type { Fault } from '../core/match.js';
 import type { BatchResult, RunConfig } from './batch.js';
-import type { BatchPool } from './pool.js';
+import type { BatchPlayer } from './pool.js';
 import type { Batch } from './schedule.js';
 
 /** A batch in a worker, with what the watchdog needs to judge it. */
@@ -54,7 +54,7 @@ export class Scheduler {
    * @param onResult receives each batch's result (in any order).
    */
   constructor(
-    private readonly pool: BatchPool,
+    private readonly pool: BatchPlayer,
     private readonly config: RunConfig,
     private readonly stopping: () => boolean,
     private readonly onResult: (index: number, result: BatchResult) => void,

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 
 /** A cell of a run file as the page reads it: a number, a text, or missing (an empty CSV cell, a JSON null). */
@@ -46,6 +46,15 @@ export function cellOf(v: string): Cell {
   return Number.isFinite(x) && /^[-+]?(\d|\.\d)/.test(v.trim()) ? x : v;
 }
 
+/** A JSON file's value. @throws SyntaxError naming the file when it does not parse. */
+function parseJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch (e) {
+    throw new SyntaxError(`${basename(path)}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
 /** The command that made a run directory, from its files; null when it holds none of them. */
 export function runKind(files: readonly string[]): RunKind | null {
   if (files.includes('sweep.json')) return 'sweep';
@@ -61,7 +70,7 @@ export function runKind(files: readonly string[]): RunKind | null {
  * Reads a run directory (a tourney, a sweep's top directory, a match, a
  * rating run or a training run).
  * @throws UsageError when `dir` does not exist or holds no run's files.
- * @throws SyntaxError on a JSON file that does not parse (a torn or edited file).
+ * @throws SyntaxError naming the file, on a JSON file that does not parse (a torn or edited file).
  */
 export function readRun(dir: string): RunFiles {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: no such directory`);
@@ -73,7 +82,7 @@ export function readRun(dir: string): RunFiles {
   const csv: Record<string, Row[]> = {};
   for (const n of names.sort()) {
     const path = join(dir, n);
-    if (n.endsWith('.json') && n !== 'checkpoint.json') json[n.slice(0, -5)] = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+    if (n.endsWith('.json') && n !== 'checkpoint.json') json[n.slice(0, -5)] = parseJson(path);
     // games.csv (one row per seat-game, --games-csv) can be large and no chart reads it.
     else if (n.endsWith('.csv') && n !== 'games.csv') csv[n.slice(0, -4)] = parseCsv(readFileSync(path, 'utf8'));
   }
