@@ -303,11 +303,13 @@ async function playAndReport(
       : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
-  process.stdout.write(`${renderTables(summary)}\n`);
-  process.stdout.write(`${renderBalance(balance)}\n`);
   writeRunFiles(summary, dir);
   writeBalanceFiles(balance, dir);
-  await writeHtmlReport(dir);
+  // The page is built (on the renderer thread when the launcher started one) while the tables print.
+  const page = writeHtmlReport(dir);
+  process.stdout.write(`${renderTables(summary)}\n`);
+  process.stdout.write(`${renderBalance(balance)}\n`);
+  await page;
   return { summary, balance };
 }
 
