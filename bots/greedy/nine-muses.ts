@@ -43,11 +43,18 @@ const RATES = new Float64Array(3);
 const V = new Float64Array(3);
 const D: actions.DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
 
-/** Seat q's Aristotle rate for k in `o` (base + lasting Muse abilities it holds). */
-function rateOf(o: NineMusesObservation, q: number, k: number): number {
-  let r = o.cards.rates[k]!;
-  for (let m = 0; m < o.numMuses; m++) if (o.museLoc[m] === q && o.cards.muses[m]!.rateKnowledge === k) r += o.cards.muses[m]!.rateAdd;
-  return r;
+/**
+ * Where the helpers below leave their results: a double returned from a
+ * call V8 does not inline is boxed (16 bytes a time), and a playout calls
+ * them thousands of times. OUT[0] `rateOf`, OUT[1] `potential`, OUT[2]
+ * `museWorth`, OUT[3] `cardWorth`.
+ */
+const OUT = new Float64Array(4);
+
+/** Seat q's Aristotle rate for k in `o` (base + lasting Muse abilities it holds), into OUT[0]. */
+function rateOf(o: NineMusesObservation, q: number, k: number): void {
+  OUT[0] = o.cards.rates[k]!;
+  for (let m = 0; m < o.numMuses; m++) if (o.museLoc[m] === q && o.cards.muses[m]!.rateKnowledge === k) OUT[0] += o.cards.muses[m]!.rateAdd;
 }
 
 /** Per Knowledge type, the worth factor of a held token (set per decision from the pool). */
@@ -57,18 +64,21 @@ const RISK = new Float64Array(3);
  * VP that holdings h can still become in `turns` demonstrations (one
  * Knowledge type per turn), each type discounted by its risk factor: a type
  * the pool has run out of is taken from players' hands ("Knowledge flow").
+ * Into OUT[1].
  */
-function potential(h: Float64Array, rates: Float64Array, turns: number): number {
-  if (turns <= 0) return 0;
+function potential(h: Float64Array, rates: Float64Array, turns: number): void {
+  if (turns <= 0) {
+    OUT[1] = 0;
+    return;
+  }
   for (let k = 0; k < 3; k++) V[k] = h[k]! * rates[k]! * RISK[k]!;
-  if (turns >= 3) return V[0]! + V[1]! + V[2]!;
-  // the best `turns` of three values
   const a = V[0]!;
   const b = V[1]!;
   const c = V[2]!;
-  const hi = Math.max(a, b, c);
-  if (turns === 1) return hi;
-  return a + b + c - Math.min(a, b, c);
+  // the best `turns` of three values
+  if (turns >= 3) OUT[1] = a + b + c;
+  else if (turns === 1) OUT[1] = Math.max(a, b, c);
+  else OUT[1] = a + b + c - Math.min(a, b, c);
 }
 
 /** Decisions seat q still has after the current round's remaining cards: hand plus later rounds. */
@@ -76,22 +86,29 @@ function turnsLeft(o: NineMusesObservation, q: number): number {
   return o.handCount[q]! + (o.cards.rounds - o.round) * 3;
 }
 
-/** What Muse m is worth per remaining turn to seat q (start gains valued at q's rates). */
-function museWorth(o: NineMusesObservation, m: number, q: number, turns: number, w: NineMusesWeights): number {
+/** What Muse m is worth per remaining turn to seat q (start gains valued at q's rates), into OUT[2]. */
+function museWorth(o: NineMusesObservation, m: number, q: number, turns: number, w: NineMusesWeights): void {
   const muse = o.cards.muses[m]!;
-  if (turns <= 0) return 0;
+  if (turns <= 0) {
+    OUT[2] = 0;
+    return;
+  }
   if (muse.rateKnowledge >= 0) {
     const have = o.know[q * 3 + muse.rateKnowledge]!;
-    return muse.rateAdd * (have + w.museGrowth * turns) * w.keep;
+    OUT[2] = muse.rateAdd * (have + w.museGrowth * turns) * w.keep;
+    return;
   }
   const g = muse.startGain;
-  let per = g[3]!;
-  for (let k = 0; k < 3; k++) per += g[k]! * rateOf(o, q, k) * w.tokenRisk;
-  return per * turns * w.keep;
+  OUT[2] = g[3]!;
+  for (let k = 0; k < 3; k++) {
+    rateOf(o, q, k);
+    OUT[2] += g[k]! * OUT[0]! * w.tokenRisk;
+  }
+  OUT[2] *= turns * w.keep;
 }
 
-/** The best use of a Philosopher of type t for `o`'s seat now (at least Toil's), in VP-like units. */
-function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): number {
+/** The best use of a Philosopher of type t for `o`'s seat now (at least Toil's), in VP-like units, into OUT[3]. */
+function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): void {
   const me = o.seat;
   let best = RATES[0]! * w.tokenRisk;
   const opts = o.cards.philosophers[t]!.options;
@@ -105,7 +122,7 @@ function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): num
     }
     if (ok && v > best) best = v;
   }
-  return best;
+  OUT[3] = best;
 }
 
 /**
@@ -137,7 +154,8 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
       }
       const turns = turnsLeft(o, me);
       for (let k = 0; k < 3; k++) {
-        RATES[k] = rateOf(o, me, k);
+        rateOf(o, me, k);
+        RATES[k] = OUT[0]!;
         const pool = o.pool[k]!;
         RISK[k] = pool > w.scarceAt ? w.tokenRisk : pool > 0 ? w.tokenRisk - w.scarce : w.tokenRisk - w.empty;
       }
@@ -164,30 +182,39 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
               const stolen = Math.max(0, got - avail);
               v += stolen * RATES[k]! * w.tokenRisk * w.deny;
             }
-            v += potential(H, RATES, turns - 1);
+            potential(H, RATES, turns - 1);
+            v += OUT[1]!;
             break;
           }
           case Kind.Call: {
             const m = d.arg;
-            v += museWorth(o, m, me, turns - 1, w);
+            museWorth(o, m, me, turns - 1, w);
+            v += OUT[2]!;
             const from = o.museLoc[m]!;
-            if (from !== CENTER && from !== IN_DECK) v += w.deny * museWorth(o, m, from, turnsLeft(o, from), w);
-            v += potential(H, RATES, turns - 1);
+            if (from !== CENTER && from !== IN_DECK) {
+              museWorth(o, m, from, turnsLeft(o, from), w);
+              v += w.deny * OUT[2]!;
+            }
+            potential(H, RATES, turns - 1);
+            v += OUT[1]!;
             break;
           }
           case Kind.Demonstrate:
             v += d.count * RATES[d.arg]!;
             H[d.arg]! -= d.count;
-            v += potential(H, RATES, turns - 1);
+            potential(H, RATES, turns - 1);
+            v += OUT[1]!;
             break;
           case Kind.Toil:
             if (o.pool[0]! > 0 || o.know[me * 3]! < o.supply[0]!) H[0]! += 1;
-            v += potential(H, RATES, turns - 1);
+            potential(H, RATES, turns - 1);
+            v += OUT[1]!;
             break;
           default:
             break;
         }
-        v -= w.cardCost * cardWorth(o, d.card, w);
+        cardWorth(o, d.card, w);
+        v -= w.cardCost * OUT[3]!;
         const forbidden = w.forbid.includes(d.kind);
         if ((bestForbidden && !forbidden) || (forbidden === bestForbidden && v > bestV)) {
           bestV = v;

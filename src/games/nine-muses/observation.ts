@@ -85,12 +85,13 @@ export class NineMusesObservation {
 export function observe(s: NineMusesState, seat: number, o: NineMusesObservation): NineMusesObservation {
   const T = s.types;
   o.seat = seat;
-  o.hand.set(s.hand.subarray(seat * T, (seat + 1) * T));
+  // Element loops, not `set(subarray(...))`: a subarray is a new view object, and a search observes at every step of a playout.
+  for (let t = 0, at = seat * T; t < T; t++) o.hand[t] = s.hand[at + t]!;
   o.handCount.set(s.handCount);
   o.discard.set(s.discard);
   o.deckLen = s.deckLen;
   o.museOrder.fill(0);
-  o.museOrder.set(s.museOrder.subarray(0, s.revealed));
+  for (let i = 0; i < s.revealed; i++) o.museOrder[i] = s.museOrder[i]!;
   o.revealed = s.revealed;
   o.museLoc.set(s.museLoc);
   o.know.set(s.know);
