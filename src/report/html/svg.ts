@@ -1,17 +1,18 @@
-import * as vega from 'vega';
-import { compile, type TopLevelSpec } from 'vega-lite';
+import type { TopLevelSpec } from 'vega-lite';
 import type { VlSpec } from './charts.js';
+import { vegaLibraries } from './vega-bundle.js';
 
 /**
  * Renders a Vega-Lite spec to an SVG string in Node: compiled by `vega-lite`,
  * run by a headless `vega.View` (renderer 'none') and serialised by
- * `View.toSVG()`. No browser, no network (the data are inline).
+ * `View.toSVG()` (both libraries from their bundles: `vega-bundle.ts`). No browser, no network (the data are inline).
  * @param idPrefix prefixed to every `id` in the SVG (clip paths, gradients),
  *   so that several SVGs inlined in one page do not share ids.
  * @throws Error when the spec does not compile or the view fails to run.
  */
 export async function renderSvg(spec: VlSpec, idPrefix: string): Promise<string> {
-  const compiled = compile(spec as unknown as TopLevelSpec).spec;
+  const { vega, vegaLite } = vegaLibraries();
+  const compiled = vegaLite.compile(spec as unknown as TopLevelSpec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     const svg = await view.toSVG();
