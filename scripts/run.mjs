@@ -100,8 +100,11 @@ if (argv[0] === '--build') {
   } else {
     // The entry runs here, as if started as `node <entry> [arguments]` (it checks process.argv[1]).
     process.argv = [process.argv[0], entry, ...argv.slice(1)];
-    const { prewarm } = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'prewarm.js')).href);
-    prewarm(entry);
+    // An optimisation only: a command runs the same without it.
+    try {
+      const { prewarm } = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'prewarm.js')).href);
+      prewarm(entry);
+    } catch {}
     await import(pathToFileURL(entry).href);
   }
 }
