@@ -52,12 +52,14 @@ export class Scheduler {
   /**
    * @param stopping true once the run stops taking results (stopped, or decided): a failed batch is then dropped.
    * @param onResult receives each batch's result (in any order).
+   * @param files where this machine loads user bot files from (`BatchTask.files`; a queue worker's copies).
    */
   constructor(
     private readonly pool: BatchPlayer,
     private readonly config: RunConfig,
     private readonly stopping: () => boolean,
     private readonly onResult: (index: number, result: BatchResult) => void,
+    private readonly files?: Readonly<Record<string, string>>,
   ) {}
 
   /** Plays `batch` until it gives a result, fails for good, or the run stops. */
@@ -94,7 +96,14 @@ export class Scheduler {
     Atomics.store(run.beat, 0, 0);
     return this.pool
       .run(
-        { config, dealStart: run.batch.dealStart, dealEnd: run.batch.dealEnd, heartbeat: run.beat.buffer as SharedArrayBuffer, imposed: run.imposed },
+        {
+          config,
+          dealStart: run.batch.dealStart,
+          dealEnd: run.batch.dealEnd,
+          heartbeat: run.beat.buffer as SharedArrayBuffer,
+          imposed: run.imposed,
+          ...(this.files ? { files: this.files } : {}),
+        },
         run.controller.signal,
       )
       .then(
