@@ -99,7 +99,11 @@ export function redisOptions(t: QueueTarget): RedisOptions {
 export async function connectRedis(t: QueueTarget, timeoutMs = 5000): Promise<Redis> {
   const { Redis: Client } = loadIoredis();
   const probe = new Client({ ...redisOptions(t), lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  probe.on('error', () => undefined);
+  // The cause (ECONNREFUSED, ENOTFOUND, a refused password) comes as an event; connect() then rejects with "Connection is closed".
+  let cause: Error | null = null;
+  probe.on('error', (e: Error) => {
+    cause ??= e;
+  });
   try {
     await probe.connect();
     await probe.ping();
@@ -109,7 +113,7 @@ export async function connectRedis(t: QueueTarget, timeoutMs = 5000): Promise<Re
   } catch (e) {
     probe.disconnect();
     if (e instanceof UsageError) throw e;
-    const err = e as NodeJS.ErrnoException;
+    const err = (cause ?? e) as NodeJS.ErrnoException;
     throw new UsageError(`cannot reach Redis at ${t.url}: ${err.code ?? err.message.split('\n')[0]}`);
   }
   probe.disconnect();
