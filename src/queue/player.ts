@@ -8,12 +8,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { RunStoppedError } from '../core/errors.js';
 import { lazyRequire } from '../io/lazy.js';
 import type { BatchResult, BatchTask, RunConfig } from '../tourney/batch.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import { connectRedis, PREFIX, QUEUE_NAME, type QueueTarget, redisOptions, runKey, workerKey } from './connection.js';
 import { publishFiles, type RunFileSet, runFileSet } from './files.js';
 import type { BatchJob, BatchJobResult, BatchOutput, WorkerPresence } from './protocol.js';
+
+/** The words of a worker's refusal of a batch (`src/queue/worker.ts`), as its job's failure reason carries them. */
+export const REFUSED = 'refused the batch';
 
 /** BullMQ, loaded when the first queued run starts. */
 export const loadBullmq = lazyRequire<typeof import('bullmq')>('bullmq');
@@ -200,7 +204,14 @@ export class QueuePlayer implements BatchPlayer {
         };
         signal?.addEventListener('abort', onAbort, { once: true });
       });
-      const r = (await Promise.race([job.waitUntilFinished(this.events), stopped])) as BatchJobResult;
+      let r: BatchJobResult;
+      try {
+        r = (await Promise.race([job.waitUntilFinished(this.events), stopped])) as BatchJobResult;
+      } catch (e) {
+        // A worker that lacks a file the batch needs: not a bug of ninefold's, and the run cannot go on if every worker refuses.
+        if (e instanceof Error && e.message.includes(REFUSED)) throw new RunStoppedError(e.message);
+        throw e;
+      }
       if (r.status !== 'played') throw new Error(`worker ${r.worker} skipped the batch: it found run ${this.runId} gone`);
       let out: BatchOutput = { records: '', rows: '' };
       if (r.out !== null) {

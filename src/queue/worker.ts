@@ -15,7 +15,7 @@ import { Scheduler } from '../tourney/scheduler.js';
 import { startWatchdog } from '../tourney/watchdog.js';
 import { connectRedis, outKey, PREFIX, QUEUE_NAME, type QueueTarget, redisOptions, runKey, workerKey } from './connection.js';
 import { defaultCacheDir, localFiles, MissingFileError } from './files.js';
-import { loadBullmq, OUT_TTL_S } from './player.js';
+import { loadBullmq, OUT_TTL_S, REFUSED } from './player.js';
 import type { BatchJob, BatchJobResult, BatchOutput, WorkerPresence } from './protocol.js';
 
 /** How a worker process serves the queue. */
@@ -77,7 +77,7 @@ export async function serveQueue(opts: WorkerOptions): Promise<QueueWorker> {
     } catch (e) {
       if (!(e instanceof MissingFileError)) throw e;
       opts.log(`refused ${what}: ${e.message}`);
-      throw new Error(`worker ${name} refused the batch: ${e.message}`);
+      throw new Error(`worker ${name} ${REFUSED}: ${e.message}`);
     }
     const t0 = Date.now();
     const result = await playBatch(pool, d, files);

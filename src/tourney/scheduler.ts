@@ -1,3 +1,4 @@
+import { RunStoppedError } from '../core/errors.js';
 import type { Fault } from '../core/match.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import type { BatchPlayer } from './pool.js';
@@ -142,7 +143,9 @@ export class Scheduler {
                 count > 0
                   ? `, last in deal ${deal}, seating ${beatGame % K}, bot ${botAt(config, beatGame, seat)} at seat ${seat}`
                   : ' before its first decision';
-              this.failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times${who}: ${errorLine(e)}`);
+              // A failure outside ninefold's code (a queue worker that refused the batch) keeps its class: the CLI prints it without "internal error".
+              const text = `batch ${run.batch.index} failed ${run.attempts} times${who}: ${errorLine(e)}`;
+              this.failure = e instanceof RunStoppedError ? new RunStoppedError(text) : new Error(text);
               this.done(run);
               return undefined;
             }
