@@ -50,7 +50,7 @@ function pings(port: number): Promise<boolean> {
 }
 
 /**
- * Starts `redis-server` (found on PATH, or `/usr/bin/redis-server`).
+ * Starts `redis-server` (found on PATH; Debian installs it in /usr/bin).
  * @returns the server, or a one-line reason why it could not be started (the tests then skip, saying so).
  */
 export async function startRedis(): Promise<RedisServer | string> {
