@@ -26,7 +26,14 @@ export const loadBullmq = lazyRequire<typeof import('bullmq')>('bullmq');
 const LIVENESS_MS = 5000;
 /** How often the coordinator counts the connected workers (ms). */
 const PRESENCE_POLL_MS = 1000;
-/** How long a finished job stays in Redis (s): long enough for a late `waitUntilFinished` to read it. */
+/**
+ * How often the coordinator reads the state of its jobs in the queue (ms),
+ * besides listening to BullMQ's events: a result whose event was missed
+ * (the events connection was down) is read from the job, and a job gone from
+ * Redis (a server restarted without its data) is enqueued again.
+ */
+const JOB_POLL_MS = 5000;
+/** How long a finished job stays in Redis (s): long enough for a late `waitUntilFinished` or the job poll to read it. */
 const KEEP_FINISHED_S = 600;
 /** How long a played batch's records stay in Redis when no coordinator collects them (s). */
 export const OUT_TTL_S = 24 * 3600;
@@ -77,7 +84,8 @@ export class QueuePlayer implements BatchPlayer {
   /** Connected workers, refreshed every second. */
   workers: WorkerCount = { processes: 0, threads: 0 };
   private readonly files = new Map<string, RunFileSet>();
-  private readonly waiting = new Set<string>();
+  /** The jobs of this session not yet settled, with how to settle each from the job poll. */
+  private readonly waiting = new Map<string, { resolve: (r: BatchJobResult) => void; reject: (e: Error) => void }>();
   private seq = 0;
   private closed = false;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -116,6 +124,7 @@ export class QueuePlayer implements BatchPlayer {
     player.workers = await countWorkers(redis);
     player.timers.push(setInterval(() => void player.beat().catch(() => undefined), LIVENESS_MS));
     player.timers.push(setInterval(() => void player.poll().catch(() => undefined), PRESENCE_POLL_MS));
+    player.timers.push(setInterval(() => void player.pollJobs().catch(() => undefined), JOB_POLL_MS));
     for (const t of player.timers) t.unref();
     return player;
   }
@@ -131,6 +140,20 @@ export class QueuePlayer implements BatchPlayer {
       const c = this.changed;
       this.changed = null;
       c?.resolve();
+    }
+  }
+
+  /** Settles the session's jobs whose end BullMQ's events did not bring, from their state in Redis. */
+  private async pollJobs(): Promise<void> {
+    for (const [id, settle] of [...this.waiting]) {
+      const state = await this.queue.getJobState(id);
+      if (state === 'unknown') settle.reject(new Error(`job ${id} is gone from Redis (a server restarted without its data?)`));
+      else if (state === 'completed' || state === 'failed') {
+        const job = await this.queue.getJob(id);
+        if (job === undefined) continue;
+        if (state === 'completed') settle.resolve(job.returnvalue as BatchJobResult);
+        else settle.reject(new Error(job.failedReason));
+      }
     }
   }
 
@@ -181,6 +204,8 @@ export class QueuePlayer implements BatchPlayer {
   async run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult> {
     if (signal?.aborted) throw aborted();
     const files = await this.filesOf(task.config);
+    // The liveness key is renewed with every job too: a Redis server restarted without its data gets it back at once.
+    await this.beat();
     const jobId = `${this.runId}.${++this.seq}`;
     const data: BatchJob = {
       runId: this.runId,
@@ -194,7 +219,7 @@ export class QueuePlayer implements BatchPlayer {
       removeOnComplete: { age: KEEP_FINISHED_S },
       removeOnFail: { age: KEEP_FINISHED_S },
     });
-    this.waiting.add(jobId);
+    const polled = new Promise<BatchJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
     let onAbort: (() => void) | null = null;
     try {
       const stopped = new Promise<never>((_, reject) => {
@@ -206,7 +231,7 @@ export class QueuePlayer implements BatchPlayer {
       });
       let r: BatchJobResult;
       try {
-        r = (await Promise.race([job.waitUntilFinished(this.events), stopped])) as BatchJobResult;
+        r = (await Promise.race([job.waitUntilFinished(this.events) as Promise<BatchJobResult>, polled, stopped])) as BatchJobResult;
       } catch (e) {
         // A worker that lacks a file the batch needs: not a bug of ninefold's, and the run cannot go on if every worker refuses.
         if (e instanceof Error && e.message.includes(REFUSED)) throw new RunStoppedError(e.message);
@@ -232,7 +257,7 @@ export class QueuePlayer implements BatchPlayer {
     if (this.closed) return;
     this.closed = true;
     for (const t of this.timers) clearInterval(t);
-    for (const id of this.waiting) await this.queue.remove(id).catch(() => 0);
+    for (const id of this.waiting.keys()) await this.queue.remove(id).catch(() => 0);
     await this.redis.del(runKey(this.runId)).catch(() => 0);
     await this.events.close();
     await this.queue.close();
