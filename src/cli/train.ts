@@ -561,7 +561,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     games: state.games,
     seed: setup.seed,
     opponents: setup.opponents,
-    command: `npm run train -- ${argv.join(' ')}`,
+    // A queue URL's password stays out of the file.
+    command: `npm run train -- ${argv.map((a) => a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@')).join(' ')}`,
   };
   writeFileAtomic(join(dir, 'tuned.json'), `${JSON.stringify(tunedFile, null, 2)}\n`);
   const variantText = Object.entries(nonDefault(game.info.params, setup.variant as never))
