@@ -88,6 +88,10 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
     const c = config('q1', ['greedy', 'random', 'greedy', 'random'], true);
     for (const d of ['queued', 'local']) mkdirSync(join(out, d));
     const q = await QueuePlayer.open(target, 10_000);
+    // Item 3: the coordinator counts the connected workers (its progress bar shows them) and sizes its window by their threads.
+    expect(q.workers).toEqual({ processes: 1, threads: 1 });
+    expect(q.status()).toBe('1 worker (1 thread)');
+    expect(q.capacity()).toBe(2);
     let queued: Awaited<ReturnType<typeof runTourney>>;
     try {
       queued = await runTourney({ config: c, games: 1200, workers: 1, watchdogMs: 10_000, dir: join(out, 'queued'), pool: q });
