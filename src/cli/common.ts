@@ -11,6 +11,9 @@ import { summarize, type Summary } from '../tourney/summary.js';
 import { nonDefault, resolveGameVariant } from '../core/variant.js';
 import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
+import { parseQueueUrl, type QueueTarget } from '../queue/connection.js';
+import { QueuePlayer } from '../queue/player.js';
+import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
 
@@ -95,7 +98,7 @@ export async function parseCommand<O extends Record<string, Options>>(
 }
 
 /** The flags `--resume` allows beside it: the run goes on as it was started, on any number of workers. */
-const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers']);
+const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers', 'queue']);
 
 /**
  * Refuses flags given with `--resume` that it cannot honour.
@@ -104,7 +107,7 @@ const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers']);
 export function checkResumeFlags(given: ReadonlySet<string>): void {
   const bad = [...given].filter((f) => !RESUME_ALLOWS.has(f));
   if (bad.length > 0) {
-    throw new UsageError(`--resume carries a run on as it was started: --${bad[0]} cannot change it (beside --resume only --workers may be given)`);
+    throw new UsageError(`--resume carries a run on as it was started: --${bad[0]} cannot change it (beside --resume only --workers and --queue may be given)`);
   }
 }
 
@@ -216,9 +219,23 @@ export const FAULT_OPTIONS = {
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
 } as const;
 
+/**
+ * `--queue URL`, shared by every command that plays games: the run becomes a
+ * coordinator whose batches worker processes on any machine play
+ * (`npm run worker`, README "Many machines").
+ */
+export const QUEUE_OPTIONS = {
+  queue: {
+    type: 'string',
+    describe: 'redis://HOST:PORT/DB: play the batches on the worker processes serving this queue (npm run worker -- --queue URL) instead of local threads',
+  },
+} as const;
+
 /** The options every run command shares, parsed. */
 export interface RunFlags {
   readonly workers: number;
+  /** `--queue`: where the batches go; absent: they are played on this machine's threads. */
+  readonly queue?: QueueTarget;
   readonly onFault: 'forfeit' | 'random';
   readonly moveTimeoutMs: number;
   readonly watchdogMs: number;
@@ -237,8 +254,10 @@ export function parseRunFlags(args: {
   'move-timeout'?: string | undefined;
   'bot-memory'?: string | undefined;
   'bot-load-timeout'?: string | undefined;
+  queue?: string | undefined;
 }): RunFlags {
   const workers = parseCount('--workers', args.workers, 1, 256);
+  const queue = args.queue === undefined ? undefined : parseQueueUrl(args.queue);
   const onFault = args['on-fault'];
   if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
   const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
@@ -246,7 +265,7 @@ export function parseRunFlags(args: {
   const botLoadMs = args['bot-load-timeout'] === undefined ? DEFAULT_LIMITS.loadMs : parseCount('--bot-load-timeout', args['bot-load-timeout'], 100, 3_600_000);
   // The watchdog stands behind the realms' own deadlines (a user bot's decision is timed out by its realm first).
   const watchdogMs = moveTimeoutMs > 0 ? moveTimeoutMs + Math.max(1000, moveTimeoutMs) : DEFAULT_WATCHDOG_MS;
-  return { workers, onFault, moveTimeoutMs, watchdogMs: Math.max(watchdogMs, botLoadMs + 1000), botMemoryMb, botLoadMs };
+  return { workers, onFault, moveTimeoutMs, watchdogMs: Math.max(watchdogMs, botLoadMs + 1000), botMemoryMb, botLoadMs, ...(queue ? { queue } : {}) };
 }
 
 /**
@@ -355,6 +374,12 @@ function keptText(dir: string): string {
 }
 
 async function playRun(r: RunRequest, progress: ReturnType<typeof progressReporter>): Promise<TourneyRun> {
+  const queue = r.flags.queue ? await openQueue(r.flags.queue, r.flags.watchdogMs) : null;
+  const status = (tally: Tally): string | undefined => {
+    const own = r.status?.(tally);
+    if (queue === null) return own;
+    return own === undefined ? queue.status() : `${queue.status()} · ${own}`;
+  };
   try {
     return await runTourney({
       config: r.config,
@@ -363,14 +388,37 @@ async function playRun(r: RunRequest, progress: ReturnType<typeof progressReport
       dir: r.dir,
       watchdogMs: r.flags.watchdogMs,
       stop: r.stop,
-      onProgress: (done, total, tally) => progress.update(done, total, r.status?.(tally)),
+      onProgress: (done, total, tally) => progress.update(done, total, status(tally)),
       ...(r.resume ? { resume: r.resume } : {}),
       ...(r.decided ? { decided: r.decided } : {}),
       ...(r.command ? { command: r.command } : {}),
+      ...(queue ? { pool: queue } : {}),
     });
   } finally {
     progress.stop();
+    await queue?.close();
   }
+}
+
+/**
+ * Connects a coordinator to its queue and says so on stderr, with the workers
+ * connected (or how to start one).
+ * @throws UsageError with one line when Redis cannot be reached.
+ */
+async function openQueue(target: QueueTarget, watchdogMs: number): Promise<QueuePlayer> {
+  const q = await QueuePlayer.open(target, watchdogMs);
+  const w = q.workers.processes === 0 ? `no worker connected yet: start them with npm run worker -- --queue ${target.url}` : q.status();
+  process.stderr.write(`ninefold: run ${q.runId} plays its batches through ${target.url}: ${w}\n`);
+  return q;
+}
+
+/**
+ * What plays the batches of many short runs (a training run): the queue of
+ * `--queue`, or this machine's `workers` threads. Close it after the last run.
+ * @throws UsageError with one line when the queue's Redis cannot be reached.
+ */
+export async function openPlayer(flags: RunFlags): Promise<BatchPlayer> {
+  return flags.queue ? openQueue(flags.queue, flags.watchdogMs) : new BatchPool(flags.workers);
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   checkResumeFlags,
   claimOutDir,
   FAULT_OPTIONS,
+  QUEUE_OPTIONS,
 } from './common.js';
 import { parseCount, runName } from './options.js';
 
@@ -43,6 +44,7 @@ const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   ...FAULT_OPTIONS,
+  ...QUEUE_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,

@@ -30,6 +30,7 @@ import {
   checkResumeFlags,
   claimOutDir,
   FAULT_OPTIONS,
+  QUEUE_OPTIONS,
 } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 
@@ -45,6 +46,7 @@ const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
   ...FAULT_OPTIONS,
+  ...QUEUE_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,

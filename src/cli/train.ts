@@ -12,7 +12,7 @@ import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveB
 import { writeFileAtomic } from '../io/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { BatchPool } from '../tourney/pool.js';
+import type { BatchPlayer } from '../tourney/pool.js';
 import { gamesPerIteration, type Arena, type Objective } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, trainWith, tunedPoint, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
 import { ntbeaRanked } from '../train/ntbea.js';
@@ -20,7 +20,19 @@ import { confirmRules, RULE_TARGETS, ruleDimensions, rulesEvaluator, type RuleCo
 import { rotationSeatings } from '../stats/seatings.js';
 import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
-import { claimOutDir, checkResumeFlags, installStopper, parseCommand, parseRunFlags, runCli, type RunFlags, FAULT_OPTIONS, tableSeats } from './common.js';
+import {
+  claimOutDir,
+  checkResumeFlags,
+  installStopper,
+  parseCommand,
+  parseRunFlags,
+  runCli,
+  type RunFlags,
+  FAULT_OPTIONS,
+  QUEUE_OPTIONS,
+  openPlayer,
+  tableSeats,
+} from './common.js';
 import { parseCount, runName } from './options.js';
 import { main as matchMain } from './match.js';
 import { progressReporter } from './progress.js';
@@ -70,6 +82,7 @@ const options = {
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
   out: { type: 'string', describe: 'output directory (default results/<game>-train-s<seed>-<time>)' },
   ...FAULT_OPTIONS,
+  ...QUEUE_OPTIONS,
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds' },
   resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },
 } as const;
@@ -176,10 +189,10 @@ async function iterate(
   plan: TrainPlan,
   state: TrainState,
   dir: string,
-  evaluator: (pool: BatchPool, stop: AbortSignal, onGames: (games: number) => void) => Evaluator,
+  evaluator: (pool: BatchPlayer, stop: AbortSignal, onGames: (games: number) => void) => Evaluator,
 ): Promise<TrainState | number> {
   const stopper = installStopper();
-  const pool = new BatchPool(flags.workers);
+  const pool = await openPlayer(flags);
   const progress = progressReporter();
   const total = plan.iterations * plan.gamesPerIteration;
   let done = state.games;
@@ -280,7 +293,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   process.stdout.write(
     `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\nbots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
   );
-  const arena = (pool: BatchPool, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
+  const arena = (pool: BatchPlayer, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
     game,
     base: setup.variant,
     dims: plan.dims,
@@ -306,7 +319,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   const confirmDeals = Math.max(2, Math.ceil(setup.verifyGames / seatings));
   process.stdout.write(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
   const stopper = installStopper();
-  const pool = new BatchPool(flags.workers);
+  const pool = await openPlayer(flags);
   let confirmed: RuleConfirmation[] | null;
   try {
     confirmed = await confirmRules(arena(pool, stopper.signal), points, confirmDeals);
@@ -548,7 +561,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     games: state.games,
     seed: setup.seed,
     opponents: setup.opponents,
-    command: `npm run train -- ${argv.join(' ')}`,
+    // A queue URL's password stays out of the file.
+    command: `npm run train -- ${argv.map((a) => a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@')).join(' ')}`,
   };
   writeFileAtomic(join(dir, 'tuned.json'), `${JSON.stringify(tunedFile, null, 2)}\n`);
   const variantText = Object.entries(nonDefault(game.info.params, setup.variant as never))
@@ -583,8 +597,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(
     `\nVerification: ${setup.objective === 'score' ? `match --measure score (${setup.verifyGames} games)` : 'match --sprt'} of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`,
   );
+  // A queued training run verifies on the same queue.
+  const queueArgs = flags.queue ? ['--queue', flags.queue.text] : [];
   const code = resumeVerify
-    ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers)])
+    ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers), ...queueArgs])
     : await matchMain([
         '--game',
         setup.game,
@@ -609,6 +625,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         ...(variantText ? ['--variant', variantText] : []),
         '--out',
         verifyDir,
+        ...queueArgs,
       ]);
   if (existsSync(join(verifyDir, 'match.json'))) {
     const m = JSON.parse(readFileSync(join(verifyDir, 'match.json'), 'utf8')) as { verdict: string; comparison: unknown; sprt: unknown; deals: number };

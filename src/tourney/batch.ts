@@ -58,6 +58,12 @@ export interface BatchTask {
   readonly heartbeat?: SharedArrayBuffer;
   /** Faults found by the watchdog in earlier attempts, by game index in the batch (bots that never returned). */
   readonly imposed?: Readonly<Record<number, readonly Fault[]>>;
+  /**
+   * Where this machine loads user bot files from, by the path the line-up
+   * names (a queue worker's copy fetched by hash, `src/queue/files.ts`);
+   * records and reports keep the line-up's path. Absent: every path as named.
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /** What a batch returns: its tally, the game's balance totals (if it has any), when recording its records as JSON Lines, and its `games.csv` rows. */
@@ -98,8 +104,8 @@ function remember(key: string, ready: Prepared): void {
 /** Runs prepared in this thread (a part of every realm's key). */
 let preparedRuns = 0;
 
-async function prepare(config: RunConfig): Promise<Prepared> {
-  const key = JSON.stringify(config);
+async function prepare(config: RunConfig, files: Readonly<Record<string, string>> = {}): Promise<Prepared> {
+  const key = JSON.stringify([config, files]);
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -125,7 +131,8 @@ async function prepare(config: RunConfig): Promise<Prepared> {
   const bySeat = config.seatings.map((k, ki) =>
     k.entries.map((e) => {
       const spec = specs[e]!;
-      return entries[e] ?? new RemoteBot(realmClient(limits.memoryBytes), `${run}/${e}/${ki}`, spec.name, spec.params, config.gameId, config.variant, limits);
+      const file = files[spec.name] ?? spec.name;
+      return entries[e] ?? new RemoteBot(realmClient(limits.memoryBytes), `${run}/${e}/${ki}`, file, spec.params, config.gameId, config.variant, limits);
     }),
   );
   const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));
@@ -146,7 +153,7 @@ async function prepare(config: RunConfig): Promise<Prepared> {
 export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const { config } = task;
   const beat = task.heartbeat ? new Int32Array(task.heartbeat) : null;
-  const { runner, game, bySeat, names, shareLegal } = await prepare(config);
+  const { runner, game, bySeat, names, shareLegal } = await prepare(config, task.files);
   runner.heartbeat = beat;
   const seatings = config.seatings;
   const K = seatings.length;

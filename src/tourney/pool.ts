@@ -31,6 +31,14 @@ export interface BatchPlayer {
   run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult>;
   /** Releases the player's threads; throws a failure of the player not tied to a task. */
   close(): Promise<void>;
+  /**
+   * Batches worth having in play at once, when the player knows better than
+   * the run's `workers` (a queue: its connected workers' threads). The run
+   * keeps this many plus one started.
+   */
+  capacity?(): number;
+  /** Resolves when `capacity` may have changed (a worker joined or left), so the run can start more batches. */
+  capacityChanged?(): Promise<void>;
 }
 
 /** A fixed-size pool of worker threads playing batches. */

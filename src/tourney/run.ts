@@ -181,19 +181,21 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     // batches. Never more: with several tasks queued, piscina may leave one
     // of them waiting until the end of the run while later ones run, and
     // every later result then waits for it to be merged (with one worker,
-    // no progress, checkpoint or Ctrl-C result until the run ends).
-    const window = opts.workers + 1;
+    // no progress, checkpoint or Ctrl-C result until the run ends). A queue
+    // sizes the window by the workers connected to it, which may change.
+    const window = (): number => (pool.capacity?.() ?? opts.workers) + 1;
     let submitted = merger.next;
     const inFlight = new Set<Promise<void>>();
     const onStop = (): void => scheduler.abortAll();
     opts.stop?.addEventListener('abort', onStop);
     while (!opts.stop?.aborted && !merger.decidedEarly && scheduler.failure === null && (submitted < batches.length || inFlight.size > 0)) {
-      while (!opts.stop?.aborted && !merger.decidedEarly && submitted < batches.length && inFlight.size < window) {
+      while (!opts.stop?.aborted && !merger.decidedEarly && submitted < batches.length && inFlight.size < window()) {
         const p: Promise<void> = scheduler.start(batches[submitted++]!).finally(() => inFlight.delete(p));
         inFlight.add(p);
       }
       if (inFlight.size === 0) break;
-      await Promise.race(inFlight);
+      const changed = submitted < batches.length ? pool.capacityChanged?.() : undefined;
+      await Promise.race(changed ? [...inFlight, changed] : inFlight);
       if (merger.merge() > 0 && opts.dir && Date.now() - lastCheckpoint > 1000) checkpoint(false);
     }
     opts.stop?.removeEventListener('abort', onStop);

@@ -1,3 +1,4 @@
+import { RunStoppedError } from '../core/errors.js';
 import type { Fault } from '../core/match.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import type { BatchPlayer } from './pool.js';
@@ -52,12 +53,14 @@ export class Scheduler {
   /**
    * @param stopping true once the run stops taking results (stopped, or decided): a failed batch is then dropped.
    * @param onResult receives each batch's result (in any order).
+   * @param files where this machine loads user bot files from (`BatchTask.files`; a queue worker's copies).
    */
   constructor(
     private readonly pool: BatchPlayer,
     private readonly config: RunConfig,
     private readonly stopping: () => boolean,
     private readonly onResult: (index: number, result: BatchResult) => void,
+    private readonly files?: Readonly<Record<string, string>>,
   ) {}
 
   /** Plays `batch` until it gives a result, fails for good, or the run stops. */
@@ -94,7 +97,14 @@ export class Scheduler {
     Atomics.store(run.beat, 0, 0);
     return this.pool
       .run(
-        { config, dealStart: run.batch.dealStart, dealEnd: run.batch.dealEnd, heartbeat: run.beat.buffer as SharedArrayBuffer, imposed: run.imposed },
+        {
+          config,
+          dealStart: run.batch.dealStart,
+          dealEnd: run.batch.dealEnd,
+          heartbeat: run.beat.buffer as SharedArrayBuffer,
+          imposed: run.imposed,
+          ...(this.files ? { files: this.files } : {}),
+        },
         run.controller.signal,
       )
       .then(
@@ -133,7 +143,9 @@ export class Scheduler {
                 count > 0
                   ? `, last in deal ${deal}, seating ${beatGame % K}, bot ${botAt(config, beatGame, seat)} at seat ${seat}`
                   : ' before its first decision';
-              this.failure = new Error(`batch ${run.batch.index} failed ${run.attempts} times${who}: ${errorLine(e)}`);
+              // A failure outside ninefold's code (a queue worker that refused the batch) keeps its class: the CLI prints it without "internal error".
+              const text = `batch ${run.batch.index} failed ${run.attempts} times${who}: ${errorLine(e)}`;
+              this.failure = e instanceof RunStoppedError ? new RunStoppedError(text) : new Error(text);
               this.done(run);
               return undefined;
             }

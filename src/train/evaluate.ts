@@ -14,7 +14,7 @@ import { tQuantile } from '../stats/quantiles.js';
 import { candidateSeatings, matchSeatings, seatGamesPerDeal, type Seating } from '../stats/seatings.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
-import type { BatchPool } from '../tourney/pool.js';
+import type { BatchPlayer } from '../tourney/pool.js';
 import { runTourney } from '../tourney/run.js';
 import type { Interval } from '../stats/intervals.js';
 
@@ -32,7 +32,7 @@ export interface Arena {
   readonly deals: number;
   readonly seed: string;
   readonly workers: number;
-  readonly pool: BatchPool;
+  readonly pool: BatchPlayer;
   readonly watchdogMs: number;
   /** The run flags every game shares (`RunConfig` fields). */
   readonly base: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>;

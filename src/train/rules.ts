@@ -29,7 +29,7 @@ import { rotationSeatings } from '../stats/seatings.js';
 import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
-import type { BatchPool } from '../tourney/pool.js';
+import type { BatchPlayer } from '../tourney/pool.js';
 import { runTourney } from '../tourney/run.js';
 import type { Fitness } from './evaluate.js';
 import type { Evaluator } from './loop.js';
@@ -89,7 +89,7 @@ export interface RulesArena {
   readonly deals: number;
   readonly seed: string;
   readonly workers: number;
-  readonly pool: BatchPool;
+  readonly pool: BatchPlayer;
   readonly watchdogMs: number;
   readonly flags: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>;
   readonly stop?: AbortSignal;

@@ -1,0 +1,63 @@
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../core/errors.js';
+import { parseQueueUrl } from '../queue/connection.js';
+import { serveQueue } from '../queue/worker.js';
+import { parseCommand, runCli } from './common.js';
+import { parseCount } from './options.js';
+
+const options = {
+  queue: { type: 'string', describe: 'redis://HOST:PORT/DB: the queue the coordinators (tourney, match, rate, train with --queue) fill' },
+  concurrency: { type: 'string', default: String(availableParallelism()), describe: 'batches played at once: worker threads (default: CPU cores)' },
+  'lock-duration': {
+    type: 'string',
+    default: '30000',
+    describe: "ms a batch's lock lasts unrenewed: a worker killed while playing loses its batch to another worker after about twice this",
+  },
+  cache: { type: 'string', describe: 'directory for the user bot files fetched from the queue (default: <tmp>/ninefold-files)' },
+} as const;
+
+/** One log line on stdout, with the time. */
+function log(line: string): void {
+  process.stdout.write(`${new Date().toISOString().slice(0, 19).replace('T', ' ')} ${line}\n`);
+}
+
+/**
+ * `npm run worker -- --queue URL [--concurrency N]`: plays the batches of
+ * queued runs (any coordinator's) on this machine's threads until stopped.
+ * The first Ctrl-C (or SIGTERM) stops taking batches and finishes those in
+ * hand; a second quits at once (the batches in hand are then taken again by
+ * another worker once their locks expire). Returns the exit code: 0 after a
+ * stop, 2 on bad input or an unreachable Redis.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = await parseCommand(
+    argv,
+    'worker',
+    '$0 --queue redis://HOST:PORT/DB [--concurrency N] [--lock-duration MS] [--cache DIR]',
+    options,
+    'Start one worker process per machine (it plays --concurrency batches at once on its own threads); any number of machines may serve one queue.',
+  );
+  if (args === null) return 0;
+  if (args.queue === undefined) throw new UsageError('worker needs --queue redis://HOST:PORT/DB');
+  const target = parseQueueUrl(args.queue);
+  const concurrency = parseCount('--concurrency', args.concurrency, 1, 256);
+  const lockMs = parseCount('--lock-duration', args['lock-duration'], 1000, 3_600_000);
+  const worker = await serveQueue({ target, concurrency, lockMs, log, ...(args.cache !== undefined ? { cacheDir: args.cache } : {}) });
+  log(`worker ${worker.name}: serving ${target.url} with ${concurrency} thread${concurrency === 1 ? '' : 's'}; Ctrl-C to stop`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  const again = (): never => process.exit(signal === 'SIGINT' ? 130 : 143);
+  process.once('SIGINT', again);
+  process.once('SIGTERM', again);
+  log(`${signal}: finishing the batches in hand (again to quit at once)`);
+  await worker.close();
+  log(`stopped after ${worker.played()} batches`);
+  return 0;
+}
+
+export { runCli };
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);
