@@ -16,6 +16,7 @@ import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
+import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 
 /** The watchdog's limit on one decision when `--move-timeout` is not given. */
 export const DEFAULT_WATCHDOG_MS = 10_000;
@@ -433,8 +434,9 @@ export function finish(name: string, complete: boolean, games: number, dir: stri
   return signal === 'SIGTERM' ? 143 : 130;
 }
 
-/** Runs a command's `main`, turning bad input into one line on stderr and exit 2, never a stack trace. */
+/** Runs a command's `main`, turning bad input into one line on stderr and exit 2, never a stack trace; first starts the HTML renderer thread if the launcher asked for it. */
 export async function runCli(entry: (argv: readonly string[]) => Promise<number>): Promise<void> {
+  startRequestedHtmlRenderer();
   // A closed pipe (`| head`) ends output quietly; results are still written.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;

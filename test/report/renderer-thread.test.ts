@@ -31,6 +31,18 @@ describe('report.html built on the renderer thread', () => {
     expect(readFileSync(join(copy, 'report.html'), 'utf8')).toBe(onThread);
   });
 
+  it('bad input through the launcher: one line, exit 2, and the process ends (the idle renderer thread holds nothing)', () => {
+    for (const args of [
+      ['--game', 'nope'],
+      ['--game', 'captains-orders', '--games', 'many'],
+    ]) {
+      const r = spawnSync(process.execPath, ['--max-semi-space-size=1', 'scripts/run.mjs', 'src/cli/tourney.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
+      expect(r.signal).toBeNull();
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
   it('a page that fails on the thread is one line on stderr and nothing else', async () => {
     const { startHtmlRenderer, renderOnThread, stopHtmlRenderer } = await import(join(process.cwd(), 'dist', 'src', 'report', 'html', 'renderer.js'));
     const { writeHtmlReport } = await import(join(process.cwd(), 'dist', 'src', 'report', 'html', 'write.js'));

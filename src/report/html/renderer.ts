@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
- * A thread that loads the HTML renderer (vega, vega-lite: about 0.2 s) and
- * warms it up while a command is still starting and playing, then builds
+ * A thread that loads the HTML renderer (vega, vega-lite) and warms it up
+ * while a command is playing, then builds
  * `report.html` pages on request (`renderer-worker.ts`). A short run no longer
- * pays the renderer's load after its games: `npm run tourney -- --games 10`
- * takes about 0.4 s less. This module imports nothing heavy, so starting the
- * thread costs the calling thread a few ms. The pages are byte for byte those
+ * pays the renderer's load after its games. This module imports nothing
+ * heavy, so starting the thread costs the calling thread a few ms. The pages are byte for byte those
  * built in-process (the same code; vega's output does not depend on what was
  * rendered before).
  */
@@ -46,7 +45,6 @@ export function startHtmlRenderer(): void {
   const file = workerFile();
   if (!file) return;
   const w = new Worker(file);
-  w.unref();
   w.on('message', (m: Reply) => {
     const p = waiting.get(m.id);
     if (!p) return;
@@ -57,7 +55,26 @@ export function startHtmlRenderer(): void {
   });
   w.on('error', (e) => failAll(e));
   w.on('exit', (code) => failAll(new Error(`the HTML renderer thread exited (code ${code})`)));
+  // After the listeners: adding a 'message' listener refs the worker again, and a ref'd idle thread keeps the process alive.
+  w.unref();
   worker = w;
+}
+
+let requested = false;
+
+/**
+ * Asks for the renderer thread, to be started by `startRequestedHtmlRenderer`
+ * once the command's modules are loaded (the launcher asks before loading
+ * them: a thread started then would compete with the loading for the CPU
+ * and delay the first game, and it is ready in time anyway).
+ */
+export function requestHtmlRenderer(): void {
+  requested = true;
+}
+
+/** Starts the renderer thread if `requestHtmlRenderer` asked for it (the commands call it when they begin). */
+export function startRequestedHtmlRenderer(): void {
+  if (requested) startHtmlRenderer();
 }
 
 /**
