@@ -10,8 +10,9 @@
  * worker resilience and signals, user bots' attacks on their realms, the
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
- * in a browser, training runs end to end, and the type-check of the whole
- * tree. CI runs both.
+ * in a browser, training runs end to end, the type-check of the whole
+ * tree, and the independent referee over random, greedy and ismcts records
+ * of every Nine Lives powers configuration (issue #18). CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
@@ -33,4 +34,5 @@ export const LONG_TESTS: readonly string[] = [
   'test/isolation-variants.test.ts',
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
+  'test/referee/nine-lives-referee-games.test.ts',
 ];

@@ -39,7 +39,7 @@ export function emptyCheck(): RecordsCheck {
 /**
  * The configuration label of a record: its variant's players, Black Cat,
  * powers (with `powerDeal` and `powersOff`) and its line-up as bot names with
- * counts.
+ * counts (sorted by name, so seatings of one line-up share a label).
  */
 export function configLabel(record: unknown): string {
   const r = (record ?? {}) as { variant?: Record<string, unknown>; seats?: unknown };
@@ -51,7 +51,12 @@ export function configLabel(record: unknown): string {
   const seats = Array.isArray(r.seats) ? r.seats.map(String) : [];
   const counts = new Map<string, number>();
   for (const s of seats) counts.set(s, (counts.get(s) ?? 0) + 1);
-  parts.push(`bots=${[...counts].map(([b, n]) => (n > 1 ? `${b}×${n}` : b)).join(',')}`);
+  parts.push(
+    `bots=${[...counts]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([b, n]) => (n > 1 ? `${b}×${n}` : b))
+      .join(',')}`,
+  );
   return parts.join(' ');
 }
 

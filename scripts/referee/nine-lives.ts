@@ -288,7 +288,7 @@ class Referee {
       }
       this.entryIndex = -1;
       if (this.lives.some((l) => l >= this.livesToWin)) over = true;
-      else if (this.inGame.size < 2 * this.P) over = true;
+      else if (this.inGame.size < 2 * this.P || this.plainLeft() < this.P) over = true;
       else if (i + 1 === ROUND_CAP) over = capped = true;
       const roundCapped = round.capped === true;
       if (roundCapped !== (capped && over))
@@ -298,6 +298,18 @@ class Referee {
     if (forfeit !== undefined) throw new Foul('README "Forfeits"', 'a forfeit is recorded after the last round ended');
     if (!over) throw new Foul('NL "The game"', `the record stops after round ${rounds.length - 1}, but the game goes on`);
     this.checkResult(capped, false);
+  }
+
+  /**
+   * Plain cards still in the game. With Black Cat a deal must give every seat
+   * one (NL 1), so fewer than P end the game like too few cards (open in the
+   * rule file; the table's choice, as the engine's README rules: a redeal
+   * could never succeed). Without Black Cat every card is plain.
+   */
+  private plainLeft(): number {
+    let n = 0;
+    for (const c of this.inGame) if (!this.isCrown(c)) n++;
+    return n;
   }
 
   /** The variant and seats (NL "Variant parameters", §9) and the game's cards. */
