@@ -20,6 +20,8 @@ export interface ConfigTally {
   entries: number;
   /** Powers used, by key, over the configuration's games. */
   readonly powers: Record<string, number>;
+  /** Chance draws by hand size and position (`Coverage.draws`). */
+  readonly draws: Record<number, number[]>;
 }
 
 /** The verdicts on a set of records. */
@@ -80,7 +82,7 @@ export function refereeText(text: string, into: RecordsCheck = emptyCheck()): Re
     const label = configLabel(record);
     let tally = into.configs.get(label);
     if (tally === undefined) {
-      tally = { config: label, games: 0, violations: 0, rounds: 0, tricks: 0, entries: 0, powers: {} };
+      tally = { config: label, games: 0, violations: 0, rounds: 0, tricks: 0, entries: 0, powers: {}, draws: {} };
       into.configs.set(label, tally);
     }
     tally.games++;
@@ -98,6 +100,10 @@ function addCoverage(t: ConfigTally, c: Coverage): void {
   t.tricks += c.tricks;
   t.entries += c.entries;
   for (const [k, n] of Object.entries(c.powers)) t.powers[k] = (t.powers[k] ?? 0) + n;
+  for (const [n, counts] of Object.entries(c.draws)) {
+    const row = (t.draws[Number(n)] ??= new Array<number>(counts.length).fill(0));
+    counts.forEach((k, i) => (row[i]! += k));
+  }
 }
 
 /**

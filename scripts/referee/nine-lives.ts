@@ -99,6 +99,12 @@ export interface Coverage {
   powers: Record<string, number>;
   /** Entries by type (`play`, `power`, `row`, ...). */
   types: Record<string, number>;
+  /**
+   * Chance draws from a hand (random plays and replays, `swap_played`), by
+   * hand size n: `draws[n][i]` counts draws of the hand's i-th card in
+   * card-id order (§11: `int(n)` picks), for a test of uniformity.
+   */
+  draws: Record<number, number[]>;
 }
 
 /** The verdict on one record: `ok` with what it covered, or the first violation found (checking stops there). */
@@ -219,7 +225,7 @@ export function refereeNineLives(record: unknown, game = -1): Verdict {
 }
 
 class Referee {
-  readonly coverage: Coverage = { rounds: 0, tricks: 0, entries: 0, powers: {}, types: {} };
+  readonly coverage: Coverage = { rounds: 0, tricks: 0, entries: 0, powers: {}, types: {}, draws: {} };
   round = -1;
   entryIndex = -1;
 
@@ -359,6 +365,12 @@ class Referee {
     if (typeof x !== 'string' || !/^[a-z]{2}[1-9]$/.test(x) || !this.suits.includes(suitOf(x)))
       throw new Foul(rule, `${what}: ${show(x)} is not a card of this game`);
     return x;
+  }
+  /** Counts a chance draw of `card` from `hand` (see `Coverage.draws`). */
+  private countDraw(hand: Set<string>, card: string): void {
+    const sorted = [...hand].sort((a, b) => cardOrder(a) - cardOrder(b));
+    const row = (this.coverage.draws[sorted.length] ??= new Array<number>(sorted.length).fill(0));
+    row[sorted.indexOf(card)]!++;
   }
   private isCrown(card: string): boolean {
     return this.blackCat && suitOf(card) === 'cr';
@@ -841,6 +853,7 @@ class Referee {
         if (ch.key !== 'swap_played') throw new Foul('§11', `the swap_played chance entry has key ${show(ch.key)}`);
         const got = this.card(ch.card, 'drawn', rule);
         if (!this.hands[target]!.has(got)) throw new Foul(rule, `${got} is drawn from seat ${target}, which does not hold it`);
+        this.countDraw(this.hands[target]!, got);
         this.hands[target]!.delete(got);
         this.hands[target]!.add(give);
         this.hands[seat]!.delete(give);
@@ -1026,6 +1039,7 @@ class Referee {
       if (!keys.includes(String(ch.key))) throw new Foul('§11', `a random play's chance entry has key ${show(ch.key)}, not ${keys.join(' or ')}`);
       card = this.card(ch.card, 'drawn', ruleOf);
       if (!hand.has(card)) throw new Foul(ruleOf, `${card} is drawn from seat ${seat}'s hand, which does not hold it`);
+      this.countDraw(hand, card);
       e = this.take(kind, seat, '§11');
       if (e.card !== card) throw new Foul('§11', `the random play is ${show(e.card)}, but ${card} was drawn`);
     } else {

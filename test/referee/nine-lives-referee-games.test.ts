@@ -12,6 +12,7 @@
  * powers, the rare interactions, are common). The larger measured corpus is
  * `scripts/referee/corpus.sh` (the tourney's own --record files).
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
@@ -22,6 +23,8 @@ import { A_CARD, A_SPEND } from '../../src/games/nine-lives/actions.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 import { emptyCheck, refereeText } from '../../scripts/referee/check.js';
 import { POWER_LIST } from '../../scripts/referee/nine-lives.js';
+
+const chisquareCdf = createRequire(import.meta.url)('@stdlib/stats-base-dists-chisquare-cdf') as (x: number, k: number) => number;
 
 const RANDOM_GAMES = 12;
 const GREEDY_GAMES = 4;
@@ -96,5 +99,26 @@ describe('Nine Lives powers records pass the independent referee (issue #18 acce
     const used = new Set<string>();
     for (const t of all.configs.values()) for (const k of Object.keys(t.powers)) used.add(k);
     expect([...used].sort()).toEqual(POWER_LIST.map(([k]) => k).sort());
+  });
+
+  it('§11: chance draws from a hand pick each card alike (Pearson chi-square by hand size, all p > 0.001; seeded, so fixed)', () => {
+    const draws = new Map<number, number[]>();
+    for (const t of all.configs.values()) {
+      for (const [n, counts] of Object.entries(t.draws)) {
+        const row = draws.get(Number(n)) ?? new Array<number>(counts.length).fill(0);
+        counts.forEach((k, i) => (row[i]! += k));
+        draws.set(Number(n), row);
+      }
+    }
+    const pValues: Record<number, number> = {};
+    for (const [n, counts] of draws) {
+      if (n < 2) continue;
+      const total = counts.reduce((a, k) => a + k, 0);
+      const chi2 = counts.reduce((a, k) => a + (k - total / n) ** 2 / (total / n), 0);
+      pValues[n] = 1 - chisquareCdf(chi2, n - 1);
+      expect(counts.every((k) => k > 0)).toBe(true);
+    }
+    expect(Object.keys(pValues).length).toBeGreaterThanOrEqual(7);
+    for (const p of Object.values(pValues)) expect(p).toBeGreaterThan(0.001);
   });
 });
