@@ -11,8 +11,10 @@
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
  * in a browser, training runs end to end, the type-check of the whole
- * tree, and a cluster of queue workers on a real redis-server (workers and
- * coordinators killed in the middle). CI runs both.
+ * tree, a cluster of queue workers on a real redis-server (workers and
+ * coordinators killed in the middle), and the independent referee over
+ * random, greedy and ismcts records of every Nine Lives powers configuration
+ * (issue #18). CI runs both.
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
@@ -35,4 +37,5 @@ export const LONG_TESTS: readonly string[] = [
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
   'test/queue/cluster.test.ts',
+  'test/referee/nine-lives-referee-games.test.ts',
 ];
