@@ -36,7 +36,10 @@ describe('report.html built on the renderer thread', () => {
       ['--game', 'nope'],
       ['--game', 'captains-orders', '--games', 'many'],
     ]) {
-      const r = spawnSync(process.execPath, ['--max-semi-space-size=1', 'scripts/run.mjs', 'src/cli/tourney.ts', ...args], { encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync(process.execPath, ['--max-semi-space-size=1', 'scripts/run.mjs', 'src/cli/tourney.ts', ...args], {
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(r.signal).toBeNull();
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
