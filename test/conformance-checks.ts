@@ -247,6 +247,31 @@ export function conformanceSuite(game: AnyGame, options: ConformanceOptions = {}
           expect(tried).toBeGreaterThan(50);
         });
 
+        if (game.applyLegal !== undefined) {
+          it(`${tag}: applyLegal has the effect of apply at every step of random games (the contract's "applyLegal")`, () => {
+            const applyLegal = game.applyLegal!;
+            const legal = new Int32Array(game.numDistinctActions(variant));
+            const rng = createRng(`apply-legal-${players}`);
+            let twin: GameStateBase | undefined;
+            let steps = 0;
+            for (let g = 0; g < illegalGames; g++) {
+              const s = game.newState(variant);
+              game.deal(s, createRng(`apply-legal-${g}`));
+              while (!game.isTerminal(s)) {
+                const n = game.legalActions(s, legal);
+                const a = legal[rng.int(n)]!;
+                twin = game.clone(s, twin);
+                applyLegal(twin, a);
+                game.apply(s, a);
+                const d = stateDiff(s, twin);
+                if (d !== null) throw new Error(`${id} ${players}p game ${g} step ${steps}: applyLegal(${a}) and apply(${a}) differ at ${d}`);
+                steps++;
+              }
+            }
+            expect(steps).toBeGreaterThan(0);
+          });
+        }
+
         it(`${tag}: checkInvariants holds after the deal and after every action; legalActions writes nothing at or past numDistinctActions`, () => {
           expect(typeof game.checkInvariants).toBe('function');
           const K = game.numDistinctActions(variant);

@@ -183,6 +183,16 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    *   anything in `s` (but for a recorder's entry, when `s.recorder` is set).
    */
   apply(s: S, action: Action): void;
+  /**
+   * Optional: `apply` for an action the caller took from `legalActions(s)`
+   * (or `legalAt`) of this very state, without the legality check, where
+   * that check costs as much as listing the actions again (Nine Lives'
+   * Powers). Same effect as `apply` on a legal action (the conformance suite
+   * checks it step by step); on any other action the result is undefined.
+   * The harness (`MatchRunner`) uses it: it checks every bot's answer
+   * against the legal actions itself.
+   */
+  applyLegal?(s: S, action: Action): void;
   /** True once the game is over; it stays over (see the terminal invariants above). */
   isTerminal(s: S): boolean;
   /** The result; only meaningful once `isTerminal(s)`, and the same on every call then. */

@@ -129,6 +129,12 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly bound: number;
   /** Stream words drawn per deal: the rotations in use × P seats × 4. */
   private readonly wordsUsed: number;
+  /**
+   * Applies an action of the legal list: `game.applyLegal` where the game
+   * has it (every action applied here is one: bots' answers are checked
+   * against the list first), else `apply`.
+   */
+  private readonly applyLegal: (s: S, action: number) => void;
 
   /**
    * @param game the forward model.
@@ -140,6 +146,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     private readonly options: MatchOptions = DEFAULT_OPTIONS,
   ) {
     this.state = game.newState(variant);
+    this.applyLegal = game.applyLegal ?? game.apply;
     const p = this.state.players;
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.botLegal = new Int32Array(this.legal.length);
@@ -255,13 +262,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         action = legal[this.replacement(seed, rotation, seat, decisions, n)]!;
         if (collector) {
           const at = collector.position();
-          game.apply(state, action);
+          this.applyLegal(state, action);
           collector.markReplaced(at);
           if (++decisions > bound) throw this.overBound(seed);
           continue;
         }
       }
-      game.apply(state, action);
+      this.applyLegal(state, action);
       if (++decisions > bound) throw this.overBound(seed);
     }
     const result = game.result(state);
@@ -315,7 +322,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, null, seed, names);
         i = this.replacement(seed, rotation, seat, decisions, n);
       }
-      game.apply(state, game.legalAt!(state, i as number));
+      this.applyLegal(state, game.legalAt!(state, i as number));
       if (++decisions > bound) throw this.overBound(seed);
     }
     const result = game.result(state);

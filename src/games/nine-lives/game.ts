@@ -6,7 +6,7 @@ import { nineLivesBalance } from './balance.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { determinize, NineLivesObservation, observe } from './observation.js';
-import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { apply, applyLegal, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { copyState, NineLivesState, Phase } from './state.js';
 import { roundsDone, runningScores } from './standings.js';
 
@@ -58,6 +58,7 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = defineGame(
   currentSeat,
   legalActions,
   apply,
+  applyLegal,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.lives), winners: s.winners, capped: s.capped }),
   observe,

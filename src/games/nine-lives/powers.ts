@@ -582,9 +582,23 @@ function _slotOfCard(s: NineLivesState, c: number): number {
  * @throws RuleError when the action is not legal here.
  */
 export function powersApply(s: NineLivesState, a: number): void {
+  applyThen(s, a, checkedStep);
+}
+
+/**
+ * `powersApply` for an action of `powersLegal(s)` (the harness checked it):
+ * the same steps without listing the legal actions again to check it (a
+ * decoded action's queued steps are still checked). `Game.applyLegal`.
+ */
+export function powersApplyLegal(s: NineLivesState, a: number): void {
+  applyThen(s, a, step);
+}
+
+/** Applies `a` with `first` (checked or not), then every queued step of a decoded action, checked. */
+function applyThen(s: NineLivesState, a: number, first: (s: NineLivesState, a: number) => void): void {
   if (s.queueLen > 0 && s.queueFor !== a) s.queueLen = 0; // decoded but not applied: stale
   s.queueFor = -1;
-  checkedStep(s, a);
+  first(s, a);
   while (s.queueLen > 0) {
     const next = s.queue[0]!;
     s.queue.copyWithin(0, 1, s.queueLen);

@@ -3,7 +3,7 @@ import { A_CROWN, A_PLAY, DECLARABLE, NUM_ACTIONS } from './actions.js';
 import { cardName, FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { encodeAction } from './codec.js';
 import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
-import { powersApply, powersGains, powersLegal, powersMap, resetPowersRound, ROUND_END } from './powers.js';
+import { powersApply, powersApplyLegal, powersGains, powersLegal, powersMap, resetPowersRound, ROUND_END } from './powers.js';
 import { dealPowers } from './powers-list.js';
 
 /** True when card `c` is a wildcard crown (Black Cat only; with 9 players crowns are plain). */
@@ -180,6 +180,16 @@ export function trickWinner(
     }
   }
   return best < 0 ? 0 : best;
+}
+
+/**
+ * `Game.applyLegal`: with Powers, `apply` without listing the legal plays
+ * again to check `a` (about a fifth of a random Powers game's time); the
+ * base game's checks are a few comparisons, so it is `apply`.
+ */
+export function applyLegal(s: NineLivesState, a: number): void {
+  if (s.powers) powersApplyLegal(s, a);
+  else apply(s, a);
 }
 
 /**
