@@ -246,6 +246,17 @@ export interface RunFlags {
 }
 
 /**
+ * The part of a `RunConfig` the run flags decide: what a fault costs, the
+ * per-decision budget (ms), and a user bot realm's memory (MiB) and load
+ * time (ms). Every command builds its configs with it.
+ */
+export function faultConfig(
+  flags: Pick<RunFlags, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>,
+): Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'> {
+  return { onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, botMemoryMb: flags.botMemoryMb, botLoadMs: flags.botLoadMs };
+}
+
+/**
  * Parses `--workers`, `--on-fault` and `--move-timeout`.
  * @throws UsageError naming the flag and its valid values.
  */

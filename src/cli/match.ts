@@ -30,6 +30,7 @@ import {
   checkResumeFlags,
   claimOutDir,
   FAULT_OPTIONS,
+  faultConfig,
   QUEUE_OPTIONS,
   tableSeats,
 } from './common.js';
@@ -264,10 +265,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       seatings: matchSeatings(P),
       runSeed: args.seed,
       record: args.record,
-      onFault: flags.onFault,
-      moveTimeoutMs: flags.moveTimeoutMs,
-      botMemoryMb: flags.botMemoryMb,
-      botLoadMs: flags.botLoadMs,
+      ...faultConfig(flags),
       ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);

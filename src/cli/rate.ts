@@ -30,6 +30,7 @@ import {
   checkResumeFlags,
   claimOutDir,
   FAULT_OPTIONS,
+  faultConfig,
   QUEUE_OPTIONS,
 } from './common.js';
 import { parseCount, runName } from './options.js';
@@ -247,10 +248,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       seatings: rr.seatings,
       runSeed: args.seed,
       record: args.record,
-      onFault: flags.onFault,
-      moveTimeoutMs: flags.moveTimeoutMs,
-      botMemoryMb: flags.botMemoryMb,
-      botLoadMs: flags.botLoadMs,
+      ...faultConfig(flags),
       ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);

@@ -29,6 +29,7 @@ import {
   runCli,
   type RunFlags,
   FAULT_OPTIONS,
+  faultConfig,
   QUEUE_OPTIONS,
   openPlayer,
   tableSeats,
@@ -175,7 +176,7 @@ function keptFlags(f: RunFlags): TrainSetup['flags'] {
 
 /** The run flags every game of a training run shares. */
 function runBase(setup: TrainSetup): Arena['base'] {
-  return { onFault: setup.flags.onFault, moveTimeoutMs: setup.flags.moveTimeoutMs, botMemoryMb: setup.flags.botMemoryMb, botLoadMs: setup.flags.botLoadMs };
+  return faultConfig(setup.flags);
 }
 
 /**
