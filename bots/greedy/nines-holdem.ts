@@ -25,6 +25,8 @@ export interface NinesHoldemGreedyParams {
 export const GREEDY_PARAMS: NinesHoldemGreedyParams = { equitySamples: EQUITY_SAMPLES, betStrength: 0.1, raiseStrength: 0.3, callMargin: 0 };
 
 const UNSEEN = new Uint8Array(DECK_SIZE);
+/** Seats a table may have (`nines-holdem.md`: players 2-10). */
+const MAX_SEATS = 10;
 
 /**
  * The chance of winning the pot at showdown (ties shared) against `opponents`
@@ -79,7 +81,7 @@ function has(legal: Int32Array, n: number, a: number): boolean {
 /**
  * The Nines Hold'em heuristic (`nines-holdem.md`): estimate the equity of its
  * hand against the seats still in (random hands, `equitySamples` sampled
- * showdowns, once per street and number of seats in); measure it against
+ * showdowns, once per seat, street and number of seats in); measure it against
  * the fair share 1/(seats in) as a strength from 0 (average) to 1 (sure
  * win). With nothing to call: bet or raise when stronger than `betStrength`,
  * else check. Facing a bet: raise when stronger than `raiseStrength`, call
@@ -89,26 +91,37 @@ function has(legal: Int32Array, n: number, a: number): boolean {
  */
 export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS): Bot {
   const { equitySamples, betStrength, raiseStrength, callMargin } = p;
-  let cachedKey = -1;
-  /** The equity of the decision keyed `cachedKey` (a typed array, so that storing it allocates nothing). */
-  const cachedEquity = new Float64Array(1);
+  // One cached equity per seat (a search's playouts ask one instance for every seat), keyed by
+  // everything the estimate depends on: the hand and street, the seats in, the hole cards and
+  // the board shown (in a playout, another determinization deals other cards to the same key of
+  // hand and street). Typed arrays, so that storing a double allocates nothing.
+  const cachedHand = new Int32Array(MAX_SEATS).fill(-1);
+  const cachedBoard = new Int32Array(MAX_SEATS).fill(-1);
+  const cachedEquity = new Float64Array(MAX_SEATS);
+  const scratch = new Float64Array(1);
   return {
     reset() {
-      cachedKey = -1;
+      cachedHand.fill(-1);
+      cachedBoard.fill(-1);
     },
     act(obsIn, legal, n, ctx: BotContext) {
       const o = obsIn as NinesHoldemObservation;
       const opponents = o.active - 1;
-      const key = ((o.handIndex * 4 + o.street) * 16 + opponents) * 16 + o.seat;
-      if (key !== cachedKey) {
-        equity(o, opponents, equitySamples, ctx.rng, cachedEquity);
-        cachedKey = key;
+      const seat = o.seat;
+      const hand = (((o.handIndex * 4 + o.street) * 16 + opponents) * 14 + o.hole[0]!) * 14 + o.hole[1]!;
+      let board = o.shown;
+      for (let k = 0; k < o.shown; k++) board = board * 14 + o.board[k]!;
+      if (hand !== cachedHand[seat] || board !== cachedBoard[seat]) {
+        equity(o, opponents, equitySamples, ctx.rng, scratch);
+        cachedEquity[seat] = scratch[0]!;
+        cachedHand[seat] = hand;
+        cachedBoard[seat] = board;
       }
-      const e = cachedEquity[0]!;
+      const e = cachedEquity[seat]!;
       const fair = 1 / (opponents + 1);
       const strength = (e - fair) / (1 - fair);
       const aggressive = has(legal, n, A_RAISE) ? A_RAISE : has(legal, n, A_BET) ? A_BET : -1;
-      const toCall = o.currentBet - o.roundBet[o.seat]!;
+      const toCall = o.currentBet - o.roundBet[seat]!;
       if (toCall <= 0) return strength > betStrength && aggressive >= 0 ? aggressive : A_CHECK;
       if (strength > raiseStrength && aggressive >= 0) return aggressive;
       let pot = 0;

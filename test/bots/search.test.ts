@@ -371,8 +371,8 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     }
   });
 
-  it('a round-horizon playout stops at the end of the current round (Nine Virtues, Nine Lives); without a limit it plays to the end', () => {
-    for (const id of ['nine-virtues', 'nine-lives']) {
+  it('a round-horizon playout stops at the end of the current round (Nine Virtues, Nine Lives, Nines Hold\'em\'s hand: nines-holdem.md, "Match"); without a limit it plays to the end', () => {
+    for (const id of ['nine-virtues', 'nine-lives', 'nines-holdem']) {
       const game = getGame(id);
       const variant = resolveGameVariant(game, {});
       const s = game.newState(variant);

@@ -386,6 +386,33 @@ describe('nines-holdem: playouts and the greedy bot', () => {
     }
   });
 
+  it("greedy estimates one equity per seat and street, and a search's playouts (one instance, every seat, many deals) never reuse another deal's", () => {
+    const v = resolveGameVariant(game, { players: 3 });
+    const bot = ninesHoldemGreedy();
+    const rng = createRng('cache');
+    const words = new Int32Array(4);
+    /** Whether asking for `seat`'s action in `s` drew from the generator (estimated its equity anew). */
+    const estimates = (s: NinesHoldemState, seat: number): boolean => {
+      rng.saveWords(words);
+      const before = Array.from(words);
+      const obs = game.observe(s, seat, game.newObservation(v));
+      const l = legal(s);
+      bot.act(obs, Int32Array.from(l), l.length, { seat, players: 3, variant: v, rng, model: game as never });
+      rng.saveWords(words);
+      return Array.from(words).some((w, i) => w !== before[i]);
+    };
+    const a = fresh({ players: 3 }, 'cache-a');
+    const b = fresh({ players: 3 }, 'cache-b');
+    expect(Array.from(a.hole)).not.toEqual(Array.from(b.hole));
+    expect(estimates(a, 0)).toBe(true);
+    expect(estimates(a, 1)).toBe(true);
+    // Seat 0 again, same hand and street: its estimate is kept although seat 1 was asked in between.
+    expect(estimates(a, 0)).toBe(false);
+    // The same hand index and street of another deal (another determinization): estimated anew.
+    expect(estimates(b, 0)).toBe(true);
+    expect(estimates(a, 0)).toBe(true);
+  });
+
   it('greedy wins chips from random players', () => {
     const v = resolveGameVariant(game, { players: 2 });
     const runner = new MatchRunner(game, v);

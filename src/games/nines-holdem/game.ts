@@ -5,6 +5,7 @@ import { decodeAction, encodeAction } from './codec.js';
 import { checkInvariants } from './invariants.js';
 import { NinesHoldemObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
+import { roundsDone, runningScores } from './standings.js';
 import { copyState, NinesHoldemState, Phase } from './state.js';
 
 /** Static facts and variant parameters (`nines-holdem.md`, "Variant parameters"). */
@@ -65,6 +66,8 @@ export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = defin
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.net), winners: s.winners.slice(), capped: false }),
+  roundsDone,
+  runningScores,
   observe,
   determinize,
   checkInvariants,
