@@ -148,9 +148,16 @@ function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string
   if (s?.accepted === 'H0') return `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
   const [lo, hi] = measured(c, m).ci95;
   const tail = s ? `; the SPRT has not decided after ${s.samples} deals` : '';
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return `not separated: one deal gives no interval${tail}`;
   if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
   if (hi < 0) return `weaker: the 95% interval of A − B is below 0${tail}`;
   return `not separated: the 95% interval of A − B contains 0${tail}`;
+}
+
+/** A 95% interval as text; one deal gives none (the t interval needs two). */
+function interval(ci: readonly [number, number], d: number, scale = 1): string {
+  if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'none: needs 2 deals';
+  return `${signed(ci[0], d, scale)} to ${signed(ci[1], d, scale)}`;
 }
 
 function signed(x: number, d: number, scale = 1): string {
@@ -172,10 +179,10 @@ export function renderMatch(r: MatchReport): string {
     pct(c.winRateA),
     pct(c.winRateB),
     `${signed(c.winShare.value, 1, 100)} points`,
-    `${signed(c.winShare.ci95[0], 1, 100)} to ${signed(c.winShare.ci95[1], 1, 100)}`,
-    pct(c.winShare.los),
+    interval(c.winShare.ci95, 1, 100),
+    Number.isFinite(c.winShare.los) ? pct(c.winShare.los) : '',
   ]);
-  t.push(['score per seat-game', '', '', signed(c.score.value, 3), `${signed(c.score.ci95[0], 3)} to ${signed(c.score.ci95[1], 3)}`, pct(c.score.los)]);
+  t.push(['score per seat-game', '', '', signed(c.score.value, 3), interval(c.score.ci95, 3), Number.isFinite(c.score.los) ? pct(c.score.los) : '']);
   if (c.elo) t.push(['Elo (against the same opponent)', '', '', signed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
   out.push(t.toString());
   out.push(

@@ -24,7 +24,7 @@ export interface Difference {
   readonly se: number;
   /** 95% Student t interval on deals − 1 degrees of freedom. */
   readonly ci95: Interval;
-  /** Likelihood of superiority P(A better than B | data) ≈ Φ(value / se) (the normal approximation cutechess-cli and fastchess print as LOS). */
+  /** Likelihood of superiority P(A better than B | data) ≈ Φ(value / se) (the normal approximation cutechess-cli and fastchess print as LOS); NaN for one deal. */
   readonly los: number;
 }
 
@@ -52,7 +52,8 @@ function difference(sum: number, sumSq: number, deals: number): Difference {
   const mean = deals > 0 ? sum / deals : 0;
   const se = deals > 1 ? Math.sqrt(dealVariance(sum, sumSq, deals) / deals) : NaN;
   const half = deals > 1 ? tQuantile(0.975, deals - 1) * se : NaN;
-  const los = se > 0 ? normalCdf(mean / se) : mean > 0 ? 1 : mean < 0 ? 0 : 0.5;
+  // One deal has no spread to weigh the difference by: no LOS (NaN), as it has no interval.
+  const los = deals < 2 ? NaN : se > 0 ? normalCdf(mean / se) : mean > 0 ? 1 : mean < 0 ? 0 : 0.5;
   return { value: mean, se, ci95: [mean - half, mean + half], los };
 }
 

@@ -142,6 +142,15 @@ describe('commands of the statistics issue', () => {
     expect(m.comparison.elo.margin).toBeGreaterThan(0);
   });
 
+  it('item 4: a match of one deal says it has no interval (the t interval needs two deals) instead of printing NaN', () => {
+    const r = cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--games', '10', '--out', join(out, 'one-deal')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('1 deals × 10 games');
+    expect(r.stdout).not.toContain('NaN');
+    expect(r.stdout).toContain('none: needs 2 deals');
+    expect(r.stdout).toContain('Verdict: A is not separated: one deal gives no interval.');
+  });
+
   it('item 6: rate orders random below greedy in a pool, writes ratings.csv and los.csv', () => {
     const dir = join(out, 'rate');
     const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'random,greedy,mc:iterations=20', '--variant', 'players=3', '--games', '300', '--out', dir]);
