@@ -208,6 +208,27 @@ describe('curve, trace and heat map', () => {
     expect(marks(await renderSvg(c, 'c8'), 'series_0')).toBe(2);
   });
 
+  it('seriesChart on a log axis (a log tuning range): a log scale without zero, and Vega-Lite prints no warning on the terminal', async () => {
+    const s = seriesChart({
+      title: 'c per iteration',
+      description: 'd',
+      rows: [32, 64].map((games, i) => ({ games, c: 0.1 * (i + 1) })),
+      x: { field: 'games', title: 'games played' },
+      series: [{ field: 'c', title: 'c', mark: 'line', color: '#4c78a8' }],
+      y: { title: 'c', log: true, domain: [0.05, 2] },
+    });
+    expect((layers(s)[0]!.encoding.y as { scale?: Record<string, unknown> }).scale).toEqual({ type: 'log', domain: [0.05, 2], nice: false });
+    const warned: unknown[] = [];
+    const warn = console.warn;
+    console.warn = (...a: unknown[]) => warned.push(a);
+    try {
+      expect(marks(await renderSvg(s, 'c9'), 'series_0')).toBe(1);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warned).toEqual([]);
+  });
+
   it('traceChart: the LLR trace and two labelled bounds', async () => {
     const rows = [10, 20, 30].map((deals, i) => ({ deals, llr: i - 0.5, lower: -2.94, upper: 2.94 }));
     const s = traceChart({

@@ -330,7 +330,8 @@ export function seriesChart(c: SeriesChart): VlSpec {
   });
   const yScale: Record<string, unknown> = c.y.choices
     ? { domain: [...c.y.choices] }
-    : { zero: false, ...(c.y.domain ? { domain: [...c.y.domain], nice: false } : {}), ...(c.y.log ? { type: 'log' } : {}) };
+    : // A log scale has no zero to leave out (Vega-Lite warns on the terminal when told to).
+      { ...(c.y.log ? { type: 'log' } : { zero: false }), ...(c.y.domain ? { domain: [...c.y.domain], nice: false } : {}) };
   const y = (field: string): Record<string, unknown> => ({
     field,
     type: c.y.choices ? 'ordinal' : 'quantitative',
