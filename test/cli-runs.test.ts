@@ -5,10 +5,11 @@
  * depending on the clock.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { newRunDir } from '../src/cli/common.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const out = mkdtempSync(join(tmpdir(), 'ninefold-cli-runs-'));
@@ -40,6 +41,24 @@ describe('runs and their directories (harness issue, items 5 and 6)', () => {
     // The holder is gone now (killed): its stale lock does not block the next run, which still refuses the old run without --force.
     const again = tourney(['--game', 'captains-orders', '--games', '10', '--out', dir]);
     expect(again.code === 0 || /already holds a run/.test(again.stderr)).toBe(true);
+  });
+
+  it('runs without --out started in the same second get their own directories (results/<name>, then <name>-2), never "already holds a run"', async () => {
+    const dir = join(out, 'same-second');
+    mkdirSync(dir);
+    expect(newRunDir('nine-virtues-s1-20261124-070000', join(dir, 'results'))).toBe(join(dir, 'results', 'nine-virtues-s1-20261124-070000'));
+    expect(newRunDir('nine-virtues-s1-20261124-070000', join(dir, 'results'))).toBe(join(dir, 'results', 'nine-virtues-s1-20261124-070000-2'));
+    // Two runs of the same command at once, as a script would start them: both finish, each in its own directory.
+    const cwd = join(out, 'same-second-cli');
+    mkdirSync(cwd);
+    const run = () =>
+      new Promise<number>((done) =>
+        spawn(process.execPath, [resolve(CLI), '--game', 'captains-orders', '--games', '10'], { cwd, stdio: 'ignore' }).on('exit', (c) => done(c ?? -1)),
+      );
+    expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+    const runs = readdirSync(join(cwd, 'results'));
+    expect(runs).toHaveLength(2);
+    for (const r of runs) expect(existsSync(join(cwd, 'results', r, 'summary.json'))).toBe(true);
   });
 
   it('a fresh run refuses a directory that holds a run; --force replaces it, and no file of the old run stays', () => {

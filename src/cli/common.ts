@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { RunStoppedError, UsageError } from '../core/errors.js';
@@ -112,6 +112,38 @@ export function checkResumeFlags(given: ReadonlySet<string>): void {
   }
 }
 
+/** Run directories this process created (by `newRunDir` or `claimOutDir`): removed at exit when still empty. */
+const createdDirs = new Set<string>();
+
+/**
+ * The default output directory of a run without `--out`: `results/<name>`,
+ * or `results/<name>-2`, `-3`, ... when that name is taken (two runs started
+ * within the same second, whose names `runName` makes alike). Each candidate
+ * is created with a plain `mkdir`, which fails when the directory exists, so
+ * two processes never get the same one.
+ * @param name the run's name (`runName`).
+ * @param parent where run directories go (`results`, relative to the working directory).
+ * @returns the path of the new, empty directory.
+ * @throws UsageError with one line when `parent` cannot be written.
+ */
+export function newRunDir(name: string, parent = 'results'): string {
+  try {
+    mkdirSync(parent, { recursive: true });
+    for (let k = 1; ; k++) {
+      const dir = join(parent, k === 1 ? name : `${name}-${k}`);
+      try {
+        mkdirSync(dir);
+        createdDirs.add(resolve(dir));
+        return dir;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+    }
+  } catch (e) {
+    throw new UsageError(`cannot create a run directory under ${parent}/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
 /** Files a run writes into its directory (removed by `--force` before a new run). */
 const RUN_FILES =
   /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|train(-state)?\.json|curve\.(json|csv)|tuned\.json|report\.html)$/;
@@ -129,6 +161,8 @@ export function claimOutDir(dir: string, opts: { readonly force?: boolean; reado
   if (/^\/(proc|sys|dev)(\/|$)/.test(abs)) throw new UsageError(`--out ${dir}: results cannot be written under /proc, /sys or /dev`);
   if (opts.resume && !existsSync(abs)) throw new UsageError(`--resume ${dir}: no such directory`);
   if (existsSync(abs) && !statSync(abs).isDirectory()) throw new UsageError(`${dir} is a file, not a directory`);
+  // A directory made for this run and left empty (bad input found after claiming it, an unreachable queue) is removed at exit.
+  const created = createdDirs.has(abs) || !existsSync(abs);
   try {
     mkdirSync(abs, { recursive: true });
   } catch (e) {
@@ -147,6 +181,13 @@ export function claimOutDir(dir: string, opts: { readonly force?: boolean; reado
       if (readFileSync(lock, 'utf8') === String(process.pid)) unlinkSync(lock);
     } catch {
       // gone already
+    }
+    if (created) {
+      try {
+        rmdirSync(abs);
+      } catch {
+        // not empty: the run wrote its files
+      }
     }
   });
   if (opts.resume) return;

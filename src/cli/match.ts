@@ -29,6 +29,7 @@ import {
   runCli,
   checkResumeFlags,
   claimOutDir,
+  newRunDir,
   FAULT_OPTIONS,
   faultConfig,
   QUEUE_OPTIONS,
@@ -276,7 +277,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...(args['games-csv'] ? { gamesCsv: true } : {}),
     };
     games = parseCount('--games', args.games, 1, 1e10);
-    const out = args.out ?? join('results', runName(`${game.info.id}-match`, args.seed, new Date()));
+    const out = args.out ?? newRunDir(runName(`${game.info.id}-match`, args.seed, new Date()));
     claimOutDir(out, { force: args.force });
     dir = resolve(out);
   }

@@ -29,6 +29,7 @@ import {
   type RunFlags,
   checkResumeFlags,
   claimOutDir,
+  newRunDir,
   FAULT_OPTIONS,
   QUEUE_OPTIONS,
 } from './common.js';
@@ -178,7 +179,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const seed = args.seed;
   const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed, clockBound };
-  const out = args.out ?? join('results', runName(game.info.id, seed, plan.startedAt));
+  const out = args.out ?? newRunDir(runName(game.info.id, seed, plan.startedAt));
   claimOutDir(out, { force: args.force });
   const dir = resolve(out);
 

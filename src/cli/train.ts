@@ -22,6 +22,7 @@ import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '.
 import { spsaDefaults } from '../train/spsa.js';
 import {
   claimOutDir,
+  newRunDir,
   checkResumeFlags,
   installStopper,
   parseCommand,
@@ -281,7 +282,7 @@ async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<nu
     rules: { target: target as RuleTarget, lineup },
   };
   const state = initialState(plan);
-  const out = args.out ?? join('results', runName(`${game.info.id}-rules`, args.seed, new Date()));
+  const out = args.out ?? newRunDir(runName(`${game.info.id}-rules`, args.seed, new Date()));
   claimOutDir(out, { force: args.force });
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
@@ -507,7 +508,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       rules: null,
     };
     state = initialState(plan);
-    const out = args.out ?? join('results', runName(`${game.info.id}-train`, args.seed, new Date()));
+    const out = args.out ?? newRunDir(runName(`${game.info.id}-train`, args.seed, new Date()));
     claimOutDir(out, { force: args.force });
     dir = resolve(out);
     writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));

@@ -65,7 +65,20 @@ describe('--queue URLs (item 1)', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr.trim()).toMatch(want);
     }
-  });
+    // An unreachable queue found after the run claimed its directory leaves no empty directory behind.
+    const dir = join(mkdtempSync(join(tmpdir(), 'ninefold-queue-out-')), 'run');
+    const r = spawnSync(
+      process.execPath,
+      [join(CLI, 'tourney.js'), '--game', 'captains-orders', '--games', '10', '--queue', 'redis://127.0.0.1:1/0', '--out', dir],
+      {
+        encoding: 'utf8',
+        timeout: 30_000,
+      },
+    );
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^ninefold: cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/0: ECONNREFUSED$/);
+    expect(existsSync(dir)).toBe(false);
+  }, 60_000);
 });
 
 const server = await startRedis();
