@@ -24,8 +24,8 @@
  * 4. backs up one utility per seat: each node on the path adds the utility of
  *    the seat that acted into it, so multiplayer games need no paranoid or
  *    max^n reduction.
- * The chosen action is the root's most visited child (ties: best mean, then
- * lowest id).
+ * The chosen action is the root's most visited child (ties: the prior's
+ * child, then the best mean, then the lowest id).
  *
  * Three options, all generic (off by default, so the defaults are the
  * paper's algorithm):
@@ -134,6 +134,7 @@ export class IsmctsBot implements Bot {
     this.lastIterations = 0;
     if (count === 1) return legal[0]!;
     const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.options));
+    b.startDecision();
     if (this.slot.length !== b.legal.length) this.slot = new Int32Array(b.legal.length).fill(-1);
     const depthBound = this.game.maxDecisions(ctx.variant) + 2;
     if (this.path.length < depthBound) this.path = new Int32Array(depthBound);
@@ -289,21 +290,30 @@ export class IsmctsBot implements Bot {
     }
   }
 
-  /** The root's most visited child among `legal` (ties: best mean, then lowest id). */
+  /**
+   * The root's most visited child among `legal`. Ties: the prior's child (with
+   * `prior=greedy`: when the search has no visits to tell moves apart, as
+   * when a root has more legal actions than iterations and each was tried
+   * once, it keeps the prior's move rather than the luckiest single
+   * playout's), then the best mean, then the lowest id.
+   */
   private choose(legal: Int32Array, count: number): Action {
     const { pool, slot } = this;
     for (let ch = pool.firstChild[0]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = ch;
     let best = legal[0]!;
     let bestVisits = -1;
+    let bestPrior = -1;
     let bestMean = -Infinity;
     for (let i = 0; i < count; i++) {
       const ch = slot[legal[i]!]!;
       if (ch < 0) continue;
       const v = pool.visits[ch]!;
+      const p = pool.prior[ch]!;
       const mean = pool.reward[ch]! / v;
-      if (v > bestVisits || (v === bestVisits && mean > bestMean)) {
+      if (v > bestVisits || (v === bestVisits && (p > bestPrior || (p === bestPrior && mean > bestMean)))) {
         best = legal[i]!;
         bestVisits = v;
+        bestPrior = p;
         bestMean = mean;
       }
     }

@@ -51,6 +51,7 @@ export class FlatMonteCarloBot implements Bot {
       greedyPrior: false,
       heuristic: this.heuristic,
     }));
+    b.startDecision();
     if (this.sums.length < count) {
       this.sums = new Float64Array(b.legal.length);
       this.counts = new Int32Array(b.legal.length);

@@ -56,6 +56,17 @@ export class SearchBuffers {
     this.prior = options.greedyPrior ? new GreedyPolicy(game, ctx.variant, ctx.players, ctx.rng, options.heuristic) : null;
   }
 
+  /**
+   * Starts a decision: clears what the greedy heuristic of the rollout and
+   * the prior kept from the last one (Nines Hold'em's cached equities), so
+   * that a search depends on its observation and generator alone, never on
+   * the decisions it made before.
+   */
+  startDecision(): void {
+    this.rollout.reset();
+    this.prior?.reset();
+  }
+
   /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
   static for(
     current: SearchBuffers | null,

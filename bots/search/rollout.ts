@@ -78,6 +78,11 @@ export class GreedyPolicy {
     this.contexts = Array.from({ length: players }, (_, s) => new PlayoutContext(s, players, variant, rng, game));
   }
 
+  /** Forgets what the heuristic kept from earlier calls (`Bot.reset`): the start of a decision. */
+  reset(): void {
+    this.bot.reset?.(this.contexts[0]!);
+  }
+
   /**
    * The heuristic's action for the seat to act in `s`, whose legal actions
    * are `legal[0..n)`.
@@ -116,6 +121,11 @@ export class Rollout {
     this.legal = new Int32Array(game.numDistinctActions(variant));
     this.bound = game.maxDecisions(variant);
     this.greedy = policy === 'greedy' ? new GreedyPolicy(game, variant, players, rng, heuristic) : null;
+  }
+
+  /** Forgets what the greedy policy kept from earlier playouts (the start of a decision). */
+  reset(): void {
+    this.greedy?.reset();
   }
 
   /**
