@@ -306,6 +306,23 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
     expect(compared).toBeGreaterThan(20);
   });
 
+  it("with fewer iterations than legal actions each root child has one visit, and the tie goes to the prior's child: ismcts plays greedy's move", () => {
+    let compared = 0;
+    for (const id of GREEDY_GAMES) {
+      for (let k = 0; k < 8; k++) {
+        const m = position(id, `tie-${id}-${k}`, 3 + 5 * k, 0.5);
+        if (m === null || m.legal.length < 5) continue;
+        const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
+        const b = bot('ismcts:iterations=4,prior=greedy,widen=0', m.game) as IsmctsBot;
+        const search = b.act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, `t${k}`));
+        for (let c = b.tree.firstChild[0]!; c >= 0; c = b.tree.nextSibling[c]!) expect(b.tree.visits[c]).toBe(1);
+        expect(search, `${id} position ${k}`).toBe(greedy);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+  });
+
   it('without the prior, one iteration picks an untried action uniformly (not always the greedy one)', () => {
     const m = midGame('nine-virtues', 'no-prior', 9);
     const greedy = bot('greedy', m.game).act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, 'g'));
