@@ -92,6 +92,9 @@ const options = {
 /** The parsed command line. */
 type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
 
+/** `train-state.json` is rewritten when the time since its last write is this many times what that write took. */
+const STATE_SAVE_RATIO = 20;
+
 /** What `train-state.json` keeps besides the optimizer: everything needed to go on. */
 interface TrainSetup {
   readonly game: string;
@@ -200,16 +203,31 @@ async function iterate(
   let done = state.games;
   const onGames = (g: number): void => progress.update(done + g, total, `iteration ${Math.round(done / plan.gamesPerIteration) + 1}/${plan.iterations}`);
   let result: { state: TrainState; complete: boolean };
+  // train-state.json holds the whole curve, so a run of thousands of short iterations that
+  // rewrote it after each one spent much of its time writing. It is written after an
+  // iteration when the time since the last write is at least STATE_SAVE_RATIO times what
+  // that write took (writing takes at most about 1/STATE_SAVE_RATIO of the run), and once
+  // more at the end. A run killed outright replays the iterations since on --resume,
+  // with the same results.
+  let savedAt = 0;
+  let saveCost = 0;
+  const saveState = (s: TrainState): void => {
+    const t0 = performance.now();
+    writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
+    savedAt = performance.now();
+    saveCost = savedAt - t0;
+  };
   try {
     result = await trainWith(plan, evaluator(pool, stopper.signal, onGames), state, (s) => {
       done = s.games;
-      writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
+      if (performance.now() - savedAt >= STATE_SAVE_RATIO * saveCost) saveState(s);
       if (s.iteration % 10 === 0) writeCurve(dir, plan, s);
     });
   } finally {
     progress.stop();
     await pool.close();
   }
+  saveState(result.state);
   writeCurve(dir, plan, result.state);
   stopper.dispose();
   if (result.complete) return result.state;
