@@ -14,11 +14,12 @@ import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
 import { parseQueueUrl, type QueueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
+import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 
-/** The watchdog's limit on one decision when `--move-timeout` is not given. */
+/** The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`). */
 export const DEFAULT_WATCHDOG_MS = 10_000;
 
 /**
@@ -247,7 +248,7 @@ export function installStopper(): Stopper {
 export const FAULT_OPTIONS = {
   'move-timeout': {
     type: 'string',
-    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a ${DEFAULT_WATCHDOG_MS} ms watchdog against endless loops)`,
+    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a watchdog against endless loops, ${DEFAULT_WATCHDOG_MS} ms for a user bot file and ${BUILT_IN_WATCHDOG_MS / 60_000} minutes for a built-in bot)`,
   },
   'on-fault': {
     type: 'string',

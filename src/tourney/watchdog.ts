@@ -1,9 +1,40 @@
+import { isFileSpec, parseLineup } from '../../bots/index.js';
 import type { RunConfig } from './batch.js';
 import { botAt, type Running } from './scheduler.js';
 
 /**
+ * The watchdog's limit on one decision of a built-in bot when the run has no
+ * `--move-timeout`: 10 minutes. Built-in bots are ours and end every decision;
+ * a search's decision may take seconds and, on a loaded machine, more than the
+ * user files' limit, and forfeiting it would make the results depend on the
+ * machine's load. A hung built-in bot (a bug) is still stopped.
+ */
+export const BUILT_IN_WATCHDOG_MS = 600_000;
+
+/** Whether every bot of a line-up entry is built in (no user file, no tuned.json of a file). */
+function builtIn(text: string): boolean {
+  try {
+    return parseLineup(text).every((s) => !isFileSpec(s.name) && !s.name.endsWith('.json'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The limit on one decision of the bot at `seat` of game `gameInBatch`:
+ * `watchdogMs` for user bot files and under `--move-timeout`, else
+ * {@link BUILT_IN_WATCHDOG_MS} (at least `watchdogMs`).
+ */
+export function watchdogLimit(config: RunConfig, gameInBatch: number, seat: number, watchdogMs: number): number {
+  if (config.moveTimeoutMs > 0 || !builtIn(botAt(config, gameInBatch, seat))) return watchdogMs;
+  return Math.max(watchdogMs, BUILT_IN_WATCHDOG_MS);
+}
+
+/**
  * Watches the running batches' heartbeats: a batch whose decision count has
- * not moved for more than `watchdogMs` (a bot in an endless loop) is marked
+ * not moved for more than its limit (`watchdogLimit`: `watchdogMs` for a user
+ * bot file or under `--move-timeout`, ten minutes for a built-in bot; a bot
+ * in an endless loop) is marked
  * `timedOut` with the hung decision and aborted; the scheduler then plays it
  * again with that decision imposed as a `timeout` fault. Checks every
  * watchdogMs / 4 (between 10 and 250 ms).
@@ -21,12 +52,14 @@ export function startWatchdog(running: ReadonlySet<Running>, config: RunConfig, 
         } else if (c > 0 && run.timedOut === null && now - run.lastChange > watchdogMs) {
           const game = Atomics.load(run.beat, 1);
           const seat = Atomics.load(run.beat, 3);
+          const limit = watchdogLimit(config, game, seat, watchdogMs);
+          if (now - run.lastChange <= limit) continue;
           run.timedOut = {
             game,
             seat,
             decision: Atomics.load(run.beat, 2),
             reason: 'timeout',
-            message: `bot ${botAt(config, game, seat)} did not return within ${watchdogMs} ms`,
+            message: `bot ${botAt(config, game, seat)} did not return within ${limit} ms`,
           };
           run.controller.abort();
         }
