@@ -155,6 +155,11 @@ function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string
   return `not separated: the 95% interval of A − B contains 0${tail}`;
 }
 
+/** A likelihood of superiority as text; blank for one deal (NaN: no spread to weigh the difference by). */
+function losText(los: number): string {
+  return Number.isFinite(los) ? pct(los) : '';
+}
+
 /** A 95% interval as text; one deal gives none (the t interval needs two). */
 function interval(ci: readonly [number, number], d: number, scale = 1): string {
   if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'none: needs 2 deals';
@@ -181,9 +186,9 @@ export function renderMatch(r: MatchReport): string {
     pct(c.winRateB),
     `${signed(c.winShare.value, 1, 100)} points`,
     interval(c.winShare.ci95, 1, 100),
-    Number.isFinite(c.winShare.los) ? pct(c.winShare.los) : '',
+    losText(c.winShare.los),
   ]);
-  t.push(['score per seat-game', '', '', signed(c.score.value, 3), interval(c.score.ci95, 3), Number.isFinite(c.score.los) ? pct(c.score.los) : '']);
+  t.push(['score per seat-game', '', '', signed(c.score.value, 3), interval(c.score.ci95, 3), losText(c.score.los)]);
   if (c.elo) t.push(['Elo (against the same opponent)', '', '', signed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
   out.push(t.toString());
   out.push(

@@ -25,10 +25,15 @@ export interface Running {
 /** Attempts at a batch whose worker crashed outside any bot's decision, before the run fails. */
 const MAX_CRASH_RETRIES = 2;
 
-/** The bot spec at `seat` of game `gameInBatch` of a batch (its seating is the game's index mod K). */
-export function botAt(config: RunConfig, gameInBatch: number, seat: number): string {
+/** The line-up entry at `seat` of game `gameInBatch` of a batch (its seating is the game's index mod K). */
+export function entryAt(config: RunConfig, gameInBatch: number, seat: number): number {
   const K = config.seatings.length;
-  return config.lineup[config.seatings[gameInBatch % K]!.entries[seat]!] ?? '?';
+  return config.seatings[gameInBatch % K]!.entries[seat]!;
+}
+
+/** The bot spec at `seat` of game `gameInBatch` of a batch. */
+export function botAt(config: RunConfig, gameInBatch: number, seat: number): string {
+  return config.lineup[entryAt(config, gameInBatch, seat)] ?? '?';
 }
 
 /**

@@ -1,6 +1,6 @@
 import { isFileSpec, parseLineup } from '../../bots/index.js';
 import type { RunConfig } from './batch.js';
-import { botAt, type Running } from './scheduler.js';
+import { botAt, entryAt, type Running } from './scheduler.js';
 
 /**
  * The watchdog's limit on one decision of a built-in bot when the run has no
@@ -21,13 +21,17 @@ function builtIn(text: string): boolean {
 }
 
 /**
- * The limit on one decision of the bot at `seat` of game `gameInBatch`:
- * `watchdogMs` for user bot files and under `--move-timeout`, else
- * {@link BUILT_IN_WATCHDOG_MS} (at least `watchdogMs`).
+ * The watchdog's limit on one decision of each line-up entry (index as in
+ * `config.lineup`): `watchdogMs` for user bot files and under
+ * `--move-timeout`, else {@link BUILT_IN_WATCHDOG_MS} (at least `watchdogMs`).
  */
+export function entryLimits(config: RunConfig, watchdogMs: number): number[] {
+  return config.lineup.map((text) => (config.moveTimeoutMs > 0 || !builtIn(text) ? watchdogMs : Math.max(watchdogMs, BUILT_IN_WATCHDOG_MS)));
+}
+
+/** The limit on one decision of the bot at `seat` of game `gameInBatch` ({@link entryLimits}). */
 export function watchdogLimit(config: RunConfig, gameInBatch: number, seat: number, watchdogMs: number): number {
-  if (config.moveTimeoutMs > 0 || !builtIn(botAt(config, gameInBatch, seat))) return watchdogMs;
-  return Math.max(watchdogMs, BUILT_IN_WATCHDOG_MS);
+  return entryLimits(config, watchdogMs)[entryAt(config, gameInBatch, seat)] ?? watchdogMs;
 }
 
 /**
@@ -41,6 +45,7 @@ export function watchdogLimit(config: RunConfig, gameInBatch: number, seat: numb
  * @returns a function that stops the watchdog.
  */
 export function startWatchdog(running: ReadonlySet<Running>, config: RunConfig, watchdogMs: number): () => void {
+  const limits = entryLimits(config, watchdogMs);
   const timer = setInterval(
     () => {
       const now = Date.now();
@@ -52,7 +57,7 @@ export function startWatchdog(running: ReadonlySet<Running>, config: RunConfig, 
         } else if (c > 0 && run.timedOut === null && now - run.lastChange > watchdogMs) {
           const game = Atomics.load(run.beat, 1);
           const seat = Atomics.load(run.beat, 3);
-          const limit = watchdogLimit(config, game, seat, watchdogMs);
+          const limit = limits[entryAt(config, game, seat)] ?? watchdogMs;
           if (now - run.lastChange <= limit) continue;
           run.timedOut = {
             game,
