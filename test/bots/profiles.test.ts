@@ -4,6 +4,7 @@
  * parameter value, the spec without parameters resolves to them, and the
  * search bots' greedy playouts play the profiled greedy.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { gameIds } from '../../src/core/registry.js';
@@ -22,6 +23,22 @@ describe('#17 item 4: tuned profiles', () => {
       }
     });
   }
+
+  it("README, \"Tuned defaults\": each game's row states its ismcts profile (every value it sets besides the defaults)", () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const defaults = resolveBotParams(getBotKind('ismcts'), {}, '');
+    for (const id of gameIds()) {
+      const row = readme.split('\n').find((l) => l.startsWith(`| ${id} | `) && l.split('|').length === 5);
+      expect(row, id).toBeDefined();
+      // The ismcts column's first spec in backticks, key=value,...
+      const spec = /`([^`]*=[^`]*)`/.exec(row!.split('|')[3]!)?.[1] ?? '';
+      const stated = new Map(spec.split(',').map((kv) => kv.split('=') as [string, string]));
+      for (const [k, v] of Object.entries(profileOf('ismcts', id))) {
+        if (v === defaults[k] && !stated.has(k)) continue;
+        expect(stated.get(k), `${id}: ismcts ${k}`).toBe(String(v));
+      }
+    }
+  });
 
   it('a profile naming an unknown parameter or a value out of range is refused', () => {
     const params = getBotKind('ismcts').params;
