@@ -24,7 +24,7 @@ describe('#17 item 4: tuned profiles', () => {
     });
   }
 
-  it("README, \"Tuned defaults\": each game's row states its ismcts profile (every value it sets besides the defaults)", () => {
+  it('README, "Tuned defaults": each game\'s row states its ismcts profile (every value it sets besides the defaults)', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const defaults = resolveBotParams(getBotKind('ismcts'), {}, '');
     for (const id of gameIds()) {
