@@ -11,10 +11,14 @@ import { botAt, entryAt, type Running } from './scheduler.js';
  */
 export const BUILT_IN_WATCHDOG_MS = 600_000;
 
-/** Whether every bot of a line-up entry is built in (no user file, no tuned.json of a file). */
+/**
+ * Whether every bot of a line-up entry is built in (no user bot file). A run's
+ * line-up holds validated spec texts, a `tuned.json` already replaced by the
+ * spec it holds (`parseAndValidateLineup`), so a tuned built-in bot is built in.
+ */
 function builtIn(text: string): boolean {
   try {
-    return parseLineup(text).every((s) => !isFileSpec(s.name) && !s.name.endsWith('.json'));
+    return parseLineup(text).every((s) => !isFileSpec(s.name));
   } catch {
     return false;
   }

@@ -5,7 +5,13 @@
  * run's watchdog limit; built-in bots without `--move-timeout` get
  * `BUILT_IN_WATCHDOG_MS`.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import '../../src/games/index.js';
+import { parseAndValidateLineup } from '../../bots/index.js';
+import { getGame } from '../../src/core/registry.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
 import type { Batch } from '../../src/tourney/schedule.js';
 import type { Running } from '../../src/tourney/scheduler.js';
@@ -40,7 +46,16 @@ describe('watchdog limits', () => {
     expect(watchdogLimit(config(0), 1, 0, 10_000)).toBe(BUILT_IN_WATCHDOG_MS);
     expect(watchdogLimit(config(0), 0, 1, 10_000)).toBe(10_000);
     expect(watchdogLimit(config(200), 0, 0, 1_200)).toBe(1_200);
-    expect(watchdogLimit({ ...config(0), lineup: ['./results/run/tuned.json', 'greedy', 'greedy'] }, 0, 0, 10_000)).toBe(10_000);
+  });
+
+  it('a tuned.json of a built-in bot is a built-in bot: the line-up holds the spec it names', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nf-watchdog-'));
+    const tuned = join(dir, 'tuned.json');
+    writeFileSync(tuned, JSON.stringify({ kind: 'ninefold-tuned-bot', version: 1, game: 'multiples-of-nine', spec: 'ismcts:c=0.1' }));
+    const lineup = (await parseAndValidateLineup(`${tuned},greedy`, getGame('multiples-of-nine'))).map((s) => s.text);
+    expect(lineup[0]).toBe('ismcts:c=0.1');
+    expect(watchdogLimit({ ...config(0), lineup }, 0, 0, 10_000)).toBe(BUILT_IN_WATCHDOG_MS);
+    rmSync(dir, { recursive: true });
   });
 
   it('a stalled user bot file is stopped after the run limit; a stalled built-in search is left to finish', async () => {
