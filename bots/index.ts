@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isFileSpec } from './file.js';
 import { describeBotFile } from './remote/describe.js';
-import { DEFAULT_LIMITS } from './remote/remote-bot.js';
+import { botFileMode } from './sandbox/policy.js';
+import { DEFAULT_LIMITS, describeInSandbox } from './sandbox/sandboxed-bot.js';
 import { greedyBot } from './greedy/index.js';
 import { ismctsKind } from './ismcts.js';
 import { mcKind } from './mc.js';
@@ -121,7 +122,8 @@ export async function parseAndValidateLineup(
   for (const s of specs) {
     if (isFileSpec(s.name)) {
       if (!existsSync(resolve(s.name))) throw new BotSpecError(`bot file ${s.name} not found`);
-      const d = await describeBotFile(s.name, game.info.id, s.params, loadMs);
+      const d =
+        botFileMode() === 'sandbox' ? describeInSandbox(s.name, game.info.id, s.params, loadMs) : await describeBotFile(s.name, game.info.id, s.params, loadMs);
       described.set(s.name, { name: s.name, doc: d.doc, params: d.params, supports: () => d.supports, create: () => createBot(s, game) });
       validateBotSpec(s, game.info.id);
       reproducible.push(d.reproducible);

@@ -5,8 +5,9 @@
  * with it must equal, game for game, the same run with `random` in its seat,
  * and what it logs (NINEFOLD_ATTACK_LOG) shows it learned nothing.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,11 +34,13 @@ function outcomes(dir: string): string[] {
     );
 }
 
+/** The bot log (NINEFOLD_BOT_LOG): one `<bot>\t<json>` line per console.log of a sandboxed bot. */
 function logOf(file: string): Record<string, unknown>[] {
+  if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as Record<string, unknown>);
+    .map((l) => JSON.parse(l.slice(l.indexOf('\t') + 1)) as Record<string, unknown>);
 }
 
 const BASE = ['--game', 'nines-holdem', '--games', '160', '--workers', '2', '--games-csv'];
@@ -55,7 +58,7 @@ function referenceOutcomes(): string[] {
 function attack(name: string): Record<string, unknown>[] {
   const dir = join(out, name);
   const log = join(out, `${name}.log`);
-  const r = tourney([...BASE, '--bots', `${ATTACKS}/${name}.js,greedy,greedy,random`, '--out', dir], { NINEFOLD_ATTACK_LOG: log });
+  const r = tourney([...BASE, '--bots', `${ATTACKS}/${name}.js,greedy,greedy,random`, '--out', dir], { NINEFOLD_BOT_LOG: log });
   expect(r.stderr).toBe('');
   expect(r.code).toBe(0);
   expect(outcomes(dir)).toEqual(referenceOutcomes());
@@ -69,13 +72,12 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
     for (const l of log) expect(l.statesSeen).toBe(0);
   });
 
-  it('wrapping built-in prototypes: the wrappers run in a process that is not the harness', () => {
+  it('wrapping built-in prototypes: the wrappers run in sandboxes of their own, one per seating and worker', () => {
     const log = attack('wrap-prototypes');
     expect(log.length).toBeGreaterThan(0);
-    const pids = new Set(log.map((l) => l.pid));
-    expect(pids.has(process.pid)).toBe(false);
-    // One process per line-up entry, seating and worker: 2 workers × 4 seatings at most.
-    expect(pids.size).toBeLessThanOrEqual(8);
+    // One sandbox per line-up entry, seating and worker: 2 workers × 4 seatings at most.
+    const sandboxes = new Set(log.map((l) => l.sandbox));
+    expect(sandboxes.size).toBeLessThanOrEqual(8);
   });
 
   it('writing to ctx (the variant, the seat, the model), the observation and the legal actions: refused or without effect', () => {
@@ -88,9 +90,9 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
 
   it('remembering across rotations (item 2): every realm sits at one seat and never sees a deal twice', () => {
     const log = attack('remember');
-    const byPid = new Map<unknown, Record<string, unknown>[]>();
-    for (const l of log) byPid.set(l.pid, [...(byPid.get(l.pid) ?? []), l]);
-    for (const games of byPid.values()) {
+    const bySandbox = new Map<unknown, Record<string, unknown>[]>();
+    for (const l of log) bySandbox.set(l.sandbox, [...(bySandbox.get(l.sandbox) ?? []), l]);
+    for (const games of bySandbox.values()) {
       expect(new Set(games.map((g) => g.seat)).size).toBe(1);
       const prints = games.map((g) => g.fingerprint);
       expect(new Set(prints).size).toBe(prints.length);
@@ -153,5 +155,171 @@ describe('limits of user bots (harness issue, items 3 and 4)', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/did not load within 1000 ms/);
+  });
+});
+
+/** A run as a child process that does not block this one (a server in this process can then answer). */
+function tourneyAsync(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'tourney.js'), ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => done({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+interface Attempt {
+  readonly what: string;
+  readonly ok: boolean;
+  readonly error?: string;
+}
+
+const MARKERS = ['/tmp/ninefold-attack-marker', '/tmp/ninefold-attack-marker-load'];
+
+describe('hostile bot files contained (README, "Write your own bot": the sandbox)', () => {
+  it('no operating-system access: files, processes, the command line, the environment and the network are out of reach, and the run equals random in its seat', async () => {
+    for (const m of MARKERS) rmSync(m, { force: true });
+    let connections = 0;
+    const server = createServer((s) => {
+      connections++;
+      s.destroy();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    const dir = join(out, 'os-access');
+    const log = join(out, 'os-access.log');
+    try {
+      const r = await tourneyAsync([...BASE, '--bots', `${ATTACKS}/os-access.js:port=${port},greedy,greedy,random`, '--out', dir], { NINEFOLD_BOT_LOG: log });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const summaryAtExit = readFileSync(join(dir, 'summary.json'), 'utf8');
+      await new Promise((r2) => setTimeout(r2, 500));
+      // Nothing rewrote the results after the run, and no file was written outside the bot's folder.
+      expect(readFileSync(join(dir, 'summary.json'), 'utf8')).toBe(summaryAtExit);
+      for (const m of MARKERS) expect(existsSync(m)).toBe(false);
+      expect(outcomes(dir)).toEqual(referenceOutcomes());
+    } finally {
+      server.close();
+    }
+    expect(connections).toBe(0);
+    const entries = logOf(log);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const e of entries) {
+      const attempts = e.attempts as Attempt[];
+      expect(attempts.length).toBe(3 * 11);
+      expect(attempts.filter((a) => a.ok)).toEqual([]);
+    }
+  });
+
+  it('signals to the harness and to rival bots: none is sent; the run ends normally, no inspector opens, the honest rival forfeits nothing', async () => {
+    const dir = join(out, 'signals');
+    const log = join(out, 'signals.log');
+    const r = tourney(['--game', 'captains-orders', '--bots', `${ATTACKS}/signals.js,${ATTACKS}/honest.js,greedy,random`, '--games', '80', '--out', dir], {
+      NINEFOLD_BOT_LOG: log,
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { complete: boolean; bots: { name: string; forfeits: number }[] };
+    expect(s.complete).toBe(true);
+    for (const b of s.bots) expect(b.forfeits).toBe(0);
+    const entries = logOf(log);
+    expect(entries.some((e) => e.decision === 30)).toBe(true);
+    for (const e of entries) expect((e.attempts as Attempt[]).filter((a) => a.ok)).toEqual([]);
+    // Node's inspector (opened by SIGUSR1) is not listening.
+    const reached = await new Promise<boolean>((done) => {
+      const socket = connect(9229, '127.0.0.1');
+      socket.on('connect', () => {
+        socket.destroy();
+        done(true);
+      });
+      socket.on('error', () => done(false));
+    });
+    expect(reached).toBe(false);
+  });
+
+  it('a fault text of 200 000 characters of HTML is kept as one line of at most 500 characters', () => {
+    const dir = join(out, 'fault-text');
+    const r = tourney(['--game', 'captains-orders', '--bots', `${ATTACKS}/fault-text.js,greedy,random,random`, '--games', '8', '--record', '--out', dir]);
+    expect(r.code).toBe(0);
+    const records = readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n');
+    expect(records).toHaveLength(8);
+    for (const line of records) {
+      const rec = JSON.parse(line) as { forfeit?: { reason: string } };
+      expect(rec.forfeit).toBeDefined();
+      for (const m of [rec.forfeit!.reason]) {
+        expect(m.length).toBeLessThanOrEqual(600);
+        for (const c of ['\n', '\r', '\u0007']) expect(m.includes(c)).toBe(false);
+        expect(m).not.toContain('second line');
+      }
+    }
+  });
+
+  it('memory is limited at all times: a bot that keeps 16 MiB a decision and allocates after answering forfeits with memory faults; the run completes', () => {
+    const dir = join(out, 'memory-between');
+    const r = tourney([
+      '--game',
+      'captains-orders',
+      '--bots',
+      `${ATTACKS}/memory-between.js,greedy,random,random`,
+      '--games',
+      '8',
+      '--bot-memory',
+      '64',
+      '--out',
+      dir,
+    ]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { complete: boolean; faults: { byReason: Record<string, number> } };
+    expect(s.complete).toBe(true);
+    expect(s.faults.byReason.memory ?? 0).toBeGreaterThan(0);
+  });
+
+  it('a bot blocked in Atomics.wait for ever is stopped at its deadline: a timeout fault charged to it, the run completes', () => {
+    const dir = join(out, 'atomics');
+    const r = tourney([
+      '--game',
+      'captains-orders',
+      '--bots',
+      `${ATTACKS}/atomics-wait.js,greedy,random,random`,
+      '--games',
+      '4',
+      '--move-timeout',
+      '300',
+      '--out',
+      dir,
+    ]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { faults: { byReason: Record<string, number> } };
+    expect(s.faults.byReason).toEqual({ timeout: 4 });
+  });
+
+  it('a bot file may import only its own folder and ninefold: a package or a file elsewhere is refused with one line and exit 2', () => {
+    const r = tourney(['--game', 'captains-orders', '--bots', './test/fixtures/bots/escape/imports-package.js,greedy,random,random', '--games', '4']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/imports 'vitest': a sandboxed bot may import only files in its own folder/);
+    const r2 = tourney(['--game', 'captains-orders', '--bots', './test/fixtures/bots/escape/imports-outside.js,greedy,random,random', '--games', '4']);
+    expect(r2.code).toBe(2);
+    expect(r2.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r2.stderr).toMatch(/imports '\.\.\/crash\.js': a sandboxed bot may import only files in its own folder/);
+  });
+
+  it('without the sandbox a run with bot files refuses with one line; --unsandboxed-bots runs it and its header says so', () => {
+    const args = ['--game', 'captains-orders', '--bots', `${ATTACKS}/honest.js,greedy,random,random`, '--games', '8'];
+    const r = tourney([...args, '--out', join(out, 'refused')], { NINEFOLD_SANDBOX: 'missing' });
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot sandbox bot files: .*--unsandboxed-bots/);
+    const dir = join(out, 'unsandboxed');
+    const r2 = tourney([...args, '--unsandboxed-bots', '--out', dir], { NINEFOLD_SANDBOX: 'missing' });
+    expect(r2.code).toBe(0);
+    expect(r2.stdout).toMatch(/^UNSANDBOXED: /m);
+    expect((JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { unsandboxedBots?: boolean }).unsandboxedBots).toBe(true);
+    // Sandboxed, the same run says nothing of it.
+    const r3 = tourney([...args, '--out', join(out, 'sandboxed')]);
+    expect(r3.code).toBe(0);
+    expect(r3.stdout).not.toMatch(/UNSANDBOXED/);
   });
 });

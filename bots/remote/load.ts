@@ -2,19 +2,13 @@ import { existsSync } from 'node:fs';
 import { register } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BotSpecError, type Bot, type BotKind, type BotParam, type Game, type GameStateBase } from '../../src/core/index.js';
+import { BotSpecError, type BotKind } from '../../src/core/index.js';
+import { userBotKind } from '../sandbox/kind.js';
 
 const loaded = new Map<string, BotKind>();
 
 interface UserModule {
   default?: unknown;
-}
-
-interface UserKind {
-  create(params: Readonly<Record<string, number | string>>, game: Game<GameStateBase, object>): Bot;
-  params?: readonly BotParam[];
-  supports?(gameId: string): boolean;
-  doc?: string;
 }
 
 let hooked = false;
@@ -28,8 +22,8 @@ function hookTypeScript(): void {
 
 /**
  * Loads (once per process) the bot kind of a user bot file: its module is
- * imported here, in the bot's realm (`realm.ts`), never in the harness's
- * process. The file is an ES module whose default export is a factory
+ * imported here, in the bot's unsandboxed realm (`realm.ts`, `--unsandboxed-bots`),
+ * never in the harness's process. The file is an ES module whose default export is a factory
  * `(game) => Bot` or an object `{ create(params, game): Bot, params?, supports?(gameId), doc? }`;
  * a `.ts` file is transpiled as it loads, its sibling imports too (`ts-hooks.ts`).
  * @throws BotSpecError when the file is missing, does not load, or exports no bot factory.
@@ -46,23 +40,7 @@ export async function loadBotFile(name: string): Promise<BotKind> {
   } catch (e) {
     throw new BotSpecError(`cannot load bot ${name}: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
   }
-  const def = mod.default;
-  let kind: BotKind;
-  if (typeof def === 'function') {
-    const factory = def as (game: Game<GameStateBase, object>) => Bot;
-    kind = { name, doc: `user bot ${name}`, params: [], supports: () => true, create: (_p, game) => factory(game) };
-  } else if (def !== null && typeof def === 'object' && typeof (def as UserKind).create === 'function') {
-    const u = def as UserKind;
-    kind = {
-      name,
-      doc: u.doc ?? `user bot ${name}`,
-      params: u.params ?? [],
-      supports: (id) => (u.supports ? u.supports(id) : true),
-      create: (p, game) => u.create(p, game),
-    };
-  } else {
-    throw new BotSpecError(`bot file ${name} must export default a factory (game) => bot or an object with create(params, game)`);
-  }
+  const kind = userBotKind(name, mod.default);
   loaded.set(name, kind);
   return kind;
 }

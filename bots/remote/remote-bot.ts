@@ -1,21 +1,13 @@
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { BotFault, type Bot, type BotContext } from '../../src/core/bot.js';
 import type { Variant } from '../../src/core/variant.js';
+import { DEFAULT_LIMITS, type SandboxLimits } from '../sandbox/sandboxed-bot.js';
 import type { BridgeData } from './bridge.js';
 import type { BridgeRequest, RealmReply, RealmRequest } from './protocol.js';
 
-/** Limits of untrusted bots (README, "Write your own bot": isolation). */
-export interface RealmLimits {
-  /** Most ms a decision or a `reset` may take; over it the bot commits a `timeout` fault. */
-  readonly decisionMs: number;
-  /** Most ms loading the file and building the bot may take. */
-  readonly loadMs: number;
-  /** Most resident memory of a realm, in bytes (ArrayBuffers included). */
-  readonly memoryBytes: number;
-}
-
-/** The defaults: 5 s a decision (below the run watchdog's 10 s), 10 s to load, 1 GiB. */
-export const DEFAULT_LIMITS: RealmLimits = { decisionMs: 5_000, loadMs: 10_000, memoryBytes: 1024 * 2 ** 20 };
+/** Limits of untrusted bots: the sandbox's (README, "Write your own bot"). */
+export type RealmLimits = SandboxLimits;
+export { DEFAULT_LIMITS };
 
 /**
  * The synchronous side of a batch worker's bridge: posts a request to a realm

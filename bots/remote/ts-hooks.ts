@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
+import { transpileTypeScript } from '../sandbox/transpile.js';
 
 interface ResolveResult {
   url: string;
@@ -40,9 +40,6 @@ export async function resolve(specifier: string, context: { parentURL?: string }
 export async function load(url: string, context: object, next: NextLoad): Promise<LoadResult> {
   if (!url.startsWith('file:') || !url.endsWith('.ts')) return next(url, context);
   const file = fileURLToPath(url);
-  const out = ts.transpileModule(readFileSync(file, 'utf8'), {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022, verbatimModuleSyntax: false },
-    fileName: file,
-  }).outputText;
+  const out = transpileTypeScript(readFileSync(file, 'utf8'), file);
   return { format: 'module', source: out, shortCircuit: true };
 }

@@ -10,7 +10,8 @@ import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js'
 import { summarize, type Summary } from '../tourney/summary.js';
 import { nonDefault, resolveGameVariant } from '../core/variant.js';
 import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
-import { DEFAULT_LIMITS } from '../../bots/remote/remote-bot.js';
+import { acceptUnsandboxedBots } from '../../bots/sandbox/policy.js';
+import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
 import { parseQueueUrl, type QueueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
@@ -257,7 +258,11 @@ export const FAULT_OPTIONS = {
   },
   'bot-memory': {
     type: 'string',
-    describe: "most resident memory of a user bot file's process, in MiB (ArrayBuffers included; default 1024): over it the bot forfeits",
+    describe: "most memory of a user bot file's sandbox, in MiB (its heap and ArrayBuffers; default 1024): over it the bot forfeits",
+  },
+  'unsandboxed-bots': {
+    type: 'boolean',
+    describe: 'where the sandbox (isolated-vm) is missing, run user bot files anyway, with your operating-system rights (the run says so)',
   },
   'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
 } as const;
@@ -309,7 +314,9 @@ export function parseRunFlags(args: {
   'bot-memory'?: string | undefined;
   'bot-load-timeout'?: string | undefined;
   queue?: string | undefined;
+  'unsandboxed-bots'?: boolean | undefined;
 }): RunFlags {
+  acceptUnsandboxedBots(args['unsandboxed-bots'] === true);
   const workers = parseCount('--workers', args.workers, 1, 256);
   const queue = args.queue === undefined ? undefined : parseQueueUrl(args.queue);
   const onFault = args['on-fault'];

@@ -147,6 +147,20 @@ export class BotFault extends Error {
   }
 }
 
+/** The longest fault text kept from a bot (its own error message): 500 characters. */
+export const MAX_FAULT_TEXT = 500;
+
+/**
+ * A bot's text made safe to keep in records and reports: its first line,
+ * control characters replaced by spaces, at most `MAX_FAULT_TEXT`
+ * characters (a bot's fault text is its own, and can be anything).
+ */
+export function plainFaultText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed.
+  const line = (text.split('\n')[0] ?? '').replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return line.length > MAX_FAULT_TEXT ? `${line.slice(0, MAX_FAULT_TEXT - 1)}…` : line;
+}
+
 /** Bad bot spec (unknown bot or parameter): the CLI prints it and exits 2. */
 export class BotSpecError extends UsageError {
   override name = 'BotSpecError';

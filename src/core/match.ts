@@ -1,4 +1,4 @@
-import { BotFault, type Bot, type BotContext } from './bot.js';
+import { BotFault, plainFaultText, type Bot, type BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
 import { BOT_SEED_SUFFIX, Rng, seedWords } from './rng.js';
@@ -407,6 +407,11 @@ function isLegal(action: unknown, legal: Int32Array, n: number): boolean {
 }
 
 function errorText(e: unknown): string {
-  const s = e instanceof Error ? e.message : String(e);
-  return s.split('\n')[0] ?? '';
+  let s: string;
+  try {
+    s = e instanceof Error ? e.message : String(e);
+  } catch {
+    s = 'an unprintable value';
+  }
+  return plainFaultText(s);
 }

@@ -1,6 +1,7 @@
 import { ci, newTable as table, num, pct } from './format.js';
 import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';
+import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
 
 function deff(x: number): string {
   return Number.isFinite(x) ? x.toFixed(2) : 'n/a';
@@ -21,6 +22,7 @@ export function renderTables(s: Summary): string {
     `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
   out.push(`line-up: ${s.lineup.join(', ')}`);
+  if (s.unsandboxedBots === true) out.push(UNSANDBOXED_NOTICE);
   if (!s.reproducible) {
     out.push(`NOT REPRODUCIBLE: the results can depend on the clock, so the same seed can give other numbers: ${s.clockDependent.join('; ')}`);
     if (s.timeouts.length > 0) {

@@ -5,7 +5,9 @@ import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, isFileSpec, parseLineup } from '../../bots/index.js';
-import { DEFAULT_LIMITS, realmClient, RemoteBot, type RealmLimits } from '../../bots/remote/remote-bot.js';
+import { realmClient, RemoteBot } from '../../bots/remote/remote-bot.js';
+import { botFileMode } from '../../bots/sandbox/policy.js';
+import { DEFAULT_LIMITS, SandboxedBot, type SandboxLimits } from '../../bots/sandbox/sandboxed-bot.js';
 import type { Seating } from '../stats/seatings.js';
 import { DealTally, emptyTally, type Tally } from './aggregate.js';
 
@@ -98,7 +100,7 @@ function remember(key: string, ready: Prepared): void {
   while (cache.size > MAX_PREPARED) {
     const [oldest, dropped] = cache.entries().next().value as [string, Prepared];
     cache.delete(oldest);
-    for (const row of dropped.bySeat) for (const b of row) if (b instanceof RemoteBot) b.release();
+    for (const row of dropped.bySeat) for (const b of row) if (b instanceof RemoteBot || b instanceof SandboxedBot) b.release();
   }
 }
 /** Runs prepared in this thread (a part of every realm's key). */
@@ -119,20 +121,25 @@ async function prepare(config: RunConfig, files: Readonly<Record<string, string>
     return spec;
   });
   // Built-in bots: one instance per entry, reused (they carry nothing from one game to the next: test/isolation.test.ts).
-  // User bots: one realm (a child process) per entry and seating, so that no realm plays two rotations of a deal.
+  // User bots: one sandbox per entry and seating, so that no sandbox plays two rotations of a deal.
   const entries = specs.map((spec) => (isFileSpec(spec.name) ? null : createBot(spec, game)));
-  const limits: RealmLimits = {
+  const limits: SandboxLimits = {
     ...DEFAULT_LIMITS,
     ...(config.moveTimeoutMs > 0 ? { decisionMs: config.moveTimeoutMs } : {}),
     ...(config.botMemoryMb !== undefined ? { memoryBytes: config.botMemoryMb * 2 ** 20 } : {}),
     ...(config.botLoadMs !== undefined ? { loadMs: config.botLoadMs } : {}),
   };
+  // User bots play in sandboxes (isolates in this thread), or unsandboxed in child processes where the user accepted that.
+  const mode = specs.some((s) => isFileSpec(s.name)) ? botFileMode() : 'sandbox';
   const run = ++preparedRuns;
   const bySeat = config.seatings.map((k, ki) =>
     k.entries.map((e) => {
       const spec = specs[e]!;
       const file = files[spec.name] ?? spec.name;
-      return entries[e] ?? new RemoteBot(realmClient(limits.memoryBytes), `${run}/${e}/${ki}`, file, spec.params, config.gameId, config.variant, limits);
+      const built = entries[e];
+      if (built) return built;
+      if (mode === 'sandbox') return new SandboxedBot(spec.name, file, spec.params, config.gameId, config.variant, limits);
+      return new RemoteBot(realmClient(limits.memoryBytes), `${run}/${e}/${ki}`, file, spec.params, config.gameId, config.variant, limits);
     }),
   );
   const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));

@@ -1,3 +1,4 @@
+import { playsUnsandboxed } from '../../bots/sandbox/policy.js';
 import type { Variant, VariantValue } from '../core/variant.js';
 import { clusterMean, clusterProportion, combine } from '../stats/cluster.js';
 import type { Interval } from '../stats/intervals.js';
@@ -76,6 +77,8 @@ export interface Summary {
   readonly timeouts: readonly { readonly deal: number; readonly seating: number; readonly seat: number; readonly bot: string; readonly decision: number }[];
   /** The bots with a time budget. */
   readonly clockBound: readonly string[];
+  /** Present (true) only when the line-up's bot files played without the sandbox (`--unsandboxed-bots`). */
+  readonly unsandboxedBots?: true;
   readonly timing: {
     readonly seconds: number;
     readonly gamesPerSecond: number;
@@ -199,6 +202,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       decision,
     })),
     clockBound: meta.clockBound,
+    ...(playsUnsandboxed(meta.lineup) ? { unsandboxedBots: true as const } : {}),
     timing: {
       seconds: meta.seconds,
       gamesPerSecond: meta.seconds > 0 ? t.games / meta.seconds : 0,

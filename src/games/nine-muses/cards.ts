@@ -36,6 +36,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VariantError } from '../../core/index.js';
+import { providedFile } from '../../core/provided-files.js';
 
 /** The three Knowledge types, in Aristotle order (Craft lowest rate). */
 export const KNOWLEDGE = ['craft', 'science', 'ethics'] as const;
@@ -471,12 +472,14 @@ const cache = new Map<string, CardSet>();
  * @throws CardDataError (a VariantError) when the file is missing, not JSON, or invalid.
  */
 export function loadCardSet(value: string): CardSet {
-  const path = resolveCardPath(value);
+  // Inside a bot's sandbox the harness provides the file's text (`core/provided-files.ts`): no file is read there.
+  const given = providedFile(value);
+  const path = given === undefined ? resolveCardPath(value) : `provided:${value}`;
   const hit = cache.get(path);
   if (hit) return hit;
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = given ?? readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as { code?: string }).code;
     throw new CardDataError(value, [code === 'ENOENT' ? 'file not found' : `cannot read the file (${code ?? String(e)})`]);
