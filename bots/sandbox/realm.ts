@@ -145,7 +145,7 @@ export class SandboxRealm {
       const text = e instanceof Error ? e.message : String(e);
       if (this.isolate.isDisposed || /memory limit|array buffer allocation failed/i.test(text)) throw new BotFault('memory', `${what}: over its memory limit`);
       if (/execution timed out/i.test(text)) throw new BotFault('timeout', `${what} took over ${ms} ms`);
-      throw new BotFault('threw', plainFaultText(`${what}: ${text}`));
+      throw new BotFault('threw', plainFaultText(what === 'the decision' ? text : `${what}: ${text}`));
     }
   }
 
