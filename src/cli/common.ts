@@ -12,7 +12,8 @@ import { nonDefault, resolveGameVariant } from '../core/variant.js';
 import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { acceptUnsandboxedBots } from '../../bots/sandbox/policy.js';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
-import { parseQueueUrl, type QueueTarget } from '../queue/connection.js';
+import { parseQueueKey, type QueueKey, takeQueueEnv } from '../queue/auth.js';
+import { type QueueTarget, queueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
@@ -275,15 +276,32 @@ export const FAULT_OPTIONS = {
 export const QUEUE_OPTIONS = {
   queue: {
     type: 'string',
-    describe: 'redis://HOST:PORT/DB: play the batches on the worker processes serving this queue (npm run worker -- --queue URL) instead of local threads',
+    describe:
+      "redis://HOST:PORT/DB, or env (the URL in NINEFOLD_QUEUE_URL, which may carry a password): play the batches on the worker processes serving this queue (npm run worker -- --queue URL) instead of local threads; the queue's key is NINEFOLD_QUEUE_KEY",
   },
 } as const;
+
+/** A coordinator's queue: where it is, and the shared key that seals its jobs and opens its results. */
+export interface QueueAccess {
+  readonly target: QueueTarget;
+  readonly key: QueueKey;
+}
+
+/**
+ * The queue a `--queue` argument names, with the shared key from the
+ * environment (`NINEFOLD_QUEUE_KEY`).
+ * @throws UsageError with one line: a bad URL or one with a password, or no key (or too short a key).
+ */
+export function parseQueueAccess(arg: string): QueueAccess {
+  const target = queueTarget(arg);
+  return { target, key: parseQueueKey(takeQueueEnv().key, '--queue') };
+}
 
 /** The options every run command shares, parsed. */
 export interface RunFlags {
   readonly workers: number;
-  /** `--queue`: where the batches go; absent: they are played on this machine's threads. */
-  readonly queue?: QueueTarget;
+  /** `--queue`: where the batches go, and the queue's key; absent: they are played on this machine's threads. */
+  readonly queue?: QueueAccess;
   readonly onFault: 'forfeit' | 'random';
   readonly moveTimeoutMs: number;
   readonly watchdogMs: number;
@@ -318,7 +336,7 @@ export function parseRunFlags(args: {
 }): RunFlags {
   acceptUnsandboxedBots(args['unsandboxed-bots'] === true);
   const workers = parseCount('--workers', args.workers, 1, 256);
-  const queue = args.queue === undefined ? undefined : parseQueueUrl(args.queue);
+  const queue = args.queue === undefined ? undefined : parseQueueAccess(args.queue);
   const onFault = args['on-fault'];
   if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
   const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
@@ -466,9 +484,13 @@ async function playRun(r: RunRequest, progress: ReturnType<typeof progressReport
  * connected (or how to start one).
  * @throws UsageError with one line when Redis cannot be reached.
  */
-async function openQueue(target: QueueTarget, watchdogMs: number): Promise<QueuePlayer> {
-  const q = await QueuePlayer.open(target, watchdogMs);
-  const w = q.workers.processes === 0 ? `no worker connected yet: start them with npm run worker -- --queue ${target.url}` : q.status();
+async function openQueue(queue: QueueAccess, watchdogMs: number): Promise<QueuePlayer> {
+  const { target, key } = queue;
+  const q = await QueuePlayer.open(target, key, watchdogMs);
+  const w =
+    q.workers.processes === 0
+      ? `no worker connected yet: start them with npm run worker -- --queue ${target.arg === 'env' ? 'env' : target.url} (and the same NINEFOLD_QUEUE_KEY)`
+      : q.status();
   process.stderr.write(`ninefold: run ${q.runId} plays its batches through ${target.url}: ${w}\n`);
   return q;
 }
@@ -496,6 +518,8 @@ export function finish(name: string, complete: boolean, games: number, dir: stri
 
 /** Runs a command's `main`, turning bad input into one line on stderr and exit 2, never a stack trace; first starts the HTML renderer thread if the launcher asked for it. */
 export async function runCli(entry: (argv: readonly string[]) => Promise<number>): Promise<void> {
+  // The queue's key and URL leave the environment before any thread or child process is started, so none inherits them.
+  takeQueueEnv();
   startRequestedHtmlRenderer();
   // A closed pipe (`| head`) ends output quietly; results are still written.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {

@@ -618,7 +618,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     `\nVerification: ${setup.objective === 'score' ? `match --measure score (${setup.verifyGames} games)` : 'match --sprt'} of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`,
   );
   // A queued training run verifies on the same queue.
-  const queueArgs = flags.queue ? ['--queue', flags.queue.text] : [];
+  const queueArgs = flags.queue ? ['--queue', flags.queue.target.arg] : [];
   const code = resumeVerify
     ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers), ...queueArgs])
     : await matchMain([

@@ -1,13 +1,17 @@
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
-import { parseQueueUrl } from '../queue/connection.js';
+import { KEY_ENV, parseQueueKey, takeQueueEnv, URL_ENV } from '../queue/auth.js';
+import { queueTarget } from '../queue/connection.js';
 import { serveQueue } from '../queue/worker.js';
 import { parseCommand, runCli } from './common.js';
 import { parseCount } from './options.js';
 
 const options = {
-  queue: { type: 'string', describe: 'redis://HOST:PORT/DB: the queue the coordinators (tourney, match, rate, train with --queue) fill' },
+  queue: {
+    type: 'string',
+    describe: `redis://HOST:PORT/DB, or env (the URL in ${URL_ENV}, which may carry a password): the queue the coordinators (tourney, match, rate, train with --queue) fill; the queue's key is ${KEY_ENV}`,
+  },
   concurrency: { type: 'string', default: String(availableParallelism()), describe: 'batches played at once: worker threads (default: CPU cores)' },
   'lock-duration': {
     type: 'string',
@@ -24,7 +28,8 @@ function log(line: string): void {
 
 /**
  * `npm run worker -- --queue URL [--concurrency N]`: plays the batches of
- * queued runs (any coordinator's) on this machine's threads until stopped.
+ * queued runs (any coordinator's) on this machine's threads until stopped,
+ * those sealed with the key in `NINEFOLD_QUEUE_KEY` only.
  * The first Ctrl-C (or SIGTERM) stops taking batches and finishes those in
  * hand; a second quits at once (the batches in hand are then taken again by
  * another worker once their locks expire). Returns the exit code: 0 after a
@@ -40,10 +45,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   if (args === null) return 0;
   if (args.queue === undefined) throw new UsageError('worker needs --queue redis://HOST:PORT/DB');
-  const target = parseQueueUrl(args.queue);
+  const target = queueTarget(args.queue);
+  const key = parseQueueKey(takeQueueEnv().key, 'worker');
   const concurrency = parseCount('--concurrency', args.concurrency, 1, 256);
   const lockMs = parseCount('--lock-duration', args['lock-duration'], 1000, 3_600_000);
-  const worker = await serveQueue({ target, concurrency, lockMs, log, ...(args.cache !== undefined ? { cacheDir: args.cache } : {}) });
+  const worker = await serveQueue({ target, key, concurrency, lockMs, log, ...(args.cache !== undefined ? { cacheDir: args.cache } : {}) });
   log(`worker ${worker.name}: serving ${target.url} with ${concurrency} thread${concurrency === 1 ? '' : 's'}; Ctrl-C to stop`);
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     process.once('SIGINT', resolve);

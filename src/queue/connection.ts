@@ -1,11 +1,13 @@
 /**
  * Where a distributed run's queue lives: the `--queue redis://HOST:PORT/DB`
- * URL, the Redis connection options BullMQ is given, and the names of the
- * queue and of ninefold's own keys beside it (README, "Many machines").
+ * URL (or `--queue env`: the URL in `NINEFOLD_QUEUE_URL`, which may carry a
+ * password), the Redis connection options BullMQ is given, and the names of
+ * the queue and of ninefold's own keys beside it (README, "Many machines").
  */
 import type { Redis, RedisOptions } from 'ioredis';
 import { UsageError } from '../core/errors.js';
 import { lazyRequire } from '../io/lazy.js';
+import { takeQueueEnv, URL_ENV } from './auth.js';
 
 /** ioredis (BullMQ's Redis client), loaded when a queue is first used: a local run never pays for it. */
 export const loadIoredis = lazyRequire<typeof import('ioredis')>('ioredis');
@@ -14,8 +16,8 @@ export const loadIoredis = lazyRequire<typeof import('ioredis')>('ioredis');
 export interface QueueTarget {
   /** The URL normalised, without its user and password: for messages. */
   readonly url: string;
-  /** The URL exactly as given (with its password, if any): to hand on to another command. */
-  readonly text: string;
+  /** The `--queue` argument that names this queue again in another command: the URL as given, or `env` (a password is never on a command line). */
+  readonly arg: string;
   readonly host: string;
   /** TCP port, 1-65535 (6379 when the URL has none). */
   readonly port: number;
@@ -41,29 +43,35 @@ export const workerKey = (workerId: string): string => `${PREFIX}:worker:${worke
 /** Key of a played batch's records and `games.csv` rows (too large for BullMQ's event stream). */
 export const outKey = (jobId: string): string => `${PREFIX}:out:${jobId}`;
 
+/** `text` with the password of a `scheme://user:password@` URL replaced by `***`: for messages. */
+export function withoutPassword(text: string): string {
+  return text.replace(/^([a-z]+:\/\/[^/@]*?:)[^/@]*@/i, '$1***@');
+}
+
 /**
  * Parses `redis://[[user]:password@]HOST[:PORT][/DB]` (or `rediss://` for TLS).
  * @throws UsageError with one line naming the flag, the form and what was given.
  */
 export function parseQueueUrl(text: string, flag = '--queue'): QueueTarget {
   const form = `${flag} must be redis://HOST:PORT/DB (e.g. redis://127.0.0.1:6379/0)`;
+  const given = withoutPassword(text);
   let u: URL;
   try {
     u = new URL(text);
   } catch {
-    throw new UsageError(`${form}, got '${text}'`);
+    throw new UsageError(`${form}, got '${given}'`);
   }
-  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`${form}, got '${text}' (not a redis:// URL)`);
-  if (u.hostname === '') throw new UsageError(`${form}, got '${text}' (no host)`);
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new UsageError(`${form}, got '${given}' (not a redis:// URL)`);
+  if (u.hostname === '') throw new UsageError(`${form}, got '${given}' (no host)`);
   const port = u.port === '' ? 6379 : Number(u.port);
   const path = u.pathname.replace(/^\//, '');
   const db = path === '' ? 0 : /^\d{1,2}$/.test(path) ? Number(path) : Number.NaN;
-  if (!Number.isInteger(db) || db > 15) throw new UsageError(`${form}, got '${text}' (the database must be a number from 0 to 15)`);
-  if (u.search !== '' || u.hash !== '') throw new UsageError(`${form}, got '${text}' (no query or fragment)`);
+  if (!Number.isInteger(db) || db > 15) throw new UsageError(`${form}, got '${given}' (the database must be a number from 0 to 15)`);
+  if (u.search !== '' || u.hash !== '') throw new UsageError(`${form}, got '${given}' (no query or fragment)`);
   const shown = `${u.protocol}//${u.hostname.includes(':') ? `[${u.hostname}]` : u.hostname}:${port}/${db}`;
   return {
     url: shown,
-    text,
+    arg: text,
     host: u.hostname.replace(/^\[|\]$/g, ''),
     port,
     db,
@@ -71,6 +79,33 @@ export function parseQueueUrl(text: string, flag = '--queue'): QueueTarget {
     ...(u.password !== '' ? { password: decodeURIComponent(u.password) } : {}),
     tls: u.protocol === 'rediss:',
   };
+}
+
+/**
+ * The queue a `--queue` argument names: `env` (or no value) takes the URL
+ * from `NINEFOLD_QUEUE_URL` (read once at start-up, `takeQueueEnv`); any
+ * other value is the URL itself, which may not carry a password, since every
+ * process on the machine can read a command line.
+ * @throws UsageError with one line: a bad URL, `env` without the variable, or a password on the command line (the line never shows it).
+ */
+export function queueTarget(arg: string, flag = '--queue'): QueueTarget {
+  if (arg === '' || arg === 'env') {
+    const text = takeQueueEnv().url;
+    if (text === undefined || text === '') throw new UsageError(`${flag} env takes the queue's URL from the environment variable ${URL_ENV}, which is not set`);
+    return { ...parseQueueUrl(text, URL_ENV), arg: 'env' };
+  }
+  let password = false;
+  try {
+    password = new URL(arg).password !== '';
+  } catch {
+    // parseQueueUrl says what is wrong with it.
+  }
+  if (password) {
+    throw new UsageError(
+      `${flag} must not carry a password on the command line (any process can read it): put the URL in the environment variable ${URL_ENV} and give ${flag} env`,
+    );
+  }
+  return parseQueueUrl(arg, flag);
 }
 
 /**

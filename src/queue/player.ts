@@ -4,6 +4,8 @@
  * (`src/queue/worker.ts`, `npm run worker`). Everything above it is the local
  * run unchanged: the scheduler, the merger (strictly in batch order, so the
  * files are the local run's), checkpoints, `--resume` and the SPRT's stop.
+ * Every job is sealed with the queue's key and every result opened with it
+ * (`auth.ts`): a result that does not verify is never merged.
  */
 import { randomUUID } from 'node:crypto';
 import type { Queue, QueueEvents } from 'bullmq';
@@ -12,8 +14,9 @@ import { RunStoppedError } from '../core/errors.js';
 import { lazyRequire } from '../io/lazy.js';
 import type { BatchResult, BatchTask, RunConfig } from '../tourney/batch.js';
 import type { BatchPlayer } from '../tourney/pool.js';
+import { DROPPED, ForgedError, JOB_TAG, openSealed, type QueueKey, RESULT_TAG, seal } from './auth.js';
 import { connectRedis, PREFIX, QUEUE_NAME, type QueueTarget, redisOptions, runKey, workerKey } from './connection.js';
-import { publishFiles, type RunFileSet, runFileSet } from './files.js';
+import { publishFiles, type RunFileSet, runFileSet, sha256 } from './files.js';
 import type { BatchJob, BatchJobResult, BatchOutput, WorkerPresence } from './protocol.js';
 
 /** The words of a worker's refusal of a batch (`src/queue/worker.ts`), as its job's failure reason carries them. */
@@ -33,7 +36,7 @@ const PRESENCE_POLL_MS = 1000;
  * Redis (a server restarted without its data) is enqueued again.
  */
 const JOB_POLL_MS = 5000;
-/** How long a finished job stays in Redis (s): long enough for a late `waitUntilFinished` or the job poll to read it. */
+/** How long a finished job stays in Redis (s): long enough for the job poll to read it. */
 const KEEP_FINISHED_S = 600;
 /** How long a played batch's records stay in Redis when no coordinator collects them (s). */
 export const OUT_TTL_S = 24 * 3600;
@@ -85,7 +88,7 @@ export class QueuePlayer implements BatchPlayer {
   workers: WorkerCount = { processes: 0, threads: 0 };
   private readonly files = new Map<string, RunFileSet>();
   /** The jobs of this session not yet settled, with how to settle each from the job poll. */
-  private readonly waiting = new Map<string, { resolve: (r: BatchJobResult) => void; reject: (e: Error) => void }>();
+  private readonly waiting = new Map<string, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
   private seq = 0;
   private closed = false;
   private readonly timers: NodeJS.Timeout[] = [];
@@ -99,27 +102,37 @@ export class QueuePlayer implements BatchPlayer {
     private readonly queue: Queue,
     private readonly events: QueueEvents,
     private readonly watchdogMs: number,
+    private readonly key: QueueKey,
+    private readonly log: (line: string) => void,
   ) {}
 
   /**
    * Connects to the queue at `target` and starts the session's liveness key
    * and the count of workers.
+   * @param key the queue's shared key (`NINEFOLD_QUEUE_KEY`): jobs are sealed and results verified with it.
    * @param watchdogMs the workers' watchdog on one decision (`RunFlags.watchdogMs`).
+   * @param log receives one line per result dropped (default: stderr).
    * @throws UsageError with one line when Redis cannot be reached.
    */
-  static async open(target: QueueTarget, watchdogMs: number): Promise<QueuePlayer> {
+  static async open(
+    target: QueueTarget,
+    key: QueueKey,
+    watchdogMs: number,
+    log: (line: string) => void = (l) => process.stderr.write(`ninefold: ${l}\n`),
+  ): Promise<QueuePlayer> {
     const redis = await connectRedis(target);
     const { Queue: BullQueue, QueueEvents: BullEvents } = loadBullmq();
     const connection = redisOptions(target);
     const queue = new BullQueue(QUEUE_NAME, { connection, prefix: PREFIX });
-    // One listener per job waiting (`waitUntilFinished` listens for the queue's closing): more than ten is normal here.
-    queue.setMaxListeners(0);
     queue.on('error', () => undefined);
     const events = new BullEvents(QUEUE_NAME, { connection, prefix: PREFIX });
-    events.setMaxListeners(0);
     events.on('error', () => undefined);
     await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    const player = new QueuePlayer(target, randomUUID().slice(0, 8), redis, queue, events, watchdogMs);
+    const player = new QueuePlayer(target, randomUUID().slice(0, 8), redis, queue, events, watchdogMs, key, log);
+    // One listener for every job of the session (not BullMQ's `waitUntilFinished`, whose check of a job's state
+    // rejects unhandled when the queue closes under it); the events stream is read from before the first job is added.
+    events.on('completed', ({ jobId, returnvalue }) => player.waiting.get(jobId)?.resolve(returnvalue));
+    events.on('failed', ({ jobId, failedReason }) => player.waiting.get(jobId)?.reject(new Error(failedReason)));
     await player.beat();
     player.workers = await countWorkers(redis);
     player.timers.push(setInterval(() => void player.beat().catch(() => undefined), LIVENESS_MS));
@@ -151,7 +164,7 @@ export class QueuePlayer implements BatchPlayer {
       else if (state === 'completed' || state === 'failed') {
         const job = await this.queue.getJob(id);
         if (job === undefined) continue;
-        if (state === 'completed') settle.resolve(job.returnvalue as BatchJobResult);
+        if (state === 'completed') settle.resolve(job.returnvalue);
         else settle.reject(new Error(job.failedReason));
       }
     }
@@ -200,6 +213,9 @@ export class QueuePlayer implements BatchPlayer {
    * worker killed while playing it, taken again once) rejects, and the
    * scheduler enqueues the batch again as a new job. Aborting removes the job
    * if no worker has taken it yet; a job in play finishes and is ignored.
+   * A result (or its records) whose seal does not verify is dropped with one
+   * log line and rejects like a failed job: the batch is played again, and
+   * the run ends with one line after three such results.
    */
   async run(task: BatchTask, signal?: AbortSignal): Promise<BatchResult> {
     if (signal?.aborted) throw aborted();
@@ -213,15 +229,17 @@ export class QueuePlayer implements BatchPlayer {
       files,
       watchdogMs: this.watchdogMs,
     };
-    const job = await this.queue.add('batch', data, {
-      jobId,
-      attempts: 1,
-      removeOnComplete: { age: KEEP_FINISHED_S },
-      removeOnFail: { age: KEEP_FINISHED_S },
-    });
-    const polled = new Promise<BatchJobResult>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
+    const settled = new Promise<unknown>((resolve, reject) => this.waiting.set(jobId, { resolve, reject }));
+    // A loser of the race below settles later, or never: never an unhandled rejection.
+    settled.catch(() => undefined);
     let onAbort: (() => void) | null = null;
     try {
+      const job = await this.queue.add('batch', seal(this.key, JOB_TAG, jobId, data), {
+        jobId,
+        attempts: 1,
+        removeOnComplete: { age: KEEP_FINISHED_S },
+        removeOnFail: { age: KEEP_FINISHED_S },
+      });
       const stopped = new Promise<never>((_, reject) => {
         onAbort = () => {
           job.remove().catch(() => undefined);
@@ -229,26 +247,46 @@ export class QueuePlayer implements BatchPlayer {
         };
         signal?.addEventListener('abort', onAbort, { once: true });
       });
-      let r: BatchJobResult;
+      let raw: unknown;
       try {
-        r = (await Promise.race([job.waitUntilFinished(this.events) as Promise<BatchJobResult>, polled, stopped])) as BatchJobResult;
+        raw = await Promise.race([settled, stopped]);
       } catch (e) {
-        // A worker that lacks a file the batch needs: not a bug of ninefold's, and the run cannot go on if every worker refuses.
-        if (e instanceof Error && e.message.includes(REFUSED)) throw new RunStoppedError(e.message);
+        // A worker that lacks a file the batch needs, or holds another key: not a bug of ninefold's, and the run cannot go on if every worker refuses.
+        if (e instanceof Error && (e.message.includes(REFUSED) || e.message.includes(DROPPED))) throw new RunStoppedError(e.message);
         throw e;
       }
+      const r = this.verified(jobId, () => openSealed<BatchJobResult>(this.key, RESULT_TAG, jobId, raw));
       if (r.status !== 'played') throw new Error(`worker ${r.worker} skipped the batch: it found run ${this.runId} gone`);
       let out: BatchOutput = { records: '', rows: '' };
       if (r.out !== null) {
-        const text = await this.redis.get(r.out);
+        const ref = r.out;
+        const text = await this.redis.get(ref.key);
         if (text === null) throw new Error(`the records of job ${jobId} are gone from Redis`);
-        await this.redis.del(r.out);
-        out = JSON.parse(text) as BatchOutput;
+        await this.redis.del(ref.key);
+        out = this.verified(jobId, () => {
+          if (sha256(text) !== ref.sha256) throw new ForgedError(`its records do not match the sha256 ${ref.sha256.slice(0, 12)} its result carries`);
+          return JSON.parse(text) as BatchOutput;
+        });
       }
       return { tally: r.tally, balance: r.balance, records: out.records, rows: out.rows };
     } finally {
       this.waiting.delete(jobId);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * What `open` returns, or, when it throws `ForgedError`, one log line and a
+   * RunStoppedError: the scheduler plays the batch again, and after three
+   * such failures the run ends with that one line (not an internal error).
+   */
+  private verified<T>(jobId: string, open: () => T): T {
+    try {
+      return open();
+    } catch (e) {
+      if (!(e instanceof ForgedError)) throw e;
+      this.log(`dropped the result of job ${jobId}: ${e.message}; not merged, the batch is played again`);
+      throw new RunStoppedError(`the result of job ${jobId} was dropped: ${e.message}`);
     }
   }
 

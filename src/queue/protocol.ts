@@ -3,6 +3,8 @@
  * the tally a worker returns (BullMQ's return value). The same batch
  * description and tally that piscina carries between threads, with the run
  * id that keeps two coordinators' jobs apart and the files the batch needs.
+ * Neither crosses as it is: each is sealed with the queue's key
+ * (`auth.ts`), the job for its job id and the result for the same id.
  */
 import type { BatchResult, BatchTask } from '../tourney/batch.js';
 import type { RunFileSet } from './files.js';
@@ -21,13 +23,19 @@ export interface BatchJob {
 
 /**
  * What a worker returns for a job: the batch's tally and balance totals, and
- * the key of its records and `games.csv` rows when it has any (they can be
+ * where its records and `games.csv` rows are when it has any (they can be
  * megabytes, and a return value is copied into BullMQ's event stream), or
  * `skipped` when the job's run was gone (its coordinator stopped or died).
  */
 export type BatchJobResult =
-  | { readonly status: 'played'; readonly tally: BatchResult['tally']; readonly balance: unknown; readonly out: string | null; readonly worker: string }
+  | { readonly status: 'played'; readonly tally: BatchResult['tally']; readonly balance: unknown; readonly out: OutputRef | null; readonly worker: string }
   | { readonly status: 'skipped'; readonly worker: string };
+
+/** Where a played batch's output is: its Redis key and the sha256 of the stored text, so the sealed result covers the output too. */
+export interface OutputRef {
+  readonly key: string;
+  readonly sha256: string;
+}
 
 /** The records and rows of a played batch, stored under `outKey(jobId)`. */
 export interface BatchOutput {

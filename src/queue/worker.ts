@@ -6,6 +6,8 @@
  * thread replaced, exactly as in a local run), then returns the batch's tally.
  * A worker process killed while playing loses nothing: its job's lock
  * expires and another worker takes the job again (once: `maxStalledCount`).
+ * A job whose seal does not verify with the worker's key is never played:
+ * it is failed for good (BullMQ's `UnrecoverableError`) with one log line.
  */
 import { hostname } from 'node:os';
 import type { Job, Worker } from 'bullmq';
@@ -13,14 +15,17 @@ import type { BatchResult } from '../tourney/batch.js';
 import { BatchPool } from '../tourney/pool.js';
 import { Scheduler } from '../tourney/scheduler.js';
 import { startWatchdog } from '../tourney/watchdog.js';
+import { DROPPED, ForgedError, JOB_TAG, KEY_ENV, openSealed, type QueueKey, RESULT_TAG, type Sealed, seal, shown } from './auth.js';
 import { connectRedis, outKey, PREFIX, QUEUE_NAME, type QueueTarget, redisOptions, runKey, workerKey } from './connection.js';
-import { defaultCacheDir, localFiles, MissingFileError } from './files.js';
+import { defaultCacheDir, localFiles, MissingFileError, sha256 } from './files.js';
 import { loadBullmq, OUT_TTL_S, REFUSED } from './player.js';
-import type { BatchJob, BatchJobResult, BatchOutput, WorkerPresence } from './protocol.js';
+import type { BatchJob, BatchJobResult, BatchOutput, OutputRef, WorkerPresence } from './protocol.js';
 
 /** How a worker process serves the queue. */
 export interface WorkerOptions {
   readonly target: QueueTarget;
+  /** The queue's shared key (`NINEFOLD_QUEUE_KEY`): jobs are played only when their seal verifies with it, and results are sealed with it. */
+  readonly key: QueueKey;
   /** Batches played at once: this process's worker threads, >= 1. */
   readonly concurrency: number;
   /**
@@ -63,13 +68,26 @@ export async function serveQueue(opts: WorkerOptions): Promise<QueueWorker> {
   const cacheDir = opts.cacheDir ?? defaultCacheDir();
   let played = 0;
 
-  const processor = async (job: Job<BatchJob, BatchJobResult>): Promise<BatchJobResult> => {
-    const d = job.data;
+  const { Worker: BullWorker, UnrecoverableError } = loadBullmq();
+  const processor = async (job: Job<Sealed, Sealed>): Promise<Sealed> => {
+    const jobId = job.id ?? '';
+    let d: BatchJob;
+    try {
+      d = openSealed<BatchJob>(opts.key, JOB_TAG, jobId, job.data);
+      // The seal binds the job id; the run id inside must be the one the id starts with.
+      if (!jobId.startsWith(`${d.runId}.`)) throw new ForgedError(`its run id ${shown(String(d.runId))} is not its job id's`);
+    } catch (e) {
+      if (!(e instanceof ForgedError)) throw e;
+      opts.log(`dropped job ${shown(jobId)}: ${e.message}; not played (is ${KEY_ENV} the coordinators' key?)`);
+      // Failed for good (no retry, whatever attempts its poster asked for): it is never played, here or elsewhere.
+      throw new UnrecoverableError(`worker ${name} ${DROPPED}: ${e.message}`);
+    }
+    const sealed = (r: BatchJobResult): Sealed => seal(opts.key, RESULT_TAG, jobId, r);
     const { config, dealStart, dealEnd } = d.task;
     const what = `run ${d.runId} deals ${dealStart}-${dealEnd - 1} of ${config.gameId} (${config.lineup.join(',')})`;
     if ((await redis.exists(runKey(d.runId))) === 0) {
       opts.log(`skipped ${what}: its coordinator is gone`);
-      return { status: 'skipped', worker: name };
+      return sealed({ status: 'skipped', worker: name });
     }
     let files: Record<string, string>;
     try {
@@ -82,20 +100,21 @@ export async function serveQueue(opts: WorkerOptions): Promise<QueueWorker> {
     const t0 = Date.now();
     const result = await playBatch(pool, d, files);
     const games = result.tally.games;
-    let out: string | null = null;
+    let out: OutputRef | null = null;
     if (result.records !== '' || result.rows !== '') {
-      out = outKey(job.id ?? `${d.runId}.${dealStart}`);
       const body: BatchOutput = { records: result.records, rows: result.rows };
-      await redis.set(out, JSON.stringify(body), 'EX', OUT_TTL_S);
+      const text = JSON.stringify(body);
+      // The sealed result carries the text's sha256: the output is authenticated with it.
+      out = { key: outKey(jobId), sha256: sha256(text) };
+      await redis.set(out.key, text, 'EX', OUT_TTL_S);
     }
     played++;
     const s = (Date.now() - t0) / 1000;
     opts.log(`played ${what}: ${games} games in ${s.toFixed(2)} s (${Math.round(games / Math.max(s, 0.001))} games/s)`);
-    return { status: 'played', tally: result.tally, balance: result.balance, out, worker: name };
+    return sealed({ status: 'played', tally: result.tally, balance: result.balance, out, worker: name });
   };
 
-  const { Worker: BullWorker } = loadBullmq();
-  const worker: Worker<BatchJob, BatchJobResult> = new BullWorker<BatchJob, BatchJobResult>(QUEUE_NAME, processor, {
+  const worker: Worker<Sealed, Sealed> = new BullWorker<Sealed, Sealed>(QUEUE_NAME, processor, {
     connection: redisOptions(opts.target),
     prefix: PREFIX,
     concurrency: opts.concurrency,

@@ -6,6 +6,9 @@
  * files; a worker killed with SIGKILL in the middle loses nothing; a
  * coordinator stopped with Ctrl-C, or killed, resumes with `--resume` without
  * replaying merged batches; a worker without a user bot file fetches it.
+ * Every process holds the queue's key (`NINEFOLD_QUEUE_KEY`); a keyed run
+ * over two workers is the local run, and a Redis with a password is reached
+ * through `--queue env` without the password or the key on any command line.
  * Long tier: about a minute.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -19,6 +22,8 @@ import { startRedis } from './redis-server.js';
 const CLI = resolve('dist', 'src', 'cli');
 /** A short lock, so that a killed worker's batch is taken again within seconds (the default is 30 s). */
 const LOCK_MS = '1500';
+/** Every worker and coordinator of the cluster holds the queue's key. */
+const KEYED = { ...process.env, NINEFOLD_QUEUE_KEY: 'ninefold-cluster-key-0123456789' };
 
 interface Proc {
   readonly child: ChildProcess;
@@ -27,8 +32,8 @@ interface Proc {
   readonly exited: Promise<number>;
 }
 
-function start(file: string, args: readonly string[], cwd = process.cwd()): Proc {
-  const child = spawn(process.execPath, [join(CLI, file), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+function start(file: string, args: readonly string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = KEYED): Proc {
+  const child = spawn(process.execPath, [join(CLI, file), ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'], env });
   const p: Proc = {
     child,
     out: '',
@@ -44,8 +49,8 @@ function start(file: string, args: readonly string[], cwd = process.cwd()): Proc
   return p;
 }
 
-function run(file: string, args: readonly string[], cwd = process.cwd()): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join(CLI, file), ...args], { cwd, encoding: 'utf8', timeout: 240_000 });
+function run(file: string, args: readonly string[], cwd = process.cwd(), env: NodeJS.ProcessEnv = KEYED): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join(CLI, file), ...args], { cwd, encoding: 'utf8', timeout: 240_000, env });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -166,6 +171,22 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     expect(readdirHashes(join(out, 'cache'))).toContain(sha256Of(join(home, 'bot.js')));
   });
 
+  it("a keyed run over two workers still gives the local run's summary.json (but for timing)", async () => {
+    const args = ['--game', 'captains-orders', '--games', '200000', '--seed', '27', '--workers', '2'];
+    const queued = run('tourney.js', [...args, '--queue', url, '--out', join(out, 'keyed-q')]);
+    expect(queued.code).toBe(0);
+    const id = runIdOf(queued.stderr);
+    await until('the workers to log their last batch', () => gamesPlayed(allLogs(), id) >= 200_000, 10_000);
+    // Both live workers played part of it, and together all of it, once.
+    const live = workers.filter((w) => w.child.exitCode === null && w.child.signalCode === null);
+    expect(live.length).toBeGreaterThanOrEqual(2);
+    expect(live.filter((w) => gamesPlayed([w.out], id) > 0).length).toBeGreaterThanOrEqual(2);
+    expect(gamesPlayed(allLogs(), id)).toBe(200_000);
+    expect(run('tourney.js', [...args, '--out', join(out, 'keyed-l')]).code).toBe(0);
+    expect(withoutTiming(join(out, 'keyed-q'))).toEqual(withoutTiming(join(out, 'keyed-l')));
+    for (const f of readdirSync(join(out, 'keyed-q'))) expect(readFileSync(join(out, 'keyed-q', f), 'utf8')).not.toContain(KEYED.NINEFOLD_QUEUE_KEY);
+  });
+
   it('item 1: match --sprt and a sweep with --queue write the files of their local runs', () => {
     const match = ['--game', 'nine-virtues', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--games', '40000', '--seed', '25', '--workers', '2'];
     expect(run('match.js', [...match, '--queue', url, '--out', join(out, 'match-q')]).code).toBe(0);
@@ -186,4 +207,80 @@ function sha256Of(file: string): string {
 
 function readdirHashes(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir) : [];
+}
+
+const PASSWORD = 'redis-pass-0123456789';
+const locked = await startRedis(PASSWORD);
+if (typeof locked === 'string') console.warn(`queue tests with a password skipped: ${locked}`);
+
+describe.skipIf(typeof locked === 'string')('a queue whose Redis has a password', () => {
+  const out = mkdtempSync(join(tmpdir(), 'ninefold-locked-'));
+  afterAll(async () => {
+    if (typeof locked !== 'string') await locked.stop();
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it("--queue env takes the URL with its password from NINEFOLD_QUEUE_URL: a keyed worker process and coordinator play a user bot file to the local run's summary.json, and no process under the worker holds the key or the password in its command line or environment", async () => {
+    if (typeof locked === 'string') return;
+    const env = { ...KEYED, NINEFOLD_QUEUE_URL: locked.url };
+    const worker = start('worker.js', ['--queue', 'env', '--concurrency', '1', '--cache', join(out, 'cache')], process.cwd(), env);
+    // Every process under the worker (the user bot's realms), sampled while it plays: its command line and environment.
+    const seen = new Map<number, string>();
+    const sample = setInterval(() => {
+      for (const pid of descendants(worker.child.pid!)) {
+        try {
+          seen.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8') + readFileSync(`/proc/${pid}/environ`, 'utf8'));
+        } catch {
+          // It exited meanwhile.
+        }
+      }
+    }, 50);
+    try {
+      await until('the worker', () => /serving redis/.test(worker.out), 30_000);
+      expect(worker.out).toMatch(new RegExp(`serving redis://127\\.0\\.0\\.1:${locked.port}/0 with 1 thread`));
+      const bots = `${resolve('bots', 'examples', 'my-bot.js')},greedy,random,random`;
+      const args = ['--game', 'captains-orders', '--bots', bots, '--games', '800', '--seed', '41'];
+      const queued = run('tourney.js', [...args, '--queue', 'env', '--out', join(out, 'q')], process.cwd(), env);
+      expect(queued.code).toBe(0);
+      expect(queued.stderr).toMatch(new RegExp(`plays its batches through redis://127\\.0\\.0\\.1:${locked.port}/0: 1 worker`));
+      expect(run('tourney.js', [...args, '--out', join(out, 'l')]).code).toBe(0);
+      expect(withoutTiming(join(out, 'q'))).toEqual(withoutTiming(join(out, 'l')));
+      const secrets = [KEYED.NINEFOLD_QUEUE_KEY, PASSWORD];
+      const texts = [
+        ...readdirSync(join(out, 'q')).map((f) => readFileSync(join(out, 'q', f), 'utf8')),
+        readFileSync(`/proc/${worker.child.pid}/cmdline`, 'utf8'),
+        worker.out,
+        worker.err,
+        queued.stdout,
+        queued.stderr,
+        ...seen.values(),
+      ];
+      // `seen` holds the user bot's realm processes when its sandbox runs it in processes of its own.
+      for (const t of texts) for (const secret of secrets) expect(t).not.toContain(secret);
+    } finally {
+      clearInterval(sample);
+      worker.child.kill('SIGINT');
+      await worker.exited;
+    }
+  });
+});
+
+/** The pids of every process under `pid` (Linux's /proc; empty elsewhere). */
+function descendants(pid: number): number[] {
+  if (!existsSync('/proc')) return [];
+  const children = new Map<number, number[]>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(d)]);
+    } catch {
+      // Gone.
+    }
+  }
+  const out: number[] = [];
+  const stack = [pid];
+  while (stack.length > 0) for (const c of children.get(stack.pop()!) ?? []) out.push(c), stack.push(c);
+  return out;
 }

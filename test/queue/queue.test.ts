@@ -15,6 +15,7 @@ import '../../src/games/index.js';
 import { UsageError } from '../../src/core/errors.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
+import { parseQueueKey } from '../../src/queue/auth.js';
 import { connectRedis, fileKey, parseQueueUrl } from '../../src/queue/connection.js';
 import { localFiles, MissingFileError, publishFiles, runFileSet, sha256 } from '../../src/queue/files.js';
 import { QueuePlayer } from '../../src/queue/player.js';
@@ -27,6 +28,11 @@ import { dealsFor, dealsPerBatch, makeBatches } from '../../src/tourney/schedule
 import { startRedis } from './redis-server.js';
 
 const CLI = join('dist', 'src', 'cli');
+/** The queue's shared key of these tests (`NINEFOLD_QUEUE_KEY`). */
+const TEST_KEY = 'ninefold-test-key-0123456789';
+const key = parseQueueKey(TEST_KEY, 'test');
+/** The environment of a command run with the queue's key. */
+const keyed = { ...process.env, NINEFOLD_QUEUE_KEY: TEST_KEY };
 
 function config(runSeed: string, lineup: string[], record: boolean): RunConfig {
   return {
@@ -47,7 +53,7 @@ describe('--queue URLs (item 1)', () => {
     expect(parseQueueUrl('redis://10.0.0.5:6380/3')).toMatchObject({ host: '10.0.0.5', port: 6380, db: 3, tls: false, url: 'redis://10.0.0.5:6380/3' });
     expect(parseQueueUrl('redis://queue.lan')).toMatchObject({ host: 'queue.lan', port: 6379, db: 0 });
     const secret = parseQueueUrl('rediss://:s3cret@h:1/0');
-    expect(secret).toMatchObject({ password: 's3cret', tls: true, url: 'rediss://h:1/0', text: 'rediss://:s3cret@h:1/0' });
+    expect(secret).toMatchObject({ password: 's3cret', tls: true, url: 'rediss://h:1/0', arg: 'rediss://:s3cret@h:1/0' });
     for (const bad of ['127.0.0.1:6379', 'http://h:1/0', 'redis://h:1/16', 'redis://h:1/x', 'redis://h:1/0?db=2', 'redis://:1/0']) {
       expect(() => parseQueueUrl(bad)).toThrow(UsageError);
       expect(() => parseQueueUrl(bad)).toThrow(/^--queue must be redis:\/\/HOST:PORT\/DB/);
@@ -60,7 +66,7 @@ describe('--queue URLs (item 1)', () => {
       ['worker.js', ['--queue', 'redis://127.0.0.1:1/0'], /^ninefold: cannot reach Redis at redis:\/\/127\.0\.0\.1:1\/0: ECONNREFUSED$/],
       ['worker.js', [], /^ninefold: worker needs --queue redis:\/\/HOST:PORT\/DB$/],
     ] as const) {
-      const r = spawnSync(process.execPath, [join(CLI, file), ...args], { encoding: 'utf8', timeout: 30_000 });
+      const r = spawnSync(process.execPath, [join(CLI, file), ...args], { encoding: 'utf8', timeout: 30_000, env: keyed });
       expect(r.status).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr.trim()).toMatch(want);
@@ -73,6 +79,7 @@ describe('--queue URLs (item 1)', () => {
       {
         encoding: 'utf8',
         timeout: 30_000,
+        env: keyed,
       },
     );
     expect(r.status).toBe(2);
@@ -97,10 +104,10 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
 
   it("item 1: a queued run (coordinator, one worker) gives the local run's tally, balance, deal groups, games.jsonl and games.csv; the worker logs each batch", async () => {
     const target = parseQueueUrl(redisUrl);
-    worker = await serveQueue({ target, concurrency: 1, lockMs: 30_000, log: (l) => logs.push(l), cacheDir: join(out, 'cache') });
+    worker = await serveQueue({ target, key, concurrency: 1, lockMs: 30_000, log: (l) => logs.push(l), cacheDir: join(out, 'cache') });
     const c = config('q1', ['greedy', 'random', 'greedy', 'random'], true);
     for (const d of ['queued', 'local']) mkdirSync(join(out, d));
-    const q = await QueuePlayer.open(target, 10_000);
+    const q = await QueuePlayer.open(target, key, 10_000);
     // Item 3: the coordinator counts the connected workers (its progress bar shows them) and sizes its window by their threads.
     expect(q.workers).toEqual({ processes: 1, threads: 1 });
     expect(q.status()).toBe('1 worker (1 thread)');
@@ -125,7 +132,7 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
     const target = parseQueueUrl(redisUrl);
     const a = config('mix-a', ['greedy', 'random', 'random', 'random'], false);
     const b = config('mix-b', ['random', 'greedy', 'greedy', 'greedy', 'random'], false);
-    const [qa, qb] = await Promise.all([QueuePlayer.open(target, 10_000), QueuePlayer.open(target, 10_000)]);
+    const [qa, qb] = await Promise.all([QueuePlayer.open(target, key, 10_000), QueuePlayer.open(target, key, 10_000)]);
     expect(qa.runId).not.toBe(qb.runId);
     try {
       const [ra, rb] = await Promise.all([

@@ -17,7 +17,7 @@ const START_MS = 10_000;
 /** A running server. */
 export interface RedisServer {
   readonly port: number;
-  /** `redis://127.0.0.1:<port>/0`. */
+  /** `redis://127.0.0.1:<port>/0` (`redis://:<password>@127.0.0.1:<port>/0` with a password). */
   readonly url: string;
   stop(): Promise<void>;
 }
@@ -34,7 +34,7 @@ function freePort(): Promise<number> {
   });
 }
 
-/** True when a Redis server answers PING on the port within 500 ms. */
+/** True when a Redis server answers PING (or, with a password, refuses it for want of one) on the port within 500 ms. */
 function pings(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const c = connect(port, '127.0.0.1');
@@ -45,21 +45,23 @@ function pings(port: number): Promise<boolean> {
     c.setTimeout(500, () => done(false));
     c.once('error', () => done(false));
     c.once('connect', () => c.write('PING\r\n'));
-    c.once('data', (d) => done(d.toString().startsWith('+PONG')));
+    c.once('data', (d) => done(d.toString().startsWith('+PONG') || d.toString().startsWith('-NOAUTH')));
   });
 }
 
 /**
  * Starts `redis-server` (found on PATH; Debian installs it in /usr/bin).
+ * @param password when given, the server requires it (`requirepass`), and `url` carries it.
  * @returns the server, or a one-line reason why it could not be started (the tests then skip, saying so).
  */
-export async function startRedis(): Promise<RedisServer | string> {
+export async function startRedis(password?: string): Promise<RedisServer | string> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'ninefold-redis-'));
   let child: ChildProcess;
   let failed: string | null = null;
   try {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+    const auth = password === undefined ? [] : ['--requirepass', password];
+    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...auth], {
       stdio: 'ignore',
     });
   } catch (e) {
@@ -88,7 +90,7 @@ export async function startRedis(): Promise<RedisServer | string> {
   }
   return {
     port,
-    url: `redis://127.0.0.1:${port}/0`,
+    url: `redis://${password === undefined ? '' : `:${encodeURIComponent(password)}@`}127.0.0.1:${port}/0`,
     async stop() {
       process.off('exit', kill);
       if (child.exitCode === null) {
