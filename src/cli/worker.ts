@@ -39,7 +39,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'worker',
-    '$0 --queue redis://HOST:PORT/DB [--concurrency N] [--lock-duration MS] [--cache DIR]',
+    'NINEFOLD_QUEUE_KEY=... $0 --queue redis://HOST:PORT/DB|env [--concurrency N] [--lock-duration MS] [--cache DIR]',
     options,
     'Start one worker process per machine (it plays --concurrency batches at once on its own threads); any number of machines may serve one queue.',
   );

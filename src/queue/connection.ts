@@ -82,14 +82,14 @@ export function parseQueueUrl(text: string, flag = '--queue'): QueueTarget {
 }
 
 /**
- * The queue a `--queue` argument names: `env` (or no value) takes the URL
+ * The queue a `--queue` argument names: `env` takes the URL
  * from `NINEFOLD_QUEUE_URL` (read once at start-up, `takeQueueEnv`); any
  * other value is the URL itself, which may not carry a password, since every
  * process on the machine can read a command line.
  * @throws UsageError with one line: a bad URL, `env` without the variable, or a password on the command line (the line never shows it).
  */
 export function queueTarget(arg: string, flag = '--queue'): QueueTarget {
-  if (arg === '' || arg === 'env') {
+  if (arg === 'env') {
     const text = takeQueueEnv().url;
     if (text === undefined || text === '') throw new UsageError(`${flag} env takes the queue's URL from the environment variable ${URL_ENV}, which is not set`);
     return { ...parseQueueUrl(text, URL_ENV), arg: 'env' };

@@ -87,6 +87,29 @@ describe('seals (HMAC-SHA256 under the queue key)', () => {
     expect(queueTarget('redis://10.0.0.5:6379/1')).toMatchObject({ host: '10.0.0.5', db: 1, arg: 'redis://10.0.0.5:6379/1' });
     expect(() => parseQueueUrl('redis://:hunter2@h:1/99', 'NINEFOLD_QUEUE_URL')).toThrow(/got 'redis:\/\/:\*\*\*@h:1\/99'/);
   });
+
+  it('NINEFOLD_QUEUE_KEY and NINEFOLD_QUEUE_URL leave the environment when read: a worker thread or child process started afterwards inherits neither', () => {
+    const script = `
+      import { execFileSync } from 'node:child_process';
+      import { Worker } from 'node:worker_threads';
+      import { takeQueueEnv } from './dist/src/queue/auth.js';
+      const first = takeQueueEnv();
+      const child = execFileSync(process.execPath, ['-e', 'process.stdout.write(JSON.stringify(Object.keys(process.env).filter((k) => k.startsWith("NINEFOLD_QUEUE"))))']).toString();
+      const thread = await new Promise((r) => new Worker('import("node:worker_threads").then((w) => w.parentPort.postMessage(Object.keys(process.env).filter((k) => k.startsWith("NINEFOLD_QUEUE"))))', { eval: true }).once('message', r));
+      process.stdout.write(JSON.stringify({ first, again: takeQueueEnv(), own: process.env.NINEFOLD_QUEUE_KEY ?? null, child: JSON.parse(child), thread }));
+    `;
+    const env = { ...process.env, NINEFOLD_QUEUE_KEY: KEY_TEXT, NINEFOLD_QUEUE_URL: 'redis://:pw@h:1/0' };
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env });
+    expect(r.stderr).toBe('');
+    const got = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(got).toEqual({
+      first: { key: KEY_TEXT, url: 'redis://:pw@h:1/0' },
+      again: { key: KEY_TEXT, url: 'redis://:pw@h:1/0' },
+      own: null,
+      child: [],
+      thread: [],
+    });
+  });
 });
 
 describe('the commands without the key, or with a password on the command line', () => {
