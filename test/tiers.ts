@@ -11,8 +11,9 @@
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
  * in a browser, training runs end to end, the type-check of the whole
- * tree, a cluster of queue workers on a real redis-server (workers and
- * coordinators killed in the middle), and the independent referee over
+ * tree, a cluster of keyed queue workers on a real redis-server (workers and
+ * coordinators killed in the middle, a keyed run over two workers, a Redis
+ * with a password reached through NINEFOLD_QUEUE_URL), and the independent referee over
  * random, greedy and ismcts records of every Nine Lives powers configuration
  * (issue #18). CI runs both.
  */
