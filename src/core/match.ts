@@ -1,7 +1,7 @@
 import { BotFault, plainFaultText, type Bot, type BotContext } from './bot.js';
 import type { Game, GameResult, GameStateBase, Seat } from './game.js';
 import { buildRecord, RoundCollector, type GameRecord } from './record.js';
-import { BOT_SEED_SUFFIX, Rng, seedWords } from './rng.js';
+import { BOT_SEED_SUFFIX, Rng, streamWords } from './rng.js';
 import { indexInSorted } from './sorted.js';
 import type { Variant } from './variant.js';
 
@@ -29,7 +29,7 @@ export interface PlayOptions {
   /**
    * The line-up rotation (default 0); with the seed it seeds the bots' streams
    * (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of
-   * `seedWords(botSeed(seed))`).
+   * `streamWords(botSeed(seed))`).
    */
   readonly rotation?: number;
   /** One bot per seat. */
@@ -169,8 +169,8 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
   private newDeal(seed: string): void {
     this.dealRng.seedDeal(seed);
-    // The words of seedWords(botSeed(seed)), without building that string.
-    seedWords(seed, this.botWords, this.wordsUsed, BOT_SEED_SUFFIX);
+    // The words of streamWords(botSeed(seed)), without building that string.
+    streamWords(seed, this.botWords, this.wordsUsed, BOT_SEED_SUFFIX);
     this.lastSeed = seed;
   }
 

@@ -10,8 +10,8 @@
  * the state of its generator is four 32-bit words, so this class keeps them
  * in place: the harness seeds once per deal (seedrandom's own seeding, done
  * in place, see `seed`) and copies the 16-byte state into every rotation's
- * game (`copyFrom`), and loads the bots' streams of the deal from words of
- * seedrandom's alea generator (`seedWords`, `fromWords`).
+ * game (`copyFrom`), and loads the bots' streams of the deal from words
+ * hashed with MurmurHash3 (`streamWords`, `fromWords`).
  */
 export class Rng {
   private x = 0;
@@ -55,7 +55,7 @@ export class Rng {
    * the string's bits: the deals `run:10`, `run:11`, `run:20`, `run:21` of
    * one run had first outputs that XOR to zero, and on a fair game the
    * seat-advantage test rejected 3.1% of symmetric runs at α = 0.05 instead
-   * of 5%. Alea's Mash (`seedWords`) is not enough either (7.1%); with this
+   * of 5%. Alea's Mash (seedrandom's alea seeding) is not enough either (7.1%); with this
    * hash the rate is 4.6%, as with SHA-256 (test/stats/calibration.test.ts).
    */
   seedDeal(seed: string): this {
@@ -66,8 +66,8 @@ export class Rng {
   /**
    * Loads a state of four 32-bit words (not all zero). The words must not be
    * consecutive outputs of another xor128 stream: its state is its last four
-   * outputs, so the new stream would be a shifted copy of it. `seedWords`
-   * draws suitable words.
+   * outputs, so the new stream would be a shifted copy of it. `streamWords`
+   * derives suitable words.
    */
   fromWords(x: number, y: number, z: number, w: number): this {
     this.x = x | 0;
@@ -154,88 +154,27 @@ export class Rng {
   }
 }
 
-/** The running value of Baagoe's Mash (see `mash`); module state, so that hashing allocates nothing. */
-let mashState = 0;
-
-/** One call of seedrandom's `Mash()` closure (`lib/alea.js`) on `data`, continuing from `mashState`. */
-function mash(data: string): number {
-  let n = mashState;
-  for (let i = 0; i < data.length; i++) {
-    n += data.charCodeAt(i);
-    let h = 0.02519603282416938 * n;
-    n = h >>> 0;
-    h -= n;
-    h *= n;
-    n = h >>> 0;
-    h -= n;
-    n += h * 0x100000000;
-  }
-  mashState = n;
-  return (n >>> 0) * 2.3283064365386963e-10;
-}
-
-/** One call of Mash on the string `a + b`, without building it. */
-function mash2(a: string, b: string): number {
-  mash(a);
-  return b === '' ? (mashState >>> 0) * 2.3283064365386963e-10 : mash(b);
-}
-
-mashState = 0xefc8249d;
-const SPACE0 = mash(' ');
-const SPACE1 = mash(' ');
-const SPACE2 = mash(' ');
-const SPACES_STATE = mashState;
-
-/**
- * Fills `into` with 32-bit words drawn from seedrandom's alea generator seeded
- * with `seed` (J. Baagoe's Alea and Mash), for loading many independent
- * xor128 streams with `fromWords` (one seeding for all of them; alea's outputs
- * bear no relation to xor128 states). The seeding and the draws are those of
- * `seedrandom.alea(seed).int32()`, step for step, computed in locals: through
- * the library one call allocated ~2.3 KB and took ~1.4 µs (once per deal). A
- * test checks the words against the library on thousands of seeds.
- */
-export function seedWords(seed: string, into: Int32Array, count = into.length, suffix = ''): void {
-  // alea's first three Mash(' ') values and the state after them are constants (computed once below).
-  mashState = SPACES_STATE;
-  let s0 = SPACE0;
-  let s1 = SPACE1;
-  let s2 = SPACE2;
-  // Mash(seed + suffix) without building the string: Mash reads the characters in order.
-  s0 -= mash2(seed, suffix);
-  if (s0 < 0) s0 += 1;
-  s1 -= mash2(seed, suffix);
-  if (s1 < 0) s1 += 1;
-  s2 -= mash2(seed, suffix);
-  if (s2 < 0) s2 += 1;
-  let c = 1;
-  for (let i = 0; i < count; i++) {
-    const t = 2091639 * s0 + c * 2.3283064365386963e-10;
-    s0 = s1;
-    s1 = s2;
-    c = t | 0;
-    s2 = t - c;
-    into[i] = (s2 * 0x100000000) | 0;
-  }
-}
-
 /** Scratch words of `Rng.seedDeal` (module state: seeding a deal allocates nothing). */
 const dealWords = new Int32Array(4);
 
 /**
- * `murmur3(text, 1..4)` into `into[0..4)` in one pass over the string: the
- * block mixing depends on the data alone, so it is done once for the four
- * hash seeds. The same words as four calls (a test checks it).
+ * `murmur3(text + suffix, 1..4)` into `into[0..4)` in one pass over the
+ * string, without building `text + suffix`: the block mixing depends on the
+ * data alone, so it is done once for the four hash seeds. The same words as
+ * four calls on the joined string (a test checks it).
+ * @param text, suffix any strings, read as UTF-16 code units in order.
+ * @param into at least four words; receives the four signed 32-bit hashes.
  */
-export function murmur3x4(text: string, into: Int32Array): void {
+export function murmur3x4(text: string, into: Int32Array, suffix = ''): void {
   let h1 = 1;
   let h2 = 2;
   let h3 = 3;
   let h4 = 4;
-  const n = text.length;
+  const na = text.length;
+  const n = na + suffix.length;
   let i = 0;
   for (; i + 1 < n; i += 2) {
-    const k = mixK((text.charCodeAt(i) & 0xffff) | ((text.charCodeAt(i + 1) & 0xffff) << 16));
+    const k = mixK((codeAt(text, suffix, na, i) & 0xffff) | ((codeAt(text, suffix, na, i + 1) & 0xffff) << 16));
     h1 ^= k;
     h1 = (h1 << 13) | (h1 >>> 19);
     h1 = (Math.imul(h1, 5) + 0xe6546b64) | 0;
@@ -250,7 +189,7 @@ export function murmur3x4(text: string, into: Int32Array): void {
     h4 = (Math.imul(h4, 5) + 0xe6546b64) | 0;
   }
   if (i < n) {
-    const k = mixK(text.charCodeAt(i) & 0xffff);
+    const k = mixK(codeAt(text, suffix, na, i) & 0xffff);
     h1 ^= k;
     h2 ^= k;
     h3 ^= k;
@@ -260,6 +199,63 @@ export function murmur3x4(text: string, into: Int32Array): void {
   into[1] = fmix(h2 ^ (n * 2));
   into[2] = fmix(h3 ^ (n * 2));
   into[3] = fmix(h4 ^ (n * 2));
+}
+
+/** Code unit `k` of the string `a + b` (`na` = a.length), without building it. */
+function codeAt(a: string, b: string, na: number, k: number): number {
+  return k < na ? a.charCodeAt(k) : b.charCodeAt(k - na);
+}
+
+/** Scratch hashes of `streamWords` (module state: deriving a deal's words allocates nothing). */
+const streamBase = new Int32Array(4);
+
+/**
+ * Fills `into[0..count)` with the words of the bots' streams of one deal,
+ * four per stream (stream t = rotation * P + seat takes words 4t .. 4t+3,
+ * loaded into its generator with `Rng.fromWords`): word 4t + i is
+ * MurmurHash3_x86_32 (A. Appleby, SMHasher) of the 32-bit block t under the
+ * hash seed `murmur3(seed + suffix, i + 1)`, i.e. `murmur3(block(t), base[i])`
+ * where `block(t)` is the two code units t & 0xffff, t >>> 16 (a test checks
+ * the words against that direct computation).
+ *
+ * Why this shape: one hash of the seed string per deal (`murmur3x4`), then a
+ * few integer operations per word, so every stream is a fixed bijection of
+ * (base word, stream index) with MurmurHash3's finalizer mixing every bit;
+ * the words of one deal's streams all differ (for one hash seed the map t ->
+ * word is a bijection), and no stream is drawn from another generator (an
+ * xor128 state is its last four outputs: words drawn from xor128 would make
+ * the streams shifted copies of each other). It replaced seedrandom's alea
+ * (Baagoe's Mash of the seed string, then alea's draws): 0.9 µs a deal on the
+ * fourth session's machine, ~20% of Captain's Orders' random games; measured
+ * figures of both in README, "Seeds and streams".
+ * @param seed the deal's stream seed string (`botSeed(dealSeed)` without the
+ *   suffix in a public run, a key-derived string in a keyed one).
+ * @param into receives the words; a run that uses fewer rotations draws a
+ *   prefix (`count`), and the prefix is the same words.
+ * @param count words to fill, from 0 (default: all of `into`).
+ * @param suffix appended to `seed` before hashing, without building the string.
+ */
+export function streamWords(seed: string, into: Int32Array, count = into.length, suffix = ''): void {
+  murmur3x4(seed, streamBase, suffix);
+  const b0 = streamBase[0]!;
+  const b1 = streamBase[1]!;
+  const b2 = streamBase[2]!;
+  const b3 = streamBase[3]!;
+  for (let j = 0, t = 0; j < count; t++) {
+    const k = mixK(t);
+    into[j++] = blockHash(b0, k);
+    if (j < count) into[j++] = blockHash(b1, k);
+    if (j < count) into[j++] = blockHash(b2, k);
+    if (j < count) into[j++] = blockHash(b3, k);
+  }
+}
+
+/** MurmurHash3_x86_32 of one 32-bit block (already mixed: `k = mixK(block)`) under hash seed `h`: 4 bytes long. */
+function blockHash(h: number, k: number): number {
+  let x = h ^ k;
+  x = (x << 13) | (x >>> 19);
+  x = (Math.imul(x, 5) + 0xe6546b64) | 0;
+  return fmix(x ^ 4);
 }
 
 /** MurmurHash3's mixing of one 32-bit block before it enters the hash. */
@@ -329,8 +325,9 @@ export function gameSeed(runSeed: string, deal: number): string {
 }
 
 /**
- * The seed string of the generator from which the bots' streams of one deal
- * are drawn (four words per rotation and seat, in that order).
+ * The stream seed string of a deal in a run with a public seed: the string
+ * from which `streamWords` derives the bots' streams of the deal (four words
+ * per rotation and seat, in that order).
  */
 export function botSeed(seed: string): string {
   return `${seed}${BOT_SEED_SUFFIX}`;

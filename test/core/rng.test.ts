@@ -1,12 +1,13 @@
 /**
  * The generators (src/core/rng.ts): `Rng` seeds and draws exactly as
- * seedrandom's xor128, `seedWords` gives exactly seedrandom's alea words
- * (both are computed in place, without the library's allocations), and
- * `Rng.drawInto` deals exactly as the plain Fisher-Yates loop over `Rng.int`.
+ * seedrandom's xor128 (computed in place, without the library's
+ * allocations), `streamWords` gives the bots' stream words of their direct
+ * MurmurHash3 definition, and `Rng.drawInto` deals exactly as the plain
+ * Fisher-Yates loop over `Rng.int`.
  */
 import seedrandom from 'seedrandom';
 import { describe, expect, it } from 'vitest';
-import { gameSeed, Rng, seedWords, botSeed } from '../../src/core/rng.js';
+import { gameSeed, Rng, streamWords, botSeed } from '../../src/core/rng.js';
 
 /** Seeds of every shape the harness makes, and odd ones (empty, long, non-ASCII, surrogate pairs). */
 function seeds(): string[] {
@@ -29,16 +30,50 @@ describe('seedrandom streams, computed in place', () => {
     }
     expect(new Rng('abc').next()).toBe(seedrandom.xor128('abc')());
   });
+});
 
-  it('seedWords(seed) fills the very int32() words of seedrandom.alea(seed)', () => {
+/** Stream word 4t + i of a deal, by its definition: MurmurHash3 of the 32-bit block t (two UTF-16 code units) under hash seed murmur3(seed, i + 1). */
+function referenceWord(seed: string, t: number, i: number): number {
+  return murmur3(String.fromCharCode(t & 0xffff, t >>> 16), murmur3(seed, i + 1));
+}
+
+describe("the bots' stream words (streamWords: MurmurHash3, one hash of the seed per deal)", () => {
+  it('streamWords(seed) gives word 4t + i = murmur3(block t, murmur3(seed, i + 1)), the direct computation, on thousands of seeds', () => {
     const words = new Int32Array(100);
     for (const seed of seeds()) {
-      seedWords(seed, words);
-      const lib = seedrandom.alea(seed);
-      for (let k = 0; k < words.length; k++) if (words[k] !== lib.int32()) throw new Error(`alea word ${k} differs for seed ${JSON.stringify(seed)}`);
+      streamWords(seed, words);
+      for (let j = 0; j < words.length; j++) {
+        if (words[j] !== referenceWord(seed, j >> 2, j & 3)) throw new Error(`stream word ${j} differs for seed ${JSON.stringify(seed)}`);
+      }
     }
-    seedWords('abc', words);
-    expect(words[0]).toBe(seedrandom.alea('abc').int32());
+  });
+
+  it('reference values: the words of deal 0 of seed 1 are pinned (a change of the derivation changes every seeded result)', () => {
+    const words = new Int32Array(8);
+    streamWords(botSeed(gameSeed('1', 0)), words);
+    expect(Array.from(words)).toEqual(Array.from({ length: 8 }, (_, j) => referenceWord('1:0/bots', j >> 2, j & 3)));
+    expect(Array.from(words)).toEqual(PINNED_1_0);
+  });
+
+  it('the words of different (deal, rotation, seat) differ: no two streams of 2000 deals x 36 seats share a word', () => {
+    const seen = new Set<string>();
+    const words = new Int32Array(36 * 4);
+    let clashes = 0;
+    for (let d = 0; d < 2000; d++) {
+      streamWords(botSeed(gameSeed('streams', d)), words);
+      for (let t = 0; t < 36; t++) {
+        // Each stream's state (four words) as one key; and no word repeated within a deal's streams of one hash seed.
+        const key = `${words[4 * t]},${words[4 * t + 1]},${words[4 * t + 2]},${words[4 * t + 3]}`;
+        if (seen.has(key)) clashes++;
+        seen.add(key);
+      }
+      for (let i = 0; i < 4; i++) {
+        const lane = new Set<number>();
+        for (let t = 0; t < 36; t++) lane.add(words[4 * t + i]!);
+        expect(lane.size).toBe(36);
+      }
+    }
+    expect(clashes).toBe(0);
   });
 });
 
@@ -103,16 +138,29 @@ describe('deal seeding (statistics issue: independent deals)', () => {
 import { murmur3x4, BOT_SEED_SUFFIX } from '../../src/core/rng.js';
 
 describe('seeding without waste (the same words, computed once)', () => {
-  it('murmur3x4 gives murmur3 with seeds 1 to 4; seedWords with a suffix gives seedWords of the joined string', () => {
+  it('murmur3x4 gives murmur3 with seeds 1 to 4, also of a joined string; streamWords with a suffix gives streamWords of the joined string', () => {
     const four = new Int32Array(4);
     const a = new Int32Array(40);
     const b = new Int32Array(40);
     for (const s of ['', 'x', 'run:0', 'run:12345', 'ünïcødé:77', 'a much longer seed string:999999']) {
       murmur3x4(s, four);
       expect(Array.from(four)).toEqual([1, 2, 3, 4].map((k) => murmur3(s, k)));
-      seedWords(s, a, 40, BOT_SEED_SUFFIX);
-      seedWords(botSeed(s), b);
+      for (const suffix of ['', 'y', BOT_SEED_SUFFIX]) {
+        murmur3x4(s, four, suffix);
+        expect(Array.from(four)).toEqual([1, 2, 3, 4].map((k) => murmur3(s + suffix, k)));
+      }
+      streamWords(s, a, 40, BOT_SEED_SUFFIX);
+      streamWords(botSeed(s), b);
       expect(Array.from(a)).toEqual(Array.from(b));
     }
   });
 });
+
+/**
+ * streamWords('1:0/bots') words 0..7 as an independent implementation gives
+ * them: MurmurHash3_x86_32 over bytes written from the reference C code
+ * (SMHasher's MurmurHash3.cpp) in Python, checked on the published vectors
+ * (`''` seed 1: 0x514e28b7; `'aaaa'` seed 0x9747b28c: 0x5a97808a), on the
+ * seed string's UTF-16LE bytes and the block t's four little-endian bytes.
+ */
+const PINNED_1_0: readonly number[] = [-1983697682, -1829042826, 168567342, 1057071247, 1858489751, 383945021, 900072665, -1682732463];

@@ -4,10 +4,11 @@
  * game and Black Cat (Nine Lives without Powers) at every table size.
  */
 import { createHash } from 'node:crypto';
-import { MatchRunner } from '../../src/core/match.js';
-import { resolveGameVariant } from '../../src/core/variant.js';
+import seedrandom from 'seedrandom';
+import { buildRecord, RoundCollector, type GameRecord } from '../../src/core/record.js';
+import { dealRng, Rng } from '../../src/core/rng.js';
+import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
 import { nineLives } from '../../src/games/nine-lives/game.js';
-import { randomBot } from '../../bots/random.js';
 
 /**
  * sha256 of 200 recorded random games per (players 3-9, Black Cat or not),
@@ -29,15 +30,41 @@ export function trajectoryDigest(games: number): string {
   for (let players = 3; players <= 9; players++) {
     for (const blackCat of players <= 8 ? [false, true] : [false]) {
       const variant = resolveGameVariant(nineLives, { players, blackCat });
-      const runner = new MatchRunner(nineLives, variant);
-      const bots = Array.from({ length: players }, () => randomBot.create({}, nineLives as never));
-      const names = bots.map(() => 'random');
       for (let g = 0; g < games; g++) {
-        const rec = runner.play({ seed: `unchanged-${players}-${blackCat}-${g}`, bots, names, record: true }).record!;
+        const rec = randomGame(variant, `unchanged-${players}-${blackCat}-${g}`);
         h.update(JSON.stringify({ seed: rec.seed, seats: rec.seats, rounds: rec.rounds, result: rec.result }));
         h.update('\n');
       }
     }
   }
   return h.digest('hex');
+}
+
+/**
+ * One recorded game of random bots on deal `seed`, rotation 0, as
+ * `MatchRunner.play` played it when the digests were pinned: the deal from
+ * `dealRng(seed)`, and seat s choosing `rng.int(count)` from a generator
+ * loaded with words 4s..4s+3 of seedrandom's alea seeded with `<seed>/bots`
+ * (the bots' stream words before `streamWords`). The runner now derives its
+ * streams with MurmurHash3, so these digests, which pin the game's rules to
+ * the code before Powers, are played on the streams they were pinned with.
+ */
+function randomGame(variant: Variant, seed: string): GameRecord {
+  const game = nineLives;
+  const s = game.newState(variant);
+  const collector = new RoundCollector();
+  s.recorder = collector;
+  game.deal(s, dealRng(seed));
+  const alea = seedrandom.alea(`${seed}/bots`);
+  const words = Array.from({ length: s.players * 4 }, () => alea.int32());
+  const rngs = Array.from({ length: s.players }, (_, k) => new Rng().fromWords(words[4 * k]!, words[4 * k + 1]!, words[4 * k + 2]!, words[4 * k + 3]!));
+  const legal = new Int32Array(game.numDistinctActions(variant));
+  while (!game.isTerminal(s)) {
+    const seat = game.currentSeat(s);
+    const n = game.legalActions(s, legal);
+    game.apply(s, legal[rngs[seat]!.int(n)]!);
+  }
+  s.recorder = null;
+  const names = Array.from({ length: s.players }, () => 'random');
+  return buildRecord(game.info.id, variant, seed, names, collector.rounds, game.result(s));
 }

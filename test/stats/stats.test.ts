@@ -14,38 +14,34 @@ describe('statistics', () => {
     expect(wilsonInterval(0, 0)).toEqual([0, 1]);
   });
 
-  it('seedWords with a count draws a prefix of the same stream (a run that uses fewer rotations gets the same words for them)', () => {
+  it('streamWords with a count fills a prefix of the same words (a run that uses fewer rotations gets the same words for them)', () => {
     const all = new Int32Array(40);
-    seedWords('deal/bots', all);
+    streamWords('deal/bots', all);
     const some = new Int32Array(40);
-    seedWords('deal/bots', some, 12);
+    streamWords('deal/bots', some, 12);
     expect(Array.from(some.subarray(0, 12))).toEqual(Array.from(all.subarray(0, 12)));
     expect(some[12]).toBe(0);
   });
 });
 
-import seedrandom from 'seedrandom';
-import { Rng, seedWords } from '../../src/core/rng.js';
+import { Rng, streamWords } from '../../src/core/rng.js';
 
 describe('bot streams', () => {
-  it('seedWords draws exactly the int32 outputs of seedrandom.alea(seed)', () => {
+  it('streams loaded from streamWords are not shifted copies of each other (xor128 states are their last outputs)', () => {
+    const words = new Int32Array(64);
     for (const seed of ['deal/bots', '7:123/bots', '']) {
-      const words = new Int32Array(200);
-      seedWords(seed, words);
-      const g = seedrandom.alea(seed);
-      for (let i = 0; i < words.length; i++) expect(words[i]).toBe(g.int32());
+      streamWords(seed, words);
+      const out = Array.from({ length: 16 }, (_, t) => {
+        const r = new Rng().fromWords(words[4 * t]!, words[4 * t + 1]!, words[4 * t + 2]!, words[4 * t + 3]!);
+        return Array.from({ length: 64 }, () => r.int32());
+      });
+      for (let a = 0; a < 16; a++) {
+        for (let b = 0; b < 16; b++) {
+          if (a === b) continue;
+          for (let shift = 0; shift < 32; shift++) expect(out[a]!.slice(shift, shift + 16)).not.toEqual(out[b]!.slice(0, 16));
+        }
+      }
     }
-  });
-
-  it('streams loaded from seedWords are not shifted copies of each other (xor128 states are their last outputs)', () => {
-    const words = new Int32Array(8);
-    seedWords('deal/bots', words);
-    const a = new Rng().fromWords(words[0]!, words[1]!, words[2]!, words[3]!);
-    const b = new Rng().fromWords(words[4]!, words[5]!, words[6]!, words[7]!);
-    const xa = Array.from({ length: 64 }, () => a.int32());
-    const xb = Array.from({ length: 64 }, () => b.int32());
-    for (let shift = 0; shift < 32; shift++) expect(xa.slice(shift, shift + 16)).not.toEqual(xb.slice(0, 16));
-    for (let shift = 0; shift < 32; shift++) expect(xb.slice(shift, shift + 16)).not.toEqual(xa.slice(0, 16));
   });
 
   it('new Rng(seed) draws exactly seedrandom.xor128(seed)', async () => {
