@@ -10,7 +10,8 @@
  * worker resilience and signals, user bots' attacks on their realms, the
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
- * in a browser, training runs end to end, the type-check of the whole
+ * in a browser, training runs end to end, secret deals through the CLI
+ * (a keyed run reproduced from its key, stopped and resumed), the type-check of the whole
  * tree, a cluster of keyed queue workers on a real redis-server (workers and
  * coordinators killed in the middle, a keyed run over two workers, a Redis
  * with a password reached through NINEFOLD_QUEUE_URL), and the independent referee over
@@ -29,6 +30,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
   'test/cli-runs.test.ts',
+  'test/secret-deals-cli.test.ts',
   'test/tourney/sequential.test.ts',
   'test/tourney/order.test.ts',
   'test/report/browser.test.ts',

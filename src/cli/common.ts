@@ -415,6 +415,7 @@ export async function summarizeRun(
     variant: config.variant,
     nonDefault: nonDefault(game.info.params, config.variant),
     seed: config.runSeed,
+    dealKey: config.dealKey,
     lineup: labels,
     scoreUnit: game.info.scoreUnit,
     seconds: run.seconds,

@@ -35,6 +35,7 @@ import {
   QUEUE_OPTIONS,
   tableSeats,
 } from './common.js';
+import { DEAL_OPTIONS, dealKeyConfig } from './deals.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -60,6 +61,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
+  ...DEAL_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -216,7 +218,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'match',
-    '$0 --game ID --candidate A --baseline B [--opponents x,y,...] [--games N] [--sprt [--h0 D0] [--h1 D1] [--alpha A] [--beta B]] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--resume DIR]',
+    '$0 --game ID --candidate A --baseline B [--opponents x,y,...] [--games N] [--sprt [--h0 D0] [--h1 D1] [--alpha A] [--beta B]] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR]',
     options,
     'The sample is the deal: A and B play the same cards in the same seats against the same opponents, and their per-deal difference is compared. The SPRT tests the mean difference in win share per seat-game.',
   );
@@ -277,6 +279,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       lineup: [candidate, baseline, ...opponents],
       seatings: matchSeatings(P),
       runSeed: args.seed,
+      ...dealKeyConfig(args['deal-key'], [candidate, baseline, ...opponents]),
       record: args.record,
       ...faultConfig(flags),
       ...(args['games-csv'] ? { gamesCsv: true } : {}),

@@ -34,6 +34,7 @@ import {
   faultConfig,
   QUEUE_OPTIONS,
 } from './common.js';
+import { DEAL_OPTIONS, dealKeyConfig } from './deals.js';
 import { parseCount, runName } from './options.js';
 
 const options = {
@@ -47,6 +48,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
+  ...DEAL_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -204,7 +206,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'rate',
-    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--resume DIR]',
+    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR]',
     options,
     'Line-ups: every P-subset of the pool (the pool itself when it has P bots), each in all P rotations, on every deal.',
   );
@@ -248,6 +250,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       lineup: pool,
       seatings: rr.seatings,
       runSeed: args.seed,
+      ...dealKeyConfig(args['deal-key'], pool),
       record: args.record,
       ...faultConfig(flags),
       ...(args['games-csv'] ? { gamesCsv: true } : {}),

@@ -34,6 +34,7 @@ import {
   QUEUE_OPTIONS,
 } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
+import { DEAL_OPTIONS, runDealKey } from './deals.js';
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
 const options = {
@@ -48,6 +49,7 @@ const options = {
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
+  ...DEAL_OPTIONS,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -89,6 +91,8 @@ interface Plan {
   readonly games: number;
   readonly flags: RunFlags;
   readonly seed: string;
+  /** A keyed run's deal key (secret deals: a bot file plays, or `--deal-key`). */
+  readonly dealKey?: string | undefined;
   readonly record: boolean;
   /** Write `games.csv`, one row per seat-game. */
   readonly gamesCsv: boolean;
@@ -107,7 +111,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'tourney',
-    '$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--resume DIR]',
+    '$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--deal-key HEX] [--resume DIR]',
     options,
     epilogue(),
   );
@@ -136,6 +140,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         game,
         games: sweepPlan.games,
         seed: sweepPlan.seed,
+        dealKey: sweepPlan.dealKey,
         clockBound: sweepPlan.clockBound,
       };
       return runSweep(plan, sweepPlan, dir, stopper, true);
@@ -150,6 +155,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       game,
       games: cp.games,
       seed: cp.config.runSeed,
+      dealKey: cp.config.dealKey,
       record: cp.config.record,
       clockBound: await clockBoundSpecs(cp.config.lineup, game),
     };
@@ -178,7 +184,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     lineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players));
   }
   const seed = args.seed;
-  const plan: Plan = { ...common, game, games: parseCount('--games', args.games, 1, 1e10), seed, clockBound };
+  const games = parseCount('--games', args.games, 1, 1e10);
+  const plan: Plan = { ...common, game, games, seed, dealKey: runDealKey(args['deal-key'], lineup), clockBound };
   const out = args.out ?? newRunDir(runName(game.info.id, seed, plan.startedAt));
   claimOutDir(out, { force: args.force });
   const dir = resolve(out);
@@ -191,6 +198,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       key: sweep.key,
       games: plan.games,
       seed,
+      ...(plan.dealKey !== undefined ? { dealKey: plan.dealKey } : {}),
       clockBound,
       runs: sweep.values.map((value) => {
         const g: Record<string, string | number> = { ...given, [sweep.key]: value };
@@ -220,6 +228,8 @@ interface SweepPlan {
   readonly key: string;
   readonly games: number;
   readonly seed: string;
+  /** The sweep's deal key when its deals are secret: every value plays the same deals. */
+  readonly dealKey?: string;
   readonly clockBound: readonly string[];
   readonly runs: readonly { readonly value: string; readonly variant: Variant; readonly lineup: string[] }[];
 }
@@ -269,6 +279,7 @@ async function playAndReport(
     lineup,
     seatings: resume ? resume.config.seatings : rotationSeatings(lineup),
     runSeed: plan.seed,
+    ...(plan.dealKey !== undefined ? { dealKey: plan.dealKey } : {}),
     record: plan.record,
     onFault: plan.flags.onFault,
     moveTimeoutMs: plan.flags.moveTimeoutMs,
@@ -291,6 +302,7 @@ async function playAndReport(
     variant,
     nonDefault: nonDefault(plan.game.info.params, variant),
     seed: plan.seed,
+    dealKey: config.dealKey,
     lineup,
     scoreUnit: plan.game.info.scoreUnit,
     seconds: run.seconds,

@@ -36,6 +36,8 @@ import {
   tableSeats,
 } from './common.js';
 import { parseCount, runName } from './options.js';
+import { DEAL_OPTIONS, runDealKey } from './deals.js';
+import { secretDealsLine } from '../report/table.js';
 import { main as matchMain } from './match.js';
 import { progressReporter } from './progress.js';
 
@@ -85,6 +87,7 @@ const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-train-s<seed>-<time>)' },
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
+  ...DEAL_OPTIONS,
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds' },
   resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },
 } as const;
@@ -104,6 +107,8 @@ interface TrainSetup {
   readonly objective: Objective;
   readonly deals: number;
   readonly seed: string;
+  /** The deal key when the deals are secret (a bot file plays, or `--deal-key`): every run of the training, its verification included, deals from it. */
+  readonly dealKey?: string;
   readonly budget: number;
   readonly verify: boolean;
   readonly verifyGames: number;
@@ -178,9 +183,14 @@ function keptFlags(f: RunFlags): TrainSetup['flags'] {
   return { onFault: f.onFault, moveTimeoutMs: f.moveTimeoutMs, botMemoryMb: f.botMemoryMb, botLoadMs: f.botLoadMs, watchdogMs: f.watchdogMs };
 }
 
-/** The run flags every game of a training run shares. */
+/** The run flags every game of a training run shares, and its deal key. */
 function runBase(setup: TrainSetup): Arena['base'] {
-  return faultConfig(setup.flags);
+  return { ...faultConfig(setup.flags), ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}) };
+}
+
+/** The header's line of a training run with secret deals (the key is in train-state.json). */
+function dealsLine(setup: TrainSetup): string {
+  return setup.dealKey === undefined ? '' : `${secretDealsLine({ dealKey: setup.dealKey })}\n`;
 }
 
 /**
@@ -293,6 +303,7 @@ async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<nu
     objective: 'win',
     deals,
     seed: args.seed,
+    ...dealKeyField(runDealKey(args['deal-key'], lineup)),
     budget,
     verify: args.verify,
     verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
@@ -311,7 +322,7 @@ async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Promise<nu
 async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan, start: TrainState, dir: string): Promise<number> {
   const rules = setup.rules!;
   process.stdout.write(
-    `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\nbots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
+    `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\n${dealsLine(setup)}bots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
   );
   const arena = (pool: BatchPlayer, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
     game,
@@ -415,7 +426,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'train',
-    '$0 --game ID --bot SPEC [--tune k1,k2] [--range k=min:max] [--opponents x,y] [--method spsa|ntbea] [--budget GAMES] [--deals N] [--seed S] [--workers W] [--out DIR] [--resume DIR]',
+    '$0 --game ID --bot SPEC [--tune k1,k2] [--range k=min:max] [--opponents x,y] [--method spsa|ntbea] [--budget GAMES] [--deals N] [--seed S] [--workers W] [--out DIR] [--deal-key HEX] [--resume DIR]',
     options,
     'Every candidate of an iteration plays the same deals, in every seat, against the same opponents (duplicate deals, common random numbers); the fitness is its win share (or score) per seat-game with an interval over the deals. SPSA moves all parameters at once from paired games of two perturbed candidates; NTBEA searches a grid of levels with a bandit model of 1-, 2- and N-tuples.',
   );
@@ -519,6 +530,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       objective,
       deals,
       seed: args.seed,
+      ...dealKeyField(runDealKey(args['deal-key'], [start.text, ...opponents])),
       budget,
       verify: args.verify,
       verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
@@ -534,7 +546,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const header = `${game.info.id} · train ${setup.start} by ${plan.method.toUpperCase()} · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals) = ${plan.iterations * plan.gamesPerIteration} games`;
   process.stdout.write(
-    `${header}\nopponents: ${setup.opponents.join(', ')} · tuning ${plan.dims.map((d) => (d.kind === 'enum' ? `${d.key} (${d.choices.join('|')})` : `${d.key} ${d.min}..${d.max}${d.scale === 'log' ? ' log' : ''}`)).join(', ')}\n`,
+    `${header}\n${dealsLine(setup)}opponents: ${setup.opponents.join(', ')} · tuning ${plan.dims.map((d) => (d.kind === 'enum' ? `${d.key} (${d.choices.join('|')})` : `${d.key} ${d.min}..${d.max}${d.scale === 'log' ? ' log' : ''}`)).join(', ')}\n`,
   );
 
   const ran = await iterate(flags, setup, plan, state, dir, (pool, stop, onGames) =>
@@ -637,6 +649,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         String(setup.verifyGames),
         '--seed',
         `${setup.seed}-verify`,
+        ...(setup.dealKey !== undefined ? ['--deal-key', setup.dealKey] : []),
         '--workers',
         String(flags.workers),
         '--on-fault',
@@ -658,3 +671,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);
+
+/** `{ dealKey }` for a training run with secret deals, `{}` otherwise. */
+function dealKeyField(dealKey: string | undefined): { dealKey?: string } {
+  return dealKey === undefined ? {} : { dealKey };
+}

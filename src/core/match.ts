@@ -27,11 +27,20 @@ export interface PlayOptions {
    */
   readonly seed: string;
   /**
-   * The line-up rotation (default 0); with the seed it seeds the bots' streams
-   * (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3 of
-   * `streamWords(botSeed(seed))`).
+   * The line-up rotation (default 0); with the stream seed it seeds the bots'
+   * streams (seat s's stream is loaded from words (rotation * P + s) * 4 .. +3
+   * of `streamWords(streams)`).
    */
   readonly rotation?: number;
+  /**
+   * The seed string of the bots' streams and of the replacements of faulty
+   * decisions under `--on-fault random`. Default: derived from `seed` as in
+   * a run with a public seed (`botSeed(seed)` for the streams, `seed` for
+   * the replacements). A keyed run (secret deals, `src/tourney/deal-key.ts`)
+   * gives a string derived from its key apart from the deal's, so that a
+   * bot's words tell nothing of the deal.
+   */
+  readonly streams?: string | undefined;
   /** One bot per seat. */
   readonly bots: readonly Bot[];
   /** The bot names per seat, for the record. */
@@ -106,8 +115,9 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   private readonly botLegal: Int32Array;
   /**
    * Draws the replacement of a faulty decision under `--on-fault random`,
-   * seeded for each fault from (game seed, rotation, seat, decision): the
-   * same run gives the same replacements on any worker, in any order.
+   * seeded for each fault from (game seed or stream seed, rotation, seat,
+   * decision): the same run gives the same replacements on any worker, in
+   * any order.
    */
   private readonly faultRng = new Rng();
   /** The game's index in its batch, for the heartbeat. */
@@ -126,6 +136,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   /** The bots' stream states of the current deal: words[(rotation * P + seat) * 4 + i]. */
   private readonly botWords: Int32Array;
   private lastSeed: string | null = null;
+  private lastStreams: string | undefined = undefined;
   private readonly bound: number;
   /** Stream words drawn per deal: the rotations in use × P seats × 4. */
   private readonly wordsUsed: number;
@@ -167,11 +178,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   }
 
   /** Seeds the generators of a new deal: once per deal, shared by its rotations. */
-  private newDeal(seed: string): void {
+  private newDeal(seed: string, streams: string | undefined): void {
     this.dealRng.seedDeal(seed);
-    // The words of streamWords(botSeed(seed)), without building that string.
-    streamWords(seed, this.botWords, this.wordsUsed, BOT_SEED_SUFFIX);
+    // The words of streamWords(botSeed(seed)) without building that string, or of the given stream seed.
+    if (streams === undefined) streamWords(seed, this.botWords, this.wordsUsed, BOT_SEED_SUFFIX);
+    else streamWords(streams, this.botWords, this.wordsUsed);
     this.lastSeed = seed;
+    this.lastStreams = streams;
   }
 
   /**
@@ -179,12 +192,13 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * @param one the deal, the seats and what to keep (see {@link PlayOptions}).
    */
   play(one: PlayOptions): MatchOutcome {
-    const { seed, rotation = 0, bots, names, record = false, imposed, shareLegal } = one;
+    const { seed, rotation = 0, bots, names, record = false, imposed, shareLegal, streams } = one;
     const { game, state, legal, botLegal, observations, contexts, options } = this;
     const p = state.players;
     const collector = record ? new RoundCollector() : null;
     state.recorder = collector;
-    if (seed !== this.lastSeed) this.newDeal(seed);
+    if (seed !== this.lastSeed || streams !== this.lastStreams) this.newDeal(seed, streams);
+    const faultSeed = streams ?? seed;
     game.deal(state, this.gameRng.copyFrom(this.dealRng));
     const words = this.botWords;
     for (let s = 0; s < p; s++) {
@@ -204,7 +218,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       }
     }
     if (collector === null && imposed === undefined && options.moveTimeoutMs === 0 && this.allByIndex(bots))
-      return this.playByIndex(seed, rotation, bots, names);
+      return this.playByIndex(seed, faultSeed, rotation, bots, names);
     let decisions = 0;
     let faults: Fault[] | null = null;
     const bound = this.bound;
@@ -259,7 +273,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       if (fault !== null) {
         (faults ??= []).push(fault);
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, collector, seed, names);
-        action = legal[this.replacement(seed, rotation, seat, decisions, n)]!;
+        action = legal[this.replacement(faultSeed, rotation, seat, decisions, n)]!;
         if (collector) {
           const at = collector.position();
           this.applyLegal(state, action);
@@ -294,7 +308,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * games as the general loop (a test compares them); kept apart so that this
    * loop stays small enough for V8 to inline the game's functions into it.
    */
-  private playByIndex(seed: string, rotation: number, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
+  private playByIndex(seed: string, faultSeed: string, rotation: number, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
     const { game, state, observations, contexts, options } = this;
     const bound = this.bound;
     const beat = this.heartbeat;
@@ -320,7 +334,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
       if (fault !== null) {
         (faults ??= []).push(fault);
         if (options.onFault === 'forfeit') return this.forfeit(fault, decisions, firstSeat, faults, null, seed, names);
-        i = this.replacement(seed, rotation, seat, decisions, n);
+        i = this.replacement(faultSeed, rotation, seat, decisions, n);
       }
       this.applyLegal(state, game.legalAt!(state, i as number));
       if (++decisions > bound) throw this.overBound(seed);
@@ -332,12 +346,12 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
 
   /**
    * The index of the random legal action that replaces a faulty decision
-   * under `--on-fault random`: drawn from a stream seeded by (game seed,
-   * rotation, seat, decision), so it never depends on the worker, the batch
-   * or the faults before it.
+   * under `--on-fault random`: drawn from a stream seeded by (game seed, or
+   * a keyed run's stream seed; rotation, seat, decision), so it never
+   * depends on the worker, the batch or the faults before it.
    */
-  private replacement(seed: string, rotation: number, seat: Seat, decision: number, n: number): number {
-    return this.faultRng.seedDeal(`${seed}/fault/${rotation}/${seat}/${decision}`).int(n);
+  private replacement(faultSeed: string, rotation: number, seat: Seat, decision: number, n: number): number {
+    return this.faultRng.seedDeal(`${faultSeed}/fault/${rotation}/${seat}/${decision}`).int(n);
   }
 
   /** The error of a game that outlasted the game's own `maxDecisions` (a game bug). */

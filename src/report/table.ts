@@ -12,15 +12,22 @@ function variantText(s: Summary): string {
   return nd.length === 0 ? 'default rules' : nd.map(([k, v]) => `${k}=${String(v)}`).join(', ');
 }
 
+/** The header's line of a keyed run: its deals are secret, and how to play them again. */
+export function secretDealsLine(s: Pick<Summary, 'dealKey'>): string {
+  return `secret deals: dealt from a random key, not from the seed; ${s.dealKey !== undefined ? `--deal-key ${s.dealKey} plays them again` : 'the key is in checkpoint.json until the run completes'}`;
+}
+
 /**
  * The terminal tables of a run (cli-table3): per bot, per seat, and the run's
  * totals. Returns the text; the caller prints it.
  */
+
 export function renderTables(s: Summary): string {
   const out: string[] = [];
   out.push(
     `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
+  if (s.secretDeals) out.push(secretDealsLine(s));
   out.push(`line-up: ${s.lineup.join(', ')}`);
   if (s.unsandboxedBots === true) out.push(UNSANDBOXED_NOTICE);
   if (!s.reproducible) {

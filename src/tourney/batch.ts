@@ -3,6 +3,7 @@ import type { GameStateBase } from '../core/game.js';
 import { MatchRunner, type Fault, type FaultPolicy } from '../core/match.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
+import { keyedDeal } from './deal-key.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, isFileSpec, parseLineup } from '../../bots/index.js';
 import { realmClient, RemoteBot } from '../../bots/remote/remote-bot.js';
@@ -25,6 +26,12 @@ export interface RunConfig {
    */
   readonly seatings: readonly Seating[];
   readonly runSeed: string;
+  /**
+   * A keyed run's deal key (32 hex digits; secret deals, `deal-key.ts`): each
+   * deal's seed and its bots' stream seed are derived from it and the run
+   * seed (`keyedDeal`). Absent: deals from the run seed (`gameSeed`).
+   */
+  readonly dealKey?: string;
   readonly record: boolean;
   /** What a faulty decision costs: the game (forfeit) or nothing (a random legal action replaces it). */
   readonly onFault: FaultPolicy;
@@ -155,7 +162,8 @@ async function prepare(config: RunConfig, files: Readonly<Record<string, string>
  * Plays deals [dealStart, dealEnd) of a run, every seating of each, in order.
  * Game `deal * K + k` (K seatings) is seeded from (run seed, deal) alone, so it
  * is the same game whichever worker plays it; its bots' streams from (run
- * seed, deal, the seating's rotation, seat).
+ * seed, deal, the seating's rotation, seat). In a keyed run both come from
+ * the deal key as well (`keyedDeal`, once per deal).
  */
 export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const { config } = task;
@@ -174,12 +182,14 @@ export async function runBatch(task: BatchTask): Promise<BatchResult> {
   const botCells = config.lineup.map(csvCell);
   let g = 0;
   for (let d = task.dealStart; d < task.dealEnd; d++) {
-    const seed = gameSeed(config.runSeed, d);
+    const keyed = config.dealKey === undefined ? null : keyedDeal(config.dealKey, config.runSeed, d);
+    const seed = keyed ? keyed.seed : gameSeed(config.runSeed, d);
     for (let k = 0; k < K; k++, g++) {
       runner.gameInBatch = g;
       const seating = seatings[k]!;
       const o = runner.play({
         seed,
+        streams: keyed?.streams,
         rotation: seating.rotation,
         bots: bySeat[k]!,
         names: names[k]!,

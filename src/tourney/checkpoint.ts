@@ -51,6 +51,10 @@ export const checkpointSchema = z.object({
     lineup: z.array(z.string()).min(1),
     seatings: z.array(z.object({ rotation: z.number().int().min(0), entries: z.array(z.number().int().min(0)).min(1) })).min(1),
     runSeed: z.string(),
+    dealKey: z
+      .string()
+      .regex(/^[0-9a-f]{32}$/)
+      .optional(),
     record: z.boolean(),
     onFault: z.enum(['forfeit', 'random']),
     moveTimeoutMs: z.number().int().min(0),

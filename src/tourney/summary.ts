@@ -40,13 +40,25 @@ export interface SeatSummary {
   readonly deff: number;
 }
 
-/** `summary.json`: everything but `timing` is a function of (game, variant, line-up, games, seed). */
+/** `summary.json`: everything but `timing` is a function of (game, variant, line-up, games, seed, and a keyed run's deal key). */
 export interface Summary {
   readonly game: string;
   readonly variant: Variant;
   /** Parameters that differ from the rule file's defaults. */
   readonly nonDefault: Record<string, VariantValue>;
   readonly seed: string;
+  /**
+   * Present (true) in a keyed run only: its deals came from a random key, not
+   * from `seed` (a user bot file played; `src/tourney/deal-key.ts`).
+   */
+  readonly secretDeals?: true;
+  /**
+   * A keyed run's deal key (32 hex digits), once the run is complete:
+   * `--deal-key` with it (and the same seed) plays the run again. A stopped
+   * run keeps it in `checkpoint.json` only, so that the deals it has still
+   * to play stay secret when its partial results are shared.
+   */
+  readonly dealKey?: string;
   readonly games: number;
   /** Independent deals: the statistical unit of every interval and test. */
   readonly deals: number;
@@ -93,6 +105,8 @@ export interface RunMeta {
   readonly variant: Variant;
   readonly nonDefault: Record<string, VariantValue>;
   readonly seed: string;
+  /** A keyed run's deal key (`RunConfig.dealKey`). */
+  readonly dealKey?: string | undefined;
   readonly lineup: readonly string[];
   readonly scoreUnit: string;
   readonly seconds: number;
@@ -171,6 +185,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     variant: meta.variant,
     nonDefault: meta.nonDefault,
     seed: meta.seed,
+    ...(meta.dealKey !== undefined ? { secretDeals: true as const, ...(meta.complete ? { dealKey: meta.dealKey } : {}) } : {}),
     games: t.games,
     deals: D,
     seatingsPerDeal: D > 0 ? t.games / D : 0,

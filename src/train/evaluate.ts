@@ -35,7 +35,7 @@ export interface Arena {
   readonly pool: BatchPlayer;
   readonly watchdogMs: number;
   /** The run flags every game shares (`RunConfig` fields). */
-  readonly base: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>;
+  readonly base: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'dealKey'>;
   readonly stop?: AbortSignal;
   /** Games played in this iteration so far (for the progress bar). */
   readonly onGames?: (games: number) => void;

@@ -91,7 +91,7 @@ export interface RulesArena {
   readonly workers: number;
   readonly pool: BatchPlayer;
   readonly watchdogMs: number;
-  readonly flags: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs'>;
+  readonly flags: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'dealKey'>;
   readonly stop?: AbortSignal;
   readonly onGames?: (games: number) => void;
 }
