@@ -3,8 +3,9 @@
  * item 2): a run with a user bot file deals from a random key and says so in
  * one header line, `summary.json` carries the key once the run is complete,
  * `--deal-key` with it plays the run again exactly, a keyed run stopped by
- * SIGINT and resumed ends as an uninterrupted one with the same key, and a
- * bad `--deal-key` is one line and exit 2. Built-in runs say nothing new.
+ * SIGINT and resumed ends as an uninterrupted one with the same key, a
+ * training run and its verification share one key, and a bad `--deal-key`
+ * is one line and exit 2. Built-in runs say nothing new.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const MATCH = join('dist', 'src', 'cli', 'match.js');
+const TRAIN = join('dist', 'src', 'cli', 'train.js');
 const out = mkdtempSync(join(tmpdir(), 'ninefold-secret-'));
 
 function run(cli: string, args: string[]): { code: number; stdout: string; stderr: string } {
@@ -115,6 +117,21 @@ describe('secret deals through the CLI', () => {
     expect(run(CLI, [...args, '--out', ref]).code).toBe(0);
     expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
     expect(file(dir, 'games.csv')).toBe(file(ref, 'games.csv'));
+  });
+
+  it('train with a bot file among the opponents: every run of the training and its verification match deal from one key, kept in train-state.json and written to train.json at the end', () => {
+    const dir = join(out, 'train');
+    const r = run(TRAIN, [
+      ...['--game', 'captains-orders', '--bot', 'greedy', '--opponents', './bots/examples/my-bot.js,random,random'],
+      ...['--budget', '64', '--deals', '2', '--verify-games', '40', '--workers', '1', '--out', dir],
+    ]);
+    expect(r.code).toBe(0);
+    const key = (JSON.parse(file(dir, 'train-state.json')) as { setup: { dealKey?: string } }).setup.dealKey;
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(r.stdout).toMatch(/secret deals: .*the key is in train-state\.json until the run completes/);
+    expect((JSON.parse(file(dir, 'train.json')) as { dealKey?: string }).dealKey).toBe(key);
+    expect(summaryOf(join(dir, 'verify')).dealKey).toBe(key);
+    expect(summaryOf(join(dir, 'verify')).seed).toBe('1-verify');
   });
 
   it('a bad --deal-key is one line on stderr and exit 2, before anything is played or written (tourney, match)', () => {

@@ -188,9 +188,9 @@ function runBase(setup: TrainSetup): Arena['base'] {
   return { ...faultConfig(setup.flags), ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}) };
 }
 
-/** The header's line of a training run with secret deals (the key is in train-state.json). */
+/** The header's line of a training run with secret deals (the key stays in train-state.json until the end; train.json then has it). */
 function dealsLine(setup: TrainSetup): string {
-  return setup.dealKey === undefined ? '' : `${secretDealsLine({ dealKey: setup.dealKey })}\n`;
+  return setup.dealKey === undefined ? '' : `${secretDealsLine({}, 'train-state.json')}\n`;
 }
 
 /**
@@ -390,7 +390,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   );
   writeFileAtomic(
     join(dir, 'rules.json'),
-    `${JSON.stringify({ game: setup.game, target: rules.target, lineup: rules.lineup, variant: setup.variant, seed: `${setup.seed}-confirm`, settings: confirmed }, null, 2)}\n`,
+    `${JSON.stringify({ game: setup.game, target: rules.target, lineup: rules.lineup, variant: setup.variant, seed: `${setup.seed}-confirm`, ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}), settings: confirmed }, null, 2)}\n`,
   );
   writeFileAtomic(
     join(dir, 'rules.csv'),
@@ -611,6 +611,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     games: state.games,
     seconds: state.seconds,
     opponents: setup.opponents,
+    ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
     verification: null,
   };
   writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);

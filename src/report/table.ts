@@ -12,9 +12,12 @@ function variantText(s: Summary): string {
   return nd.length === 0 ? 'default rules' : nd.map(([k, v]) => `${k}=${String(v)}`).join(', ');
 }
 
-/** The header's line of a keyed run: its deals are secret, and how to play them again. */
-export function secretDealsLine(s: Pick<Summary, 'dealKey'>): string {
-  return `secret deals: dealt from a random key, not from the seed; ${s.dealKey !== undefined ? `--deal-key ${s.dealKey} plays them again` : 'the key is in checkpoint.json until the run completes'}`;
+/**
+ * The header's line of a keyed run: its deals are secret, and how to play
+ * them again (the key once the run is complete, else the file that keeps it).
+ */
+export function secretDealsLine(s: Pick<Summary, 'dealKey'>, keptIn = 'checkpoint.json'): string {
+  return `secret deals: dealt from a random key, not from the seed; ${s.dealKey !== undefined ? `--deal-key ${s.dealKey} plays them again` : `the key is in ${keptIn} until the run completes`}`;
 }
 
 /**

@@ -164,6 +164,8 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     mkdirSync(home);
     copyFileSync(resolve('bots', 'examples', 'my-bot.js'), join(home, 'bot.js'));
     const args = ['--game', 'captains-orders', '--bots', './bot.js,greedy,random,random', '--games', '400', '--seed', '24', '--workers', '2'];
+    // One deal key for both runs (a run with a bot file deals from a random key otherwise).
+    args.push('--deal-key', '0123456789abcdef0123456789abcdef');
     const queued = run('tourney.js', [...args, '--queue', url, '--out', join(home, 'queued')], home);
     expect(queued.code).toBe(0);
     expect(run('tourney.js', [...args, '--out', join(home, 'local')], home).code).toBe(0);

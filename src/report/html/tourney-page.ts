@@ -2,14 +2,14 @@ import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, test
 import { arr, num, obj, str, type RunFiles } from './load.js';
 import type { Page } from './page.js';
 
-/** The line under a page's title: game, size, seed, line-up, non-default rules, and whether the run stopped early. */
+/** The line under a page's title: game, size, seed (and whether its deals were secret), line-up, non-default rules, and whether the run stopped early. */
 export function runMeta(f: RunFiles, what: string): string {
   const s = obj(f.json.summary) ?? {};
   const nonDefault = Object.entries(obj(s.nonDefault) ?? {}).map(([k, v]) => `${k}=${str(v)}`);
   const parts = [
     `${str(s.game)} · ${what}`,
     `${num(s.games) ?? '?'} games, ${num(s.deals) ?? '?'} deals`,
-    `seed ${str(s.seed)}`,
+    s.secretDeals === true ? `seed ${str(s.seed)}, secret deals (dealt from a random key)` : `seed ${str(s.seed)}`,
     `line-up: ${arr(s.lineup).map(str).join(', ')}`,
     nonDefault.length ? `rules: ${nonDefault.join(', ')}` : 'default rules',
   ];
