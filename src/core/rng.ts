@@ -227,7 +227,7 @@ const streamBase = new Int32Array(4);
  * the streams shifted copies of each other). It replaced seedrandom's alea
  * (Baagoe's Mash of the seed string, then alea's draws): 0.9 µs a deal on the
  * fourth session's machine, ~20% of Captain's Orders' random games; measured
- * figures of both in README, "Seeds and streams".
+ * figures of both in README, "Seeds, streams and secret deals".
  * @param seed the deal's stream seed string (`botSeed(dealSeed)` without the
  *   suffix in a public run, a key-derived string in a keyed one).
  * @param into receives the words; a run that uses fewer rotations draws a
