@@ -242,6 +242,8 @@ describe.skipIf(typeof locked === 'string')('a queue whose Redis has a password'
       expect(worker.out).toMatch(new RegExp(`serving redis://127\\.0\\.0\\.1:${locked.port}/0 with 1 thread`));
       const bots = `${resolve('bots', 'examples', 'my-bot.js')},greedy,random,random`;
       const args = ['--game', 'captains-orders', '--bots', bots, '--games', '800', '--seed', '41'];
+      // One deal key for both runs (a run with a bot file deals from a random key otherwise).
+      args.push('--deal-key', '0123456789abcdef0123456789abcdef');
       const queued = run('tourney.js', [...args, '--queue', 'env', '--out', join(out, 'q')], process.cwd(), env);
       expect(queued.code).toBe(0);
       expect(queued.stderr).toMatch(new RegExp(`plays its batches through redis://127\\.0\\.0\\.1:${locked.port}/0: 1 worker`));
