@@ -22,6 +22,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HEAP_FLAGS } from './search-bench.js';
+import { sandboxCost, type SandboxCost } from './sandbox-bench.js';
+import { isolatedVm } from '../bots/sandbox/isolated.js';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import Table from 'cli-table3';
@@ -249,6 +251,14 @@ async function main(): Promise<void> {
   process.stdout.write(`peak RSS ${peakRssMiB.toFixed(0)} MiB · ${machine.cpu} · ${cores} cores · Node ${machine.node}\n`);
   const dir = join('results', 'bench');
   mkdirSync(dir, { recursive: true });
+  // The sandbox of user bot files (README, "Write your own bot": the sandbox); not measured where isolated-vm is missing.
+  let sandbox: SandboxCost | null = null;
+  if (typeof isolatedVm() !== 'string') {
+    sandbox = sandboxCost();
+    process.stdout.write(
+      `sandbox of a user bot file (${sandbox.game}, playing as random against the built-in random, median of ${sandbox.runs} runs): load ${sandbox.loadMs.toFixed(0)} ms, +${sandbox.perCallUs.toFixed(1)} µs a call (a decision or a game's start; ${sandbox.decisionsPerGame.toFixed(1)} decisions a game)\n`,
+    );
+  } else process.stdout.write('sandbox of a user bot file: not measured (isolated-vm is missing)\n');
   let search: unknown = null;
   if (args.search) {
     const file = join(dir, 'search.json');
@@ -258,7 +268,7 @@ async function main(): Promise<void> {
   }
   writeFileAtomic(
     join(dir, 'bench.json'),
-    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, search, at: new Date().toISOString() }, null, 2)}\n`,
+    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, sandbox, search, at: new Date().toISOString() }, null, 2)}\n`,
   );
   process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
 }

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ATTACKS = './test/fixtures/bots/attacks';
@@ -214,6 +215,51 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
     }
   });
 
+  it('re-dealing from the public seed inside the sandbox (secret deals): the bot finds no deal from its stream and never holds the hand it re-deals', () => {
+    const log = attack('redeal');
+    expect(log.length).toBe((160 / 4) * 4);
+    for (const l of log) {
+      expect(l.found).toBe(false);
+      expect(l.handMatches).not.toBe(true);
+    }
+    expect(log.filter((l) => l.handMatches === false).length).toBeGreaterThan(log.length / 2);
+  });
+
+  it('the re-dealing bot works where deals are public: played in-process on the public seed it finds every deal and knows its hand', async () => {
+    const dist = (p: string): string => pathToFileURL(join(process.cwd(), 'dist', p)).href;
+    await import(dist('src/games/index.js'));
+    const { getGame } = (await import(dist('src/core/registry.js'))) as typeof import('../src/core/registry.js');
+    const { MatchRunner } = (await import(dist('src/core/match.js'))) as typeof import('../src/core/match.js');
+    const { gameSeed } = (await import(dist('src/core/rng.js'))) as typeof import('../src/core/rng.js');
+    const { resolveGameVariant } = (await import(dist('src/core/variant.js'))) as typeof import('../src/core/variant.js');
+    const { default: createBot } = (await import(pathToFileURL(join(process.cwd(), ATTACKS, 'redeal.js')).href)) as {
+      default: (g: unknown) => import('../src/core/bot.js').Bot;
+    };
+    const game = getGame('nines-holdem');
+    const variant = resolveGameVariant(game, { players: 4 });
+    const runner = new MatchRunner(game, variant);
+    const lines: string[] = [];
+    const print = console.log;
+    console.log = (text: string) => lines.push(text);
+    try {
+      for (let d = 0; d < 12; d++) {
+        for (let r = 0; r < 4; r++) {
+          const bots = [0, 1, 2, 3].map(() => createBot(game));
+          runner.play({ seed: gameSeed('1', d), rotation: r, bots, names: ['a', 'b', 'c', 'd'] });
+        }
+      }
+    } finally {
+      console.log = print;
+    }
+    const found = lines.map((l) => JSON.parse(l) as { found: boolean; handMatches: boolean | null });
+    expect(found.length).toBe(12 * 4 * 4);
+    for (const f of found) {
+      expect(f.found).toBe(true);
+      expect(f.handMatches).not.toBe(false);
+    }
+    expect(found.filter((f) => f.handMatches === true).length).toBeGreaterThan(found.length / 2);
+  });
+
   it('signals to the harness and to rival bots: none is sent; the run ends normally, no inspector opens, the honest rival forfeits nothing', async () => {
     const dir = join(out, 'signals');
     const log = join(out, 'signals.log');
@@ -238,6 +284,33 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
       socket.on('error', () => done(false));
     });
     expect(reached).toBe(false);
+  });
+
+  it('a run whose bot file tries to kill things, stopped with SIGINT and resumed, finishes and equals the uninterrupted run with the same deal key', async () => {
+    const dir = join(out, 'signals-stopped');
+    const ref = join(out, 'signals-uninterrupted');
+    const args = ['--game', 'captains-orders', '--bots', `${ATTACKS}/signals.js,${ATTACKS}/honest.js,greedy,random`, '--games', '6000', '--workers', '2'];
+    const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'tourney.js'), ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'ignore'] });
+    const merged = (): boolean =>
+      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const t0 = Date.now();
+    while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
+    expect([0, 130]).toContain(code);
+    if (code === 130) {
+      const resumed = tourney(['--resume', dir]);
+      expect(resumed.stderr).toBe('');
+      expect(resumed.code).toBe(0);
+    }
+    const stopped = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    expect(stopped.complete).toBe(true);
+    expect(typeof stopped.dealKey).toBe('string');
+    expect(tourney([...args, '--deal-key', stopped.dealKey as string, '--out', ref]).code).toBe(0);
+    const again = JSON.parse(readFileSync(join(ref, 'summary.json'), 'utf8')) as Record<string, unknown>;
+    delete stopped.timing;
+    delete again.timing;
+    expect(again).toEqual(stopped);
   });
 
   it('a fault text of 200 000 characters of HTML is kept as one line of at most 500 characters', () => {
