@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { firstBatchMerged } from './run-helpers.js';
 
 const ATTACKS = './test/fixtures/bots/attacks';
 const out = mkdtempSync(join(tmpdir(), 'ninefold-attacks-'));
@@ -291,8 +292,7 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
     const ref = join(out, 'signals-uninterrupted');
     const args = ['--game', 'captains-orders', '--bots', `${ATTACKS}/signals.js,${ATTACKS}/honest.js,greedy,random`, '--games', '6000', '--workers', '2'];
     const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'tourney.js'), ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'ignore'] });
-    const merged = (): boolean =>
-      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
     const t0 = Date.now();
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');

@@ -4,10 +4,11 @@
  * given, and a run stopped with SIGINT then resumed.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { firstBatchMerged } from './run-helpers.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const FIX = join('test', 'fixtures', 'bots');
@@ -136,8 +137,7 @@ describe('resilience', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     // Wait for the first checkpoint, then interrupt.
     const t0 = Date.now();
-    const merged = (): boolean =>
-      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));
@@ -159,8 +159,7 @@ describe('resilience', () => {
     const ref = join(out, 'uninterrupted-rec');
     const args = ['--game', 'captains-orders', '--bots', 'random,greedy,random,random', '--games', '24000', '--seed', '4', '--workers', '2', '--record'];
     const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'ignore'] });
-    const merged = (): boolean =>
-      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
     const t0 = Date.now();
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGINT');
@@ -184,7 +183,7 @@ describe('resilience', () => {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const cp = join(dir, 'bidPenalty=face', 'checkpoint.json');
     const t0 = Date.now();
-    const merged = (): boolean => existsSync(cp) && (JSON.parse(readFileSync(cp, 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(cp);
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     const code = await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)));

@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { firstBatchMerged } from './run-helpers.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const MATCH = join('dist', 'src', 'cli', 'match.js');
@@ -95,8 +96,7 @@ describe('secret deals through the CLI', () => {
     let stdout = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     const t0 = Date.now();
-    const merged = (): boolean =>
-      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(file(dir, 'checkpoint.json')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
     while (!merged() && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
     child.kill('SIGINT');
     expect(await new Promise<number>((r) => child.on('exit', (c) => r(c ?? -1)))).toBe(130);

@@ -19,6 +19,7 @@ import type { Variant } from '../../src/core/variant.js';
 import { botParamsFor, resolveBotParams } from '../../src/core/bot-params.js';
 import { loadBotFile } from './load.js';
 import type { RealmReply, RealmRequest } from './protocol.js';
+import { deepFreeze, fillObservation } from '../sandbox/copy.js';
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('realm.js runs as a child process with an IPC channel');
@@ -41,32 +42,6 @@ const rng = new Rng();
 
 function firstLine(e: unknown): string {
   return (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
-}
-
-function deepFreeze<T>(x: T): T {
-  if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x as object)) deepFreeze(v);
-  }
-  return x;
-}
-
-/**
- * Copies the received observation into this realm's own observation object
- * (the game's class, with its methods), element by element: no method of a
- * built-in prototype is called, so a bot that wrapped one sees nothing here.
- */
-function fill(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const key in source) {
-    const v = source[key] as ArrayLike<number> | unknown;
-    const t = target[key] as { length: number; [i: number]: number } | unknown;
-    if (ArrayBuffer.isView(t) && ArrayBuffer.isView(v)) {
-      const a = t as unknown as { length: number; [i: number]: number };
-      const b = v as unknown as { length: number; [i: number]: number };
-      const n = a.length < b.length ? a.length : b.length;
-      for (let i = 0; i < n; i++) a[i] = b[i]!;
-    } else target[key] = v;
-  }
 }
 
 function handle(m: RealmRequest): RealmReply | Promise<RealmReply> {
@@ -103,7 +78,7 @@ function handle(m: RealmRequest): RealmReply | Promise<RealmReply> {
     }
     case 'act': {
       if (!bot || !ctx || !obs) throw new Error('act before reset');
-      fill(obs, m.obs as Record<string, unknown>);
+      fillObservation(obs, m.obs as Record<string, unknown>);
       const legal = m.legal;
       if (bot.actIndex !== undefined) {
         const i: unknown = bot.actIndex(obs, legal, m.count, ctx);

@@ -17,6 +17,7 @@ import { getGame } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
 import type { Variant } from '../../src/core/variant.js';
 import { userBotKind } from './kind.js';
+import { deepFreeze, fillObservation } from './copy.js';
 
 let kind: BotKind | null = null;
 let game: Game<GameStateBase, object> | null = null;
@@ -25,14 +26,6 @@ let bot: Bot | null = null;
 let obs: Record<string, unknown> | null = null;
 let ctx: BotContext | null = null;
 const rng = new Rng();
-
-function deepFreeze<T>(x: T): T {
-  if (x !== null && typeof x === 'object' && !Object.isFrozen(x)) {
-    Object.freeze(x);
-    for (const v of Object.values(x as object)) deepFreeze(v);
-  }
-  return x;
-}
 
 /**
  * Takes the bot file's module namespace (the host's entry module calls this
@@ -89,27 +82,10 @@ export function reset(seat: number, players: number, w0: number, w1: number, w2:
   bot.reset?.(ctx);
 }
 
-/**
- * Copies the received observation into this isolate's own observation object
- * (the game's class, with its methods), element by element.
- */
-function fill(target: Record<string, unknown>, source: Record<string, unknown>): void {
-  for (const key in source) {
-    const v = source[key];
-    const t = target[key];
-    if (ArrayBuffer.isView(t) && ArrayBuffer.isView(v)) {
-      const a = t as unknown as { length: number; [i: number]: number };
-      const b = v as unknown as { length: number; [i: number]: number };
-      const n = a.length < b.length ? a.length : b.length;
-      for (let i = 0; i < n; i++) a[i] = b[i]!;
-    } else target[key] = v;
-  }
-}
-
 /** One decision: the bot's action id (NaN when it answered with no number). */
 export function act(o: Record<string, unknown>, legal: Int32Array, count: number): number {
   if (!bot || !ctx || !obs) throw new Error('act before reset');
-  fill(obs, o);
+  fillObservation(obs, o);
   if (bot.actIndex !== undefined) {
     const i: unknown = bot.actIndex(obs, legal, count, ctx);
     return typeof i === 'number' && Number.isInteger(i) && i >= 0 && i < count ? legal[i]! : Number.NaN;

@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstBatchMerged } from '../run-helpers.js';
 import { startRedis } from './redis-server.js';
 
 const CLI = resolve('dist', 'src', 'cli');
@@ -127,8 +128,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     const args = ['--game', 'nine-virtues', '--games', '8000', '--seed', '22', '--workers', '2', '--record'];
     const dir = join(out, 'stopped');
     const coordinator = start('tourney.js', [...args, '--queue', url, '--out', dir]);
-    const merged = (): boolean =>
-      existsSync(join(dir, 'checkpoint.json')) && (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { batchesDone: number }).batchesDone > 0;
+    const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
     await until('a checkpoint', merged);
     coordinator.child.kill('SIGINT');
     expect(await coordinator.exited).toBe(130);

@@ -14,37 +14,22 @@ import type { Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { RunStoppedError, UsageError } from '../../src/core/errors.js';
-import { getGame } from '../../src/core/registry.js';
-import { resolveGameVariant } from '../../src/core/variant.js';
 import { ForgedError, JOB_TAG, openSealed, parseQueueKey, RESULT_TAG, seal } from '../../src/queue/auth.js';
 import { connectRedis, fileKey, outKey, PREFIX, QUEUE_NAME, parseQueueUrl, queueTarget, redisOptions, runKey } from '../../src/queue/connection.js';
 import { sha256 } from '../../src/queue/files.js';
 import { loadBullmq, QueuePlayer } from '../../src/queue/player.js';
 import { serveQueue } from '../../src/queue/worker.js';
-import { rotationSeatings } from '../../src/stats/seatings.js';
-import type { RunConfig } from '../../src/tourney/batch.js';
 import { InlinePool } from '../../src/tourney/inline-pool.js';
 import { runTourney } from '../../src/tourney/run.js';
 import { startRedis } from './redis-server.js';
+import { captainsConfig } from './run-config.js';
 
 const CLI = join('dist', 'src', 'cli');
 const KEY_TEXT = 'keyed-test-key-0123456789abcdef';
 const key = parseQueueKey(KEY_TEXT, 'test');
 const otherKey = parseQueueKey('another-key-0123456789abcdef', 'test');
 
-function config(runSeed: string, lineup: string[], record = false): RunConfig {
-  return {
-    gameId: 'captains-orders',
-    variant: resolveGameVariant(getGame('captains-orders'), { players: lineup.length }),
-    lineup,
-    seatings: rotationSeatings(lineup),
-    runSeed,
-    record,
-    onFault: 'forfeit',
-    moveTimeoutMs: 0,
-    gamesCsv: record,
-  };
-}
+const config = captainsConfig;
 
 /** A command of `dist/` run to its end with exactly the environment `env` (no NINEFOLD_QUEUE_* of the test's own). */
 function cli(file: string, args: readonly string[], env: Record<string, string> = {}): { code: number; stderr: string } {

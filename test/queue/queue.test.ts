@@ -13,19 +13,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { UsageError } from '../../src/core/errors.js';
-import { getGame } from '../../src/core/registry.js';
-import { resolveGameVariant } from '../../src/core/variant.js';
 import { parseQueueKey } from '../../src/queue/auth.js';
 import { connectRedis, fileKey, parseQueueUrl } from '../../src/queue/connection.js';
 import { localFiles, MissingFileError, publishFiles, runFileSet, sha256 } from '../../src/queue/files.js';
 import { QueuePlayer } from '../../src/queue/player.js';
 import { type QueueWorker, serveQueue } from '../../src/queue/worker.js';
-import { rotationSeatings } from '../../src/stats/seatings.js';
-import type { RunConfig } from '../../src/tourney/batch.js';
 import { InlinePool } from '../../src/tourney/inline-pool.js';
 import { runTourney } from '../../src/tourney/run.js';
 import { dealsFor, dealsPerBatch, makeBatches } from '../../src/tourney/schedule.js';
 import { startRedis } from './redis-server.js';
+import { captainsConfig } from './run-config.js';
 
 const CLI = join('dist', 'src', 'cli');
 /** The queue's shared key of these tests (`NINEFOLD_QUEUE_KEY`). */
@@ -34,19 +31,7 @@ const key = parseQueueKey(TEST_KEY, 'test');
 /** The environment of a command run with the queue's key. */
 const keyed = { ...process.env, NINEFOLD_QUEUE_KEY: TEST_KEY };
 
-function config(runSeed: string, lineup: string[], record: boolean): RunConfig {
-  return {
-    gameId: 'captains-orders',
-    variant: resolveGameVariant(getGame('captains-orders'), { players: lineup.length }),
-    lineup,
-    seatings: rotationSeatings(lineup),
-    runSeed,
-    record,
-    onFault: 'forfeit',
-    moveTimeoutMs: 0,
-    gamesCsv: record,
-  };
-}
+const config = captainsConfig;
 
 describe('--queue URLs (item 1)', () => {
   it('redis://HOST:PORT/DB is parsed; anything else is refused with one line naming the form', () => {
