@@ -238,7 +238,11 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    * Optional, with `roundsDone`: each seat's game score so far into
    * `into[0..P)`, in the unit and sense of `result().scores` (the rounds
    * already scored, summed as the rule file sums them; the game's winners
-   * are the highest once it is over). Allocates nothing.
+   * are the highest once it is over). Allocates nothing. The match also
+   * scores a forfeited game with it (`../shared/rules/README.md`, "Forfeits":
+   * the totals of the rounds completed before the fault), so a game of more
+   * than one round declares it even without `roundsDone` (then search bots
+   * play it to the end); a game without it forfeits at 0 for every seat.
    */
   runningScores?(s: S, into: Float64Array): void;
 

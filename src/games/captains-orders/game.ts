@@ -5,6 +5,7 @@ import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { CaptainsOrdersObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
+import { runningScores } from './standings.js';
 import { CaptainsOrdersState, copyState, Phase } from './state.js';
 
 /** Static facts and variant parameters (`captains-orders.md`, "Variant parameters"). */
@@ -45,6 +46,7 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),
+  runningScores,
   observe,
   determinize,
   encodeAction,

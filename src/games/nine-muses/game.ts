@@ -8,6 +8,7 @@ import { checkInvariants } from './invariants.js';
 import { determinize, NineMusesObservation, observe } from './observation.js';
 import { forgetLegal, legalActions, legalAt, legalCount } from './legal.js';
 import { apply, currentSeat, deal, maxDecisions } from './rules.js';
+import { runningScores } from './standings.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
 
 /** The label every report carries: the card texts are not the publisher's. */
@@ -60,6 +61,7 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = defineGame(
   apply,
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.vp), winners: s.winners, capped: false }),
+  runningScores,
   observe,
   determinize,
   balance: nineMusesBalance,
