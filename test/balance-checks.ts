@@ -94,6 +94,12 @@ export async function runBalance(id: string, games: number, seed: string): Promi
   // What the command prints: it must render.
   expect(renderTables(summary)).toContain(id);
   expect(renderBalance(balance)).toContain('Balance report');
+  // Issue 27, item 2: every percentage key figure (a proportion) has its interval within [0, 1].
+  for (const [name, f] of Object.entries(balance.keyFigures)) {
+    if (f.format !== 'percent' || !f.ci95) continue;
+    expect(f.ci95[0], `${id} key figure ${name} lo`).toBeGreaterThanOrEqual(0);
+    expect(f.ci95[1], `${id} key figure ${name} hi`).toBeLessThanOrEqual(1);
+  }
   writeRunFiles(summary, dir);
   writeBalanceFiles(balance, dir);
   return { dir, balance: JSON.parse(readFileSync(join(dir, 'balance.json'), 'utf8')) as BalanceJson };
@@ -109,10 +115,15 @@ export function table(b: BalanceJson, id: string): TableJson {
 /**
  * Checks that the columns `estimated` (CSV names) of `t` are each followed by
  * `<column>_lo` and `<column>_hi`, that the table has no other interval
- * columns, and that in every row lo <= value <= hi (rows whose value is n/a,
+ * columns, and that in every row lo <= value <= hi, within [0, 1] for the
+ * `proportions` (by default the rates and shares of a count; rows whose value is n/a,
  * written null, have null bounds). Every other cell is a number or a label.
  */
-export function expectIntervals(t: TableJson, estimated: readonly string[]): void {
+export function expectIntervals(
+  t: TableJson,
+  estimated: readonly string[],
+  proportions: readonly string[] = estimated.filter((c) => /rate$|^share/.test(c)),
+): void {
   const withBounds = t.columns.filter((c, i) => t.columns[i + 1] === `${c}_lo` && t.columns[i + 2] === `${c}_hi`);
   expect(withBounds, t.id).toEqual([...estimated]);
   expect(
@@ -132,6 +143,11 @@ export function expectIntervals(t: TableJson, estimated: readonly string[]): voi
       expect(typeof v, `${t.id} ${c}`).toBe('number');
       expect(lo as number, `${t.id} ${c} lo`).toBeLessThanOrEqual((v as number) + 1e-12);
       expect(hi as number, `${t.id} ${c} hi`).toBeGreaterThanOrEqual((v as number) - 1e-12);
+      // Issue 27, item 2: a rate or a share of a count (a proportion) has its interval within [0, 1].
+      if (proportions.includes(c)) {
+        expect(lo as number, `${t.id} ${c} lo`).toBeGreaterThanOrEqual(0);
+        expect(hi as number, `${t.id} ${c} hi`).toBeLessThanOrEqual(1);
+      }
     }
   }
 }

@@ -11,6 +11,7 @@ import { nonDefault, parseVariantSpec, resolveGameVariant } from '../core/varian
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
 import { newTable, num, pct } from '../report/format.js';
+import { formatP } from '../stats/format.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import { gamesPerIteration, type Arena, type Objective } from '../train/evaluate.js';
@@ -373,14 +374,14 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
       pct(c.gap.value),
       `${pct(c.gap.ci95[0])} – ${pct(c.gap.ci95[1])}`,
       `${c.best} / ${c.worst}`,
-      Number.isFinite(c.test.pValue) ? c.test.pValue.toFixed(3) : 'n/a',
+      Number.isFinite(c.test.pValue) ? formatP(c.test.pValue) : 'n/a',
       String(c.deals),
     ]);
   }
   const best = confirmed[0]!;
   const overlapping = confirmed.slice(1).filter((c) => c.gap.ci95[0] <= best.gap.ci95[1]).length;
   process.stdout.write(
-    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (deal-level 95% interval, Student t); "equal seats": Hotelling's T² test that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": Hotelling's T² test that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
       best.params,
     )
       .map(([k, v]) => `${k}=${String(v)}`)

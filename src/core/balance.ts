@@ -32,6 +32,13 @@ export interface Estimate {
    * mean or a ratio that is not a proportion (Student t interval).
    */
   readonly trials?: string;
+  /**
+   * A share of a count within [0, 1] whose trials are not a column (a share
+   * of bids, of exchanges): its interval is Wilson's at the effective sample
+   * size, the deals the fallback unit, so it stays within [0, 1]. Omit for a
+   * share that can leave [0, 1] (a share of points where bids can cost).
+   */
+  readonly proportion?: true;
 }
 
 /**
@@ -45,6 +52,8 @@ export interface KeyFigure {
   readonly format: 'percent' | 'number';
   /** For a proportion: its trials (for the Wilson interval at the effective sample size). */
   readonly trials?: number;
+  /** A proportion within [0, 1] without a count of trials: Wilson's interval too (see `Estimate.proportion`). */
+  readonly proportion?: true;
 }
 
 /**

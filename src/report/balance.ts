@@ -80,6 +80,7 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
     return i;
   };
   const estIdx = new Map(est.map((e) => [col(e.column), e.trials !== undefined ? col(e.trials) : -1]));
+  const shares = new Set(est.filter((e) => e.proportion === true).map((e) => col(e.column)));
   const titles: string[] = [];
   t.columns.forEach((c, i) => {
     titles.push(c);
@@ -92,7 +93,9 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       const value = Number(cell);
       const reps = replicates.map((x) => Number(x.rows[r]?.[i]));
       const trials = trialsCol >= 0 ? Number(row[trialsCol]) : 0;
-      const j = jackknife(value, reps, trialsCol >= 0 ? { trials, units: deals } : undefined);
+      // A proportion (its trials named, or declared a share of a count) gets Wilson's interval at the effective sample size, within [0, 1].
+      const proportion = trialsCol >= 0 ? { trials, units: deals } : shares.has(i) ? { trials: Infinity, units: deals } : undefined;
+      const j = jackknife(value, reps, proportion);
       if (trialsCol < 0) return [cell, j.ci95[0], j.ci95[1]];
       // Design effect of a proportion: its jackknife variance over the binomial variance of its trials.
       const iid = trials > 0 ? (value * (1 - value)) / trials : 0;
@@ -172,7 +175,9 @@ export function buildBalance(
   for (const [name, f] of Object.entries(full)) {
     const r = reps.map((x) => x[name]?.value ?? NaN);
     replicates[name] = r;
-    const j = jackknife(f.value, r, f.format === 'percent' && f.trials !== undefined ? { trials: f.trials, units: D } : undefined);
+    // A proportion (trials given, or declared one): Wilson's interval at the effective sample size, within [0, 1] (Korn & Graubard 1998).
+    const bounded = f.format === 'percent' && (f.trials !== undefined || f.proportion === true);
+    const j = jackknife(f.value, r, bounded ? { trials: f.trials ?? Infinity, units: D } : undefined);
     keyFigures[name] = { ...f, ...(G >= 2 ? { ci95: j.ci95 } : {}) };
   }
   // The headline figures keep the per-deal intervals of the summary (more precise than G groups).

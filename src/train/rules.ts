@@ -14,10 +14,10 @@
  * the unit). The observed spread alone, or the largest gap max − min, grows
  * with noise, so a search on them prefers rules with less luck in them (more
  * rounds) over fairer ones. The confirmation of the best settings reports
- * the largest gap between two seats with its 95% interval (the two extreme
- * seats' per-deal difference; their choice is not accounted for, so the
- * interval is a little optimistic) and Hotelling's T² test of "every seat
- * wins equally often" (`src/stats/wald.ts`).
+ * the largest gap between two seats with its 95% interval (simultaneous
+ * Bonferroni intervals of every pair of seats, so it lies within [0, 1] and
+ * accounts for choosing the extreme seats from the data: `seatGap`) and
+ * Hotelling's T² test of "every seat wins equally often" (`src/stats/wald.ts`).
  */
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
@@ -96,7 +96,21 @@ export interface RulesArena {
   readonly onGames?: (games: number) => void;
 }
 
-/** The largest gap between two seats' win shares per seat-game, with its deal-level uncertainty. */
+/**
+ * The largest gap between two seats' win shares per seat-game,
+ * G = max_s w_s − min_s w_s ∈ [0, 1], with its 95% interval, the deal as the
+ * unit. The interval comes from simultaneous intervals of the P(P − 1)/2
+ * pairwise differences d_su = w_s − w_u (per-deal paired differences,
+ * Student t on deals − 1 degrees of freedom at the Bonferroni level
+ * 0.05 / (P(P − 1)/2): O. J. Dunn, "Multiple comparisons among means", JASA
+ * 56, 1961). With probability at least 95% every pair's interval holds, and
+ * then |d_su| lies within [L_su, U_su] (L_su = 0 when the pair's interval
+ * holds 0) for every pair, so G = max |d_su| lies within
+ * [max L_su, max U_su], cut to [0, 1] where G lies. The point estimate is the
+ * observed gap (biased upward by noise; the interval is not).
+ * @returns value, se of the extreme seats' difference (NaN below two deals),
+ *   the interval ([NaN, NaN] below two deals), and the best and worst seats.
+ */
 export function seatGap(t: Tally): Fitness & { readonly best: number; readonly worst: number } {
   const P = t.players;
   const D = t.deals;
@@ -108,16 +122,30 @@ export function seatGap(t: Tally): Fitness & { readonly best: number; readonly w
     if (share[s]! > share[best]!) best = s;
     if (share[s]! < share[worst]!) worst = s;
   }
-  const w = new Array<number>(P).fill(0);
-  if (best !== worst) {
-    w[best] = 1 / per[best]!;
-    w[worst] = -1 / per[worst]!;
+  /** The per-deal difference of seats s and u: its mean and standard error. */
+  const pair = (s: number, u: number): { value: number; se: number } => {
+    const w = new Array<number>(P).fill(0);
+    w[s] = 1 / per[s]!;
+    w[u] = -1 / per[u]!;
+    const { sum, sumSq } = combine(t.seatWins, t.seatWinsCross, P, w);
+    return { value: D > 0 ? sum / D : 0, se: D > 1 ? Math.sqrt(dealVariance(sum, sumSq, D) / D) : NaN };
+  };
+  const extreme = best === worst ? { value: 0, se: D > 1 ? 0 : NaN } : pair(best, worst);
+  if (D < 2) return { value: extreme.value, se: NaN, ci95: [NaN, NaN], best, worst };
+  const pairs = (P * (P - 1)) / 2;
+  const q = tQuantile(1 - 0.025 / pairs, D - 1);
+  let lo = 0;
+  let hi = 0;
+  for (let s = 0; s < P; s++) {
+    for (let u = s + 1; u < P; u++) {
+      const d = pair(s, u);
+      const a = d.value - q * d.se;
+      const b = d.value + q * d.se;
+      lo = Math.max(lo, a > 0 ? a : b < 0 ? -b : 0);
+      hi = Math.max(hi, Math.abs(a), Math.abs(b));
+    }
   }
-  const { sum, sumSq } = combine(t.seatWins, t.seatWinsCross, P, w);
-  const value = D > 0 ? sum / D : 0;
-  const se = D > 1 ? Math.sqrt(dealVariance(sum, sumSq, D) / D) : NaN;
-  const half = D > 1 ? tQuantile(0.975, D - 1) * se : NaN;
-  return { value, se, ci95: [value - half, value + half], best, worst };
+  return { value: extreme.value, se: extreme.se, ci95: [Math.min(1, lo), Math.min(1, hi)], best, worst };
 }
 
 /**

@@ -52,3 +52,30 @@ describe('#17 item 5: the seat-fair target', () => {
     }
   });
 });
+
+describe('issue 27, item 2: the largest seat gap gets a bounded interval', () => {
+  it('within [0, 1] in every run, and it covers the true gap (0 fair, 0.2 unfair) in at least 95% of 400 runs of 60 deals', () => {
+    const rng = new Rng('gap-interval');
+    for (const [p, truth] of [
+      [[0.25, 0.25, 0.25, 0.25], 0],
+      [[0.4, 0.2, 0.2, 0.2], 0.2],
+    ] as const) {
+      let covered = 0;
+      for (let r = 0; r < 400; r++) {
+        const g = seatGap(simulate(p, 60, rng));
+        expect(g.ci95[0]).toBeGreaterThanOrEqual(0);
+        expect(g.ci95[1]).toBeLessThanOrEqual(1);
+        expect(g.ci95[0]).toBeLessThanOrEqual(g.value + 1e-12);
+        if (g.ci95[0] <= truth && truth <= g.ci95[1]) covered++;
+      }
+      expect(covered / 400, `coverage for ${p.join(',')}`).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+
+  it('fair seats over many deals: the interval starts at 0 (not below), as "1.1% (−1.9% to 4.2%)" did', () => {
+    const g = seatGap(simulate([0.25, 0.25, 0.25, 0.25], 4000, new Rng('gap-fair')));
+    expect(g.value).toBeGreaterThan(0);
+    expect(g.ci95[0]).toBe(0);
+    expect(g.ci95[1]).toBeGreaterThan(g.value);
+  });
+});

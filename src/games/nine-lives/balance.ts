@@ -260,7 +260,7 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
     rows: bidRows,
     estimates: [
       { column: 'bids/game' },
-      { column: 'share of bids' },
+      { column: 'share of bids', proportion: true },
       { column: 'hit rate', trials: 'bids' },
       { column: 'scored rate', trials: 'bids' },
       { column: 'lives/bid' },
@@ -280,7 +280,11 @@ function tables(t: NineLivesTotals, lineup: readonly string[]): BalanceTable[] {
       `rescued: scored by the team sum with a wrong own count. Rounds with all seats in one team: ${t.oneTeamRounds}.`,
     columns: ['team size', 'seat-rounds', 'share', 'scored rate', 'rescued rate'],
     rows: teamRows,
-    estimates: [{ column: 'share' }, { column: 'scored rate', trials: 'seat-rounds' }, { column: 'rescued rate', trials: 'seat-rounds' }],
+    estimates: [
+      { column: 'share', proportion: true },
+      { column: 'scored rate', trials: 'seat-rounds' },
+      { column: 'rescued rate', trials: 'seat-rounds' },
+    ],
   });
   out.push({
     id: 'game-length',

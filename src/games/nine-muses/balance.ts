@@ -220,7 +220,7 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
     caption: `option: 0-based index into the card's options. ${label(t)}`,
     columns: ['Philosopher', 'option', 'uses/game', 'share of exchanges'],
     rows: optRows,
-    estimates: [{ column: 'uses/game' }, { column: 'share of exchanges' }],
+    estimates: [{ column: 'uses/game' }, { column: 'share of exchanges', proportion: true }],
   });
   return out;
 }
