@@ -23,7 +23,8 @@ export interface ReportedTable {
   /** The game's own column titles, for the terminal (interval columns: "<title> lo", "<title> hi"). */
   readonly titles: readonly string[];
   readonly rows: readonly (readonly (string | number)[])[];
-  readonly test?: EqualityTest & { readonly hypothesis: string };
+  /** The test of `equalRows`: its hypothesis, and the column (snake_case) whose rows it compares. */
+  readonly test?: EqualityTest & { readonly hypothesis: string; readonly column?: string };
 }
 
 /** `balance.json`: the seat-advantage section, the game's own tables with deal-level intervals, and the key figures of sweeps. */
@@ -115,7 +116,7 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       value,
       replicates.map((x) => x.rows.map((row) => Number(row[c]))),
     );
-    test = { ...res, hypothesis: t.equalRows.hypothesis };
+    test = { ...res, hypothesis: t.equalRows.hypothesis, column: snakeCase(t.equalRows.column) };
     caption += `${caption ? ' ' : ''}Test of "${t.equalRows.hypothesis}": ${testText(res, 'groups of deals')}.`;
   }
   if (est.length > 0) caption += `${caption ? ' ' : ''}${unit}.`;

@@ -145,7 +145,7 @@ describe('intervalChart', () => {
 });
 
 describe('curve, trace and heat map', () => {
-  it('curveChart: a line and one dot per value, in the given order', async () => {
+  it('curveChart, categorical values: one dot per value in the given order on an ordinal axis, never joined by a line', async () => {
     const rows = [
       { value: 'face', estimate: 0.25, ci95_lo: 0.23, ci95_hi: 0.27 },
       { value: 'zero', estimate: 0.26, ci95_lo: 0.24, ci95_hi: 0.28 },
@@ -158,11 +158,40 @@ describe('curve, trace and heat map', () => {
       x: { field: 'value', title: 'bidPenalty', order: ['face', 'zero', 'double'] },
       measure: { field: 'estimate', title: 'first player', lo: 'ci95_lo', hi: 'ci95_hi', percent: true },
     });
-    expect(layers(s).map((l) => l.name)).toEqual(['line', 'dots', 'intervals']);
+    expect(layers(s).map((l) => l.name)).toEqual(['dots', 'intervals']);
+    expect((layers(s)[0]!.encoding.x as unknown as { type: string }).type).toBe('ordinal');
     expect((layers(s)[0]!.encoding.x as { sort?: unknown }).sort).toEqual(['face', 'zero', 'double']);
     const svg = await renderSvg(s, 'c4');
     expect(marks(svg, 'dots')).toBe(3);
-    expect(marks(svg, 'line')).toBe(1);
+    expect(marks(svg, 'line')).toBe(0);
+  });
+
+  it('curveChart, numeric values typed 4,3,5: a quantitative axis with ticks 3, 4, 5 (no %), the line joins them in numeric order', async () => {
+    const rows = [
+      { value: 4, estimate: 0.246, ci95_lo: 0.24, ci95_hi: 0.252 },
+      { value: 3, estimate: 0.223, ci95_lo: 0.217, ci95_hi: 0.229 },
+      { value: 5, estimate: 0.296, ci95_lo: 0.29, ci95_hi: 0.302 },
+    ];
+    const s = curveChart({
+      title: 'T',
+      description: 'd',
+      rows,
+      x: { field: 'value', title: 'rounds', order: ['4', '3', '5'], numeric: true },
+      measure: { field: 'estimate', title: 'first player', lo: 'ci95_lo', hi: 'ci95_hi', percent: true },
+    });
+    expect(layers(s).map((l) => l.name)).toEqual(['line', 'dots', 'intervals']);
+    const x = layers(s)[0]!.encoding.x as unknown as { type: string; axis: { values: number[]; format: string } };
+    expect(x.type).toBe('quantitative');
+    expect(x.axis.values).toEqual([3, 4, 5]);
+    const svg = await renderSvg(s, 'c4n');
+    const labels = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    expect(labels).toEqual(expect.arrayContaining(['3', '4', '5']));
+    expect(labels.filter((l) => /^[345](00(\.0)?)?%$/.test(l))).toEqual([]);
+    // The line's path visits x in ascending order: its points' x coordinates increase.
+    const path = /role-mark line_marks"[^>]*><path[^>]* d="([^"]+)"/.exec(svg);
+    const xs = [...(path?.[1] ?? '').matchAll(/[ML]([-\d.]+),/g)].map((m) => Number(m[1]));
+    expect(xs.length).toBe(3);
+    expect([...xs].sort((a, b) => a - b)).toEqual(xs);
   });
 
   it('seriesChart: the first series with its interval as a band, one line per series, a dot per row when the rows are few', async () => {

@@ -158,21 +158,39 @@ export function intervalChart(c: IntervalChart): VlSpec {
   return { ...base(c), ...size, layer: layers };
 }
 
-/** A curve of one measure over an ordered setting (a sweep's values), with interval bars. */
+/** A curve of one measure over a setting (a sweep's values), with interval bars. */
 export interface CurveChart extends ChartBase {
-  readonly x: Category;
+  /** The setting; `numeric` when its values are numbers (rounds=3,4,5): then a quantitative axis. */
+  readonly x: Category & { readonly numeric?: boolean };
   readonly measure: Measure;
 }
 
 /**
- * A line with dots through one measure at each value of a setting, with 95%
- * interval bars (Vega-Lite `line`, `point` and `rule` layers); one dot per row.
+ * One measure at each value of a setting with 95% interval bars (Vega-Lite
+ * `point` and `errorbar` layers; one dot per row). A numeric setting is a
+ * quantitative x axis (ticks at the values, printed as numbers, in numeric
+ * order whatever order they were typed in), its dots joined by a `line` in
+ * that order: a trend. A categorical setting is an ordinal axis in the
+ * given order, its dots never joined (no trend between categories).
  */
 export function curveChart(c: CurveChart): VlSpec {
-  const x = { field: c.x.field, type: 'ordinal', title: c.x.title, sort: order(c.rows, c.x), axis: { labelAngle: 0 } };
+  const numeric = c.x.numeric === true;
+  const ticks = order(c.rows, c.x)
+    .map(Number)
+    .sort((a, b) => a - b);
+  const x = numeric
+    ? {
+        field: c.x.field,
+        type: 'quantitative',
+        title: c.x.title,
+        sort: 'ascending',
+        scale: { zero: false, nice: false, padding: 16 },
+        axis: { values: ticks, format: '~g', labelAngle: 0, grid: false },
+      }
+    : { field: c.x.field, type: 'ordinal', title: c.x.title, sort: order(c.rows, c.x), axis: { labelAngle: 0 } };
   const y = quant(c.measure);
   const layers: Record<string, unknown>[] = [
-    { name: 'line', mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y } },
+    ...(numeric ? [{ name: 'line', mark: { type: 'line', color: '#4c78a8' }, encoding: { x, y, order: { field: c.x.field, type: 'quantitative' } } }] : []),
     { name: 'dots', mark: { type: 'point', filled: true, size: 60, color: '#4c78a8' }, encoding: { x, y } },
   ];
   if (c.measure.lo && c.measure.hi)

@@ -103,7 +103,7 @@ export function tableHtml(t: DataTable): string {
         const p =
           isProportion(c) ||
           (t.proportions?.includes(c) ?? false) ||
-          (typeof r[c] === 'number' && c !== 'paired' && c !== 'deals' && (t.percentIf?.(r) ?? false));
+          (typeof r[c] === 'number' && c !== 'paired' && c !== 'deals' && (t.percentIf?.(r, c) ?? false));
         let text = cellText(r[c], p);
         const ci = pairs.get(c);
         if (ci && r[ci[0]] !== null && r[ci[0]] !== undefined) text += ` [${cellText(r[ci[0]], p)}, ${cellText(r[ci[1]], p)}]`;

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { curveChart, intervalChart } from './charts.js';
-import { pValue, pct, points, signed } from './format.js';
+import { pct, points, pText, signed } from './format.js';
 import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
+import { balanceFindings } from './tourney-page.js';
 import { csvTable } from './blocks.js';
 import type { Block, Page, PageChart } from './page.js';
 import type { DataTable } from './table-charts.js';
@@ -48,15 +49,21 @@ export function sweepPage(f: RunFiles): Page {
   const s = obj(first?.json.summary);
 
   const answer: string[] = [];
+  const fairness = obj(sweep?.fairness);
+  if (fairness) answer.push(fairnessText(key, fairness));
   const pRows = est.filter((r) => r.figure === P_FIGURE && typeof r.estimate === 'number');
   if (pRows.length > 0) {
-    const best = pRows.reduce((a, b) => ((b.estimate as number) > (a.estimate as number) ? b : a));
     const unfair = pRows.filter((r) => (r.estimate as number) < 0.05).map((r) => `${key}=${String(r.value)}`);
     answer.push(
-      `Which setting is fairest? Test of "every position wins equally often" at each value (p, deal as the unit): ${pRows.map((r) => `${key}=${String(r.value)} p = ${pValue(r.estimate as number)}`).join('; ')}. ` +
-        `${unfair.length ? `Evidence of unequal positions (p < 0.05) at ${unfair.join(', ')}. ` : 'No value shows evidence of unequal positions at the 5% level. '}` +
-        `Least evidence of a seat advantage: ${key}=${String(best.value)}.`,
+      `Test of "every position wins equally often" over whole games at each value (deal as the unit): ${pRows.map((r) => `${key}=${String(r.value)} ${pText(r.estimate as number)}`).join('; ')}: ` +
+        `${unfair.length ? `evidence of unequal positions (p < 0.05) at ${unfair.join(', ')}.` : 'no value shows evidence of unequal positions at the 5% level.'}` +
+        ' A larger p-value is less evidence, not a fairer setting.',
     );
+  }
+  // Every balance finding of every value whose test rejects (e.g. rounds by dealer position), as on each value's own page.
+  for (const sub of f.subRuns) {
+    const run = readRun(join(f.dir, sub));
+    for (const finding of balanceFindings(run)) answer.push(`${sub}: ${finding.text}`);
   }
   const fp = est.filter((r) => r.figure === 'win rate: first player');
   if (fp.length > 0)
@@ -79,28 +86,46 @@ export function sweepPage(f: RunFiles): Page {
     answer.push(`How the figures move from ${key}=${baseline} (paired differences whose 95% interval excludes 0): ${moved.join(' · ')}.`);
   if (answer.length === 0) answer.push(`Sweep of ${key}: see the figures below.`);
 
-  const curve = (fig: string): PageChart => {
-    const isP = fig === P_FIGURE;
-    return {
-      id: `sweep-${kebab(fig)}`,
-      spec: curveChart({
-        title: fig,
-        description: `${fig} at each value of ${key}${isP ? '' : ', with 95% intervals over deals'}.`,
-        rows: est.filter((r) => r.figure === fig),
-        x: { field: 'value', title: key, order: values },
-        measure: {
-          field: 'estimate',
+  const numeric = numericValues(values);
+  const sweepAxis = {
+    field: 'value',
+    title: key,
+    order: numeric ? [...values].sort((a, b) => Number(a) - Number(b)) : values,
+    ...(numeric ? { numeric: true } : {}),
+  };
+  const flat: string[] = [];
+  const curve = (fig: string): PageChart[] => {
+    const rows = est.filter((r) => r.figure === fig);
+    const percent = formatOf(sweep, fig) === 'percent';
+    if (
+      !resolved(
+        rows.map((r) => [r.estimate, r.ci95_lo, r.ci95_hi]),
+        percent,
+      )
+    ) {
+      const v = rows.find((r) => typeof r.estimate === 'number')?.estimate;
+      flat.push(`${fig} ${typeof v === 'number' ? (percent ? pct(v) : signed(v).replace(/^\+/, '')) : 'n/a'}`);
+      return [];
+    }
+    return [
+      {
+        id: `sweep-${kebab(fig)}`,
+        spec: curveChart({
           title: fig,
-          ...(isP ? {} : { lo: 'ci95_lo', hi: 'ci95_hi' }),
-          ...(formatOf(sweep, fig) === 'percent' ? { percent: true } : {}),
-        },
-      }),
-    };
+          description: `${fig} at each value of ${key}, with 95% intervals over deals${numeric ? '' : ` (the values are categories: not joined)`}.`,
+          rows,
+          x: sweepAxis,
+          measure: { field: 'estimate', title: fig, lo: 'ci95_lo', hi: 'ci95_hi', ...(percent ? { percent: true } : {}) },
+        }),
+      },
+    ];
   };
   const difference = (fig: string): PageChart[] => {
     const dRows = diffs.filter((d) => d.figure === fig);
     if (dRows.length === 0) return [];
     const percent = formatOf(sweep, fig) === 'percent';
+    // A difference that is 0 within its precision everywhere (the baseline's own 0 included) is not charted.
+    if (!resolved([[0, 0, 0], ...dRows.map((r) => [r.difference, r.ci95_lo, r.ci95_hi] as const)], percent)) return [];
     return [
       {
         id: `sweep-diff-${kebab(fig)}`,
@@ -108,7 +133,7 @@ export function sweepPage(f: RunFiles): Page {
           title: `${fig}: − ${key}=${baseline}`,
           description: `Paired difference of ${fig} from ${key}=${baseline} at each other value, with 95% intervals; the dashed line is no difference.`,
           rows: dRows,
-          category: { field: 'value', title: key, order: values.slice(1) },
+          category: { field: 'value', title: key, order: sweepAxis.order.filter((v) => v !== baseline) },
           measure: {
             field: 'difference',
             title: `difference${percent ? ' (% points)' : ''}`,
@@ -123,7 +148,9 @@ export function sweepPage(f: RunFiles): Page {
       },
     ];
   };
-  const isPercent = (r: Row): boolean => formatOf(sweep, String(r.figure)) === 'percent';
+  // Only a figure's numbers are rates: the sweep's value (rounds=4) is a value, never "400.0%".
+  const isPercent = (r: Row, column?: string): boolean =>
+    formatOf(sweep, String(r.figure)) === 'percent' && (column === undefined || ['estimate', 'ci95_lo', 'ci95_hi', 'difference'].includes(column));
   const fairFigures = figures.filter((x) => fair(x) < 2);
   const otherFigures = figures.filter((x) => fair(x) === 2);
   const pick = (rows: readonly Row[], figs: readonly string[]): Row[] => rows.filter((r) => figs.includes(String(r.figure)));
@@ -140,8 +167,8 @@ export function sweepPage(f: RunFiles): Page {
     blocks.push({
       id: 'fairness',
       title: 'Seat fairness at each value',
-      charts: [...fairFigures.map(curve), ...fairFigures.flatMap(difference)],
-      caption: `The first player's win rate at each value with its 95% interval over deals, the p-value of the test of equal positions (no interval, and no difference: a p-value is not a quantity to subtract), and the paired difference of the first player's win rate from ${key}=${baseline}.`,
+      charts: [...fairFigures.filter((x) => x !== P_FIGURE).flatMap(curve), ...fairFigures.flatMap(difference)],
+      caption: `The first player's win rate at each value with its 95% interval over deals, and its paired difference from ${key}=${baseline}. The p-value of the test of equal positions is in the table, not charted: a p-value is not a quantity to draw or subtract.`,
       table: estTable('fairness-table', fairFigures),
     });
   }
@@ -149,8 +176,10 @@ export function sweepPage(f: RunFiles): Page {
     blocks.push({
       id: 'figures',
       title: 'Key figures at each value',
-      charts: otherFigures.map(curve),
-      caption: `Each figure at each value of ${key} with its 95% interval over deals (delete-a-group jackknife; win rates of bots: deal-level).`,
+      charts: otherFigures.flatMap(curve),
+      caption:
+        `Each figure at each value of ${key} with its 95% interval over deals (delete-a-group jackknife; win rates of bots: deal-level)${numeric ? `, on a numeric axis in the values' order` : '; the values are categories, so their points are not joined'}.` +
+        (flat.length ? ` Not charted, the same at every value within its precision: ${flat.join('; ')}.` : ''),
       table: estTable('figures-table', otherFigures),
     });
   }
@@ -188,4 +217,56 @@ export function sweepPage(f: RunFiles): Page {
     ],
     missing: [...(f.csv['sweep-differences'] ? [] : ['sweep-differences.csv (paired differences)']), ...(f.csv.sweep ? [] : ['sweep.csv (key figures)'])],
   };
+}
+
+/** Whether every sweep value is a number (rounds=3,4,5): then the axis is numeric and in numeric order. */
+export function numericValues(values: readonly string[]): boolean {
+  return values.length > 0 && values.every((v) => v.trim() !== '' && Number.isFinite(Number(v)));
+}
+
+/**
+ * Whether the estimates of a chart differ by more than their precision, so
+ * that drawing them shows something: each value is rounded to the step its
+ * interval supports (one digit below the power of ten at or below the
+ * narrowest non-zero half-width: ±1.3 points resolves 0.1 points; a point without an interval, or with one of zero width, to
+ * the step the page prints: 0.1 percentage points for a rate, four
+ * significant digits for a number), and the chart is drawn only when the
+ * rounded values are not all equal. 0.25 and 0.25000000000000006 are equal;
+ * capped games of 0.0% at every value are equal.
+ * @param points [estimate, lo, hi] per point (cells may be missing).
+ */
+export function resolved(points: readonly (readonly (number | string | null | undefined)[])[], percent: boolean): boolean {
+  const values: number[] = [];
+  let half = Infinity;
+  let scale = 0;
+  for (const [v, lo, hi] of points) {
+    if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+    values.push(v);
+    scale = Math.max(scale, Math.abs(v));
+    if (typeof lo === 'number' && typeof hi === 'number' && hi > lo) half = Math.min(half, (hi - lo) / 2);
+  }
+  if (values.length < 2) return false;
+  const printed = percent ? 0.001 : scale > 0 ? 10 ** (Math.floor(Math.log10(scale)) - 3) : 1e-12;
+  const step = Number.isFinite(half) ? Math.max(10 ** (Math.floor(Math.log10(half)) - 1), printed) : printed;
+  const rounded = new Set(values.map((v) => Math.round(v / step)));
+  return rounded.size > 1;
+}
+
+/** The fairness verdict of `sweep.json` (`sweepFairness` in src/cli/sweep.ts) in one sentence. */
+function fairnessText(key: string, f: Record<string, unknown>): string {
+  const settings = arr(f.settings).map((s) => obj(s) ?? {});
+  const pairs = arr(f.pairs).map((p) => obj(p) ?? {});
+  const pairText = (p: Record<string, unknown>): string => {
+    const ci = arr(p.ci95);
+    const d = num(p.difference);
+    return `${key}=${str(p.a)} − ${key}=${str(p.b)} ${d === undefined ? 'n/a' : points(d)} [${typeof ci[0] === 'number' ? points(ci[0]) : '?'}, ${typeof ci[1] === 'number' ? points(ci[1]) : '?'}] points`;
+  };
+  const dists = settings.map((s) => `${key}=${str(s.value)} ${typeof s.deviation === 'number' ? points(s.deviation).replace(/^\+/, '') : 'n/a'}`).join(', ');
+  const fairest = typeof f.fairest === 'string' ? f.fairest : null;
+  const tail = ` The distance of the first player's win rate from an even share (1/P), in percentage points: ${dists}.`;
+  if (fairest !== null) {
+    const mine = pairs.filter((p) => str(p.a) === fairest || str(p.b) === fairest);
+    return `Which setting is fairest? ${key}=${fairest}: its first player's win rate is closer to an even share than at every other value, each paired difference's 95% interval excluding 0 (${mine.map(pairText).join('; ')}).${tail}`;
+  }
+  return `Which setting is fairest? The settings are not separated: no value's first player is closer to an even share than at every other value with a 95% interval excluding 0 (paired differences of the distance: ${pairs.map(pairText).join('; ')}).${tail}`;
 }

@@ -18,8 +18,8 @@ export interface DataTable {
   readonly intervals?: Readonly<Record<string, readonly [string, string]>>;
   /** Columns of proportions whose names do not say so (see `isProportion`): printed as percentages. */
   readonly proportions?: readonly string[];
-  /** Rows whose numbers are proportions whatever the column (e.g. the rate figures of sweep.csv). */
-  readonly percentIf?: (row: Row) => boolean;
+  /** Cells that are proportions whatever their column's name (e.g. the estimates of sweep.csv's rate figures, not its sweep values). */
+  readonly percentIf?: (row: Row, column: string) => boolean;
 }
 
 /** A column's display title: its given title, or the snake_case name with spaces. */

@@ -1,6 +1,8 @@
-import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, testPhrase, testVerdict } from './blocks.js';
-import { arr, num, obj, str, type RunFiles } from './load.js';
+import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, testPhrase, testVerdict, valueWithCi } from './blocks.js';
+import { pct, plain, pText } from './format.js';
+import { arr, num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Page } from './page.js';
+import { columnTitle, estimateColumns, isProportion, keyColumns, type DataTable } from './table-charts.js';
 
 /** The line under a page's title: game, size, seed (and whether its deals were secret), line-up, non-default rules, and whether the run stopped early. */
 export function runMeta(f: RunFiles, what: string): string {
@@ -49,6 +51,61 @@ export function botAnswer(f: RunFiles): string[] {
   ];
 }
 
+/** A balance table's finding: a test of equal rows that rejects at the 5% level, in one sentence. */
+export interface Finding {
+  /** The table's id in `balance.json` (its block is `balance-<id>`). */
+  readonly table: string;
+  readonly text: string;
+}
+
+/**
+ * The findings of a run's balance tables (`balance.json`): every table whose
+ * test of equal rows rejects at the 5% level (p < 0.05), as one sentence with
+ * its size, the rows with the highest and the lowest value of the tested
+ * column, each with its 95% interval, e.g. "Rounds by position left of the
+ * dealer (0 = the dealer, 1 = the first player): the rows differ (test of
+ * \"every position left of the dealer wins rounds equally often\", p < 0.0001
+ * over 62 groups of deals): round win rate highest at position 1, 37.0%
+ * [35.7%, 38.4%], lowest at position 0, 14.6% [13.4%, 15.9%]." Tables without a
+ * test, or whose test does not reject, give none.
+ */
+export function balanceFindings(f: RunFiles): Finding[] {
+  const out: Finding[] = [];
+  for (const x of arr(obj(f.json.balance)?.tables)) {
+    const t = obj(x);
+    const test = testOf(t?.test);
+    if (!t || !test || !(test.pValue < 0.05)) continue;
+    const columns = arr(t.columns).map(str);
+    const titles = arr(t.titles).map(str);
+    const rows: Row[] = arr(t.rows).map((r) => Object.fromEntries(columns.map((c, i) => [c, arr(r)[i] as Row[string]])));
+    const table: DataTable = { id: str(t.id), title: str(t.title), caption: '', columns, ...(titles.length === columns.length ? { titles } : {}), rows };
+    const column = str(obj(t.test)?.column) || estimateColumns(columns)[0];
+    if (!column || !columns.includes(column)) continue;
+    const valued = rows.filter((r) => typeof r[column] === 'number');
+    if (valued.length < 2) continue;
+    const keys = keyColumns(table);
+    const label = (r: Row): string => keys.map((k) => `${columnTitle(table, k)} ${String(r[k])}`).join(', ') || '?';
+    const proportion = isProportion(column);
+    const shown = (r: Row): string => {
+      const v = r[column] as number;
+      const lo = r[`${column}_lo`];
+      const hi = r[`${column}_hi`];
+      const ci = typeof lo === 'number' && typeof hi === 'number' ? ([lo, hi] as const) : undefined;
+      return valueWithCi(v, ci, proportion ? pct : plain);
+    };
+    const sorted = [...valued].sort((a, b) => (b[column] as number) - (a[column] as number));
+    const top = sorted[0]!;
+    const bottom = sorted[sorted.length - 1]!;
+    out.push({
+      table: table.id,
+      text:
+        `${table.title}: the rows differ (test of "${str(obj(t.test)?.hypothesis)}", ${pText(test.pValue)} over ${test.units} groups of deals): ` +
+        `${columnTitle(table, column)} highest at ${label(top)}, ${shown(top)}, lowest at ${label(bottom)}, ${shown(bottom)} (95% intervals).`,
+    });
+  }
+  return out;
+}
+
 function cap(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -63,11 +120,14 @@ export function tourneyPage(f: RunFiles): Page {
   const missing: string[] = [];
   if (!f.json.balance) missing.push('balance.json (seat advantage by position, game balance tables)');
   if (!f.csv.bots) missing.push('bots.csv (bots read from summary.json)');
-  const balance = balanceBlocks(f);
+  const findings = balanceFindings(f);
+  // The tables whose test rejects come first: what the Answer names is the first chart of the section.
+  const found = new Set(findings.map((x) => `balance-${x.table}`));
+  const balance = balanceBlocks(f).sort((a, b) => Number(found.has(b.id)) - Number(found.has(a.id)));
   return {
     title: `${str(s.game)}: tournament report`,
     meta: runMeta(f, 'tourney'),
-    answer: [...seatAnswer(f), ...botAnswer(f)],
+    answer: [...seatAnswer(f), ...findings.map((x) => x.text), ...botAnswer(f)],
     sections: [
       { id: 'seats-section', title: 'Are seats fair?', blocks: seatBlocks(f) },
       { id: 'bots-section', title: 'Who wins', blocks: [botsBlock(f)] },
