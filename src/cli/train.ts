@@ -142,8 +142,21 @@ function parseNumber(flag: string, text: string, lo: number, hi: number): number
   return x;
 }
 
+/**
+ * The column names of `curve.csv` for what each holds after the fitness and
+ * the difference. SPSA: `theta_after_step_<key>`, θ after the iteration's
+ * step (θ at the next iteration), and no model column. NTBEA (bot or rules):
+ * `recommended_<key>`, the evaluated point with the best model mean so far,
+ * and `recommended_model_mean`, that model mean (the fitness the run expects
+ * of it).
+ */
+export function curveTailColumns(method: 'spsa' | 'ntbea', keys: readonly string[]): string[] {
+  return method === 'spsa' ? keys.map((k) => `theta_after_step_${k}`) : [...keys.map((k) => `recommended_${k}`), 'recommended_model_mean'];
+}
+
 function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
   const keys = plan.dims.map((d) => d.key);
+  const spsa = plan.method === 'spsa';
   const rows = curve.map((r) => [
     r.iteration,
     r.games,
@@ -155,7 +168,7 @@ function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
     r.difference?.ci95[0] ?? '',
     r.difference?.ci95[1] ?? '',
     ...keys.map((k) => r.best[k]),
-    r.bestModel ?? '',
+    ...(spsa ? [] : [r.bestModel ?? '']),
   ]);
   const columns = [
     'iteration',
@@ -167,8 +180,7 @@ function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
     'difference',
     'difference_ci95_lo',
     'difference_ci95_hi',
-    ...keys.map((k) => `best_${k}`),
-    'best_model',
+    ...curveTailColumns(plan.method, keys),
   ];
   return stringify(rows, { header: true, columns });
 }

@@ -39,7 +39,19 @@ interface Seen {
   requests: string[];
   answerTop: number;
   answer: string;
-  charts: { id: string; width: number; height: number; marks: Record<string, number>; texts: string[] }[];
+  charts: {
+    id: string;
+    width: number;
+    height: number;
+    marks: Record<string, number>;
+    texts: string[];
+    /** Each axis: its ARIA label (says X-axis or Y-axis and the scale) and its tick labels with their centres, in drawing order. */
+    axes: { label: string; ticks: { text: string; x: number; y: number }[] }[];
+    /** The `d` of each line mark's path (layer `line`). */
+    lines: string[];
+  }[];
+  /** The page's whole text (answer, captions, tables). */
+  text: string;
   blocksWithoutTable: string[];
   scrollHeight: number;
 }
@@ -69,7 +81,15 @@ async function open(browser: Browser, file: string): Promise<{ page: Page; seen:
         marks[name] = (marks[name] ?? 0) + g.querySelectorAll(':scope > path, :scope > line, :scope > text').length;
       }
       const texts = [...f.querySelectorAll('g.role-axis-title text, g.role-title-text text, g.role-legend-title text')].map((t) => t.textContent ?? '');
-      return { id: f.getAttribute('data-chart') ?? '', width: box.width, height: box.height, marks, texts };
+      const axes = [...f.querySelectorAll('g.role-axis')].map((a) => ({
+        label: a.getAttribute('aria-label') ?? '',
+        ticks: [...a.querySelectorAll('g.role-axis-label text')].map((x) => {
+          const r = x.getBoundingClientRect();
+          return { text: x.textContent ?? '', x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }),
+      }));
+      const lines = [...f.querySelectorAll('g.line_marks > path')].map((x) => x.getAttribute('d') ?? '');
+      return { id: f.getAttribute('data-chart') ?? '', width: box.width, height: box.height, marks, texts, axes, lines };
     });
     const answer = document.querySelector('section.answer');
     const blocksWithoutTable = [...document.querySelectorAll('.block')]
@@ -81,6 +101,7 @@ async function open(browser: Browser, file: string): Promise<{ page: Page; seen:
       charts,
       blocksWithoutTable,
       scrollHeight: document.documentElement.scrollHeight,
+      text: document.body.innerText,
     };
   });
   return { page, seen: { ...seen, errors, requests: requests.filter((r) => r !== url) } };
@@ -157,7 +178,28 @@ function common(seen: Seen, minCharts: number): void {
   }
   expect(new Set(seen.charts.map((c) => c.id)).size).toBe(seen.charts.length);
   expect(seen.blocksWithoutTable).toEqual([]);
+  // Issue 27, item 7: one way to print a bound that rounds to zero ("0.0", never "−0.0"), and a p-value below 0.0001 as "p < 0.0001".
+  expect(seen.text).not.toMatch(/(^|[^\w.])[−-]0\.0+(?!\d)/m);
+  expect(seen.text).not.toMatch(/p = </);
+  // Issue 27, item 6: no p-value is drawn.
+  for (const c of seen.charts) expect(c.texts.join(' '), c.id).not.toMatch(/: p\b|p-value/);
+  // No axis whose tick labels repeat (differences below the estimates' precision drawn as a jump: five ticks all "0%").
+  for (const c of seen.charts)
+    for (const a of c.axes) {
+      const labels = a.ticks.map((x) => x.text);
+      expect(new Set(labels).size, `${c.id} ${a.label}: ${labels.join(', ')}`).toBe(labels.length);
+    }
 }
+
+/** The x axis of a chart (Vega's ARIA label starts "X-axis"). */
+const xAxis = (c: Seen['charts'][number]) => {
+  const a = c.axes.find((x) => /^X-axis/.test(x.label));
+  expect(a, `${c.id}: x axis`).toBeDefined();
+  return a!;
+};
+
+/** The x coordinates of a line path's points, in the order the line visits them. */
+const pathXs = (d: string): number[] => [...d.matchAll(/[ML]([-\d.]+),/g)].map((m) => Number(m[1]));
 
 const chart = (seen: Seen, id: string) => {
   const c = seen.charts.find((x) => x.id === id);
@@ -176,6 +218,7 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
   const dirs = {
     tourney: join(out, 'tourney'),
     sweep: join(out, 'sweep'),
+    numericSweep: join(out, 'numeric-sweep'),
     match: join(out, 'match'),
     rate: join(out, 'rate'),
     train: join(out, 'train'),
@@ -186,6 +229,18 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
   beforeAll(async () => {
     cli('tourney', ['--game', 'nine-virtues', '--bots', 'greedy,greedy,greedy,greedy', '--games', '400', '--out', dirs.tourney]);
     cli('tourney', ['--game', 'nine-virtues', '--games', '200', '--sweep', 'bidPenalty=face,zero', '--out', dirs.sweep]);
+    cli('tourney', [
+      '--game',
+      'nine-virtues',
+      '--bots',
+      'greedy,greedy,greedy,greedy',
+      '--games',
+      '300',
+      '--sweep',
+      'rounds=4,3,5',
+      '--out',
+      dirs.numericSweep,
+    ]);
     cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--h0', '0.08', '--h1', '0.11', '--out', dirs.match]);
     cli('rate', [
       '--game',
@@ -212,6 +267,12 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     common(seen, 8);
     expect(seen.charts[0]!.id).toBe('position-win-rate');
     expect(seen.answer).toMatch(/Are seats fair\?.*p [=<] .*over 400 independent deals/s);
+    // Issue 27, item 7: the round-level position effect (its test rejects) is in the Answer with its size and intervals, and its chart leads the balance section.
+    expect(seen.answer).toMatch(
+      /Rounds by position left of the dealer.*p < 0\.0001.*round win rate highest at position 1, \d+\.\d% \[\d+\.\d%, \d+\.\d%\], lowest at position 0, \d+\.\d% \[/s,
+    );
+    const balanceCharts = seen.charts.map((c) => c.id).filter((id) => id.includes('--'));
+    expect(balanceCharts[0]).toMatch(/^dealer-position--/);
     const positions = (json(join(dirs.tourney, 'balance.json')) as { seatAdvantage: { byPosition: unknown[] } }).seatAdvantage.byPosition.length;
     const pos = chart(seen, 'position-win-rate');
     expect(pos.marks.dots).toBe(positions);
@@ -239,18 +300,72 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     const figures = [...new Set(rows.map((r) => String(r.figure)))];
     const values = [...new Set(rows.map((r) => String(r.value)))];
     const diffs = [...new Set(csv(join(dirs.sweep, 'sweep-differences.csv')).map((r) => String(r.figure)))];
-    common(seen, figures.length);
+    // Issue 27, item 6: every figure but the p-value is charted, or named as the same at every value within its precision.
+    const charted = seen.charts.filter((c) => c.id.startsWith('sweep-') && !c.id.startsWith('sweep-diff-')).length;
+    const flat = /Not charted, the same at every value within its precision: ([^\n]*)\./.exec(seen.text)?.[1]?.split('; ').length ?? 0;
+    expect(charted + flat).toBe(figures.filter((x) => !x.endsWith(': p')).length);
+    common(seen, 2);
     expect(seen.answer).toMatch(/Which setting is fairest\?/);
     expect(seen.charts[0]!.id).toBe('sweep-win-rate-first-player');
-    expect(seen.charts.filter((c) => c.id.startsWith('sweep-diff-')).length).toBe(diffs.length);
+    expect(seen.charts.filter((c) => c.id.startsWith('sweep-diff-')).length).toBeLessThanOrEqual(diffs.length);
     for (const c of seen.charts.filter((x) => !x.id.startsWith('sweep-diff-'))) {
       expect(c.marks.dots, c.id).toBe(values.length);
       expect(c.texts, c.id).toContain('bidPenalty');
     }
     for (const c of seen.charts.filter((x) => x.id.startsWith('sweep-diff-'))) expect(c.marks.dots, c.id).toBe(values.length - 1);
+    // Issue 27, item 6: categorical values are points, never joined by a line; their axis reads the values as typed.
+    for (const c of seen.charts) expect(c.marks.line ?? 0, c.id).toBe(0);
+    for (const c of seen.charts.filter((x) => !x.id.startsWith('sweep-diff-'))) expect(xAxis(c).ticks.map((x) => x.text)).toEqual(['face', 'zero']);
     // Each value's own page is linked and exists.
     for (const v of values) expect(existsSync(join(dirs.sweep, `bidPenalty=${v}`, 'report.html'))).toBe(true);
     await screenshot(browser, page, seen, 'sweep', 500);
+    await page.close();
+  });
+
+  it('numeric sweep typed rounds=4,3,5: a numeric axis 3, 4, 5 left to right, lines in that order, no % on a value, no chart of a figure equal at every value, the round-level finding in the Answer', async () => {
+    const { page, seen } = await open(browser, join(dirs.numericSweep, 'report.html'));
+    common(seen, 2);
+    const rows = csv(join(dirs.numericSweep, 'sweep.csv'));
+    expect(seen.answer).toMatch(/Which setting is fairest\? (rounds=\d: its first player|The settings are not separated)/);
+    expect(seen.answer).not.toMatch(/Least evidence/);
+    expect(seen.answer).toMatch(/rounds=4: Rounds by position left of the dealer.*p < 0\.0001.*highest at position 1/s);
+    const curves = seen.charts.filter((c) => c.id.startsWith('sweep-') && !c.id.startsWith('sweep-diff-'));
+    expect(curves.length).toBeGreaterThan(0);
+    for (const c of curves) {
+      const ticks = xAxis(c).ticks;
+      expect(
+        ticks.map((x) => x.text),
+        c.id,
+      ).toEqual(['3', '4', '5']);
+      expect(ticks[0]!.x < ticks[1]!.x && ticks[1]!.x < ticks[2]!.x, c.id).toBe(true);
+      // Equal steps on the axis: a numeric scale, not three categories that happen to be sorted.
+      expect(Math.abs(ticks[1]!.x - ticks[0]!.x - (ticks[2]!.x - ticks[1]!.x)), c.id).toBeLessThan(1.5);
+      expect(c.marks.dots, c.id).toBe(3);
+      expect(c.lines.length, c.id).toBe(1);
+      const xs = pathXs(c.lines[0]!);
+      expect(xs.length, c.id).toBe(3);
+      expect(
+        [...xs].sort((a, b) => a - b),
+        `${c.id}: the line visits x in order`,
+      ).toEqual(xs);
+    }
+    // A figure equal at every value within its precision gets no chart (greedy x4 wins 25.0% in every setting; no game is capped), and no p-value is charted.
+    const ids = seen.charts.map((c) => c.id);
+    expect(ids).not.toContain('sweep-win-rate-greedy');
+    expect(ids).not.toContain('sweep-capped-games');
+    expect(ids).not.toContain('sweep-positions-equal-p');
+    expect(seen.text).toMatch(/Not charted, the same at every value within its precision: .*win rate: greedy 25\.0%/);
+    // The sweep's values print as values in every table and axis: no "300.0%".
+    expect(seen.text).not.toMatch(/[345]00\.0%/);
+    for (const c of seen.charts)
+      expect(
+        xAxis(c)
+          .ticks.map((x) => x.text)
+          .join(' '),
+        c.id,
+      ).not.toMatch(/%/);
+    expect(rows.length).toBeGreaterThan(0);
+    await screenshot(browser, page, seen, 'sweep-numeric', 500);
     await page.close();
   });
 
@@ -306,9 +421,21 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     for (const d of dims) {
       const c = chart(seen, `trajectory-${d.key}`);
       expect(c.marks.series_0_dots, d.key).toBe(iterations);
+      // Issue 27, item 6: θ after a step is the next θ played, so it is not drawn as a second line on top of the first: one dot, the tuned value.
       expect(c.marks.series_1, d.key).toBe(1);
+      expect(c.marks.series_1_dots ?? 0, d.key).toBe(0);
+      expect(c.marks.series_0, d.key).toBe(1);
       expect(c.texts, d.key).toContain(d.key);
     }
+    // Issue 27, items 2 and 6: curve.csv names its columns for what they hold, and a win share's interval lies within [0, 1].
+    const header = readFileSync(join(dirs.train, 'curve.csv'), 'utf8').split('\n')[0]!;
+    for (const d of dims) expect(header).toContain(`theta_after_step_${d.key}`);
+    expect(header).not.toMatch(/best_/);
+    for (const r of csv(join(dirs.train, 'curve.csv'))) {
+      expect(r.fitness_ci95_lo as number).toBeGreaterThanOrEqual(0);
+      expect(r.fitness_ci95_hi as number).toBeLessThanOrEqual(1);
+    }
+    expect(seen.text).not.toMatch(/\b(1\d\d|[2-9]\d\d)\.\d%|\[−\d+\.\d%/);
     expect(chart(seen, 'verify-win-share').marks.dots).toBe(1);
     expect(chart(seen, 'verify-win-share').marks.intervals_layer_2).toBe(1);
     expect(existsSync(join(dirs.train, 'verify', 'report.html'))).toBe(true);
@@ -330,6 +457,12 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     expect(chart(seen, 'rules-seat-gap').marks.intervals_layer_2).toBe(settings);
     expect(chart(seen, 'rules-seat-gap').texts).toEqual(expect.arrayContaining(['bidPenalty', 'largest seat gap (win share)']));
     expect(chart(seen, 'rules-seat-win-rate').marks.bars).toBe(settings * seats);
+    // Issue 27, item 2: the largest seat gap's interval lies within [0, 1].
+    for (const r of csv(join(dirs.rules, 'rules.csv'))) {
+      expect(r.seat_gap_ci95_lo as number).toBeGreaterThanOrEqual(0);
+      expect(r.seat_gap_ci95_hi as number).toBeLessThanOrEqual(1);
+    }
+    expect(readFileSync(join(dirs.rules, 'curve.csv'), 'utf8').split('\n')[0]).toMatch(/recommended_bidPenalty,recommended_model_mean$/);
     await screenshot(browser, page, seen, 'train-rules', 300);
     await page.close();
   });

@@ -302,6 +302,8 @@ export interface Series {
   readonly mark: 'line' | 'step' | 'dots';
   readonly color: string;
   readonly dash?: boolean;
+  /** Area of a 'dots' series' points in px² (default 18): a larger dot for a single point that must be seen (SPSA's tuned value). */
+  readonly size?: number;
 }
 
 /** Series over a run's progress (a learning curve, a parameter's trajectory), the first with its 95% interval as a band. */
@@ -369,7 +371,7 @@ export function seriesChart(c: SeriesChart): VlSpec {
   c.series.forEach((s, i) => {
     const enc = { x, y: y(s.field), color: colour(s.title) };
     const dash = s.dash ? { strokeDash: [5, 3] } : {};
-    if (s.mark === 'dots') layers.push({ name: `series_${i}`, mark: { type: 'point', filled: true, size: 18, opacity: 0.8 }, encoding: enc });
+    if (s.mark === 'dots') layers.push({ name: `series_${i}`, mark: { type: 'point', filled: true, size: s.size ?? 18, opacity: 0.8 }, encoding: enc });
     else {
       layers.push({
         name: `series_${i}`,

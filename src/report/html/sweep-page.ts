@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { curveChart, intervalChart } from './charts.js';
-import { pct, points, pText, signed } from './format.js';
+import { pct, points, pText, pValue, signed } from './format.js';
 import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
 import { balanceFindings } from './tourney-page.js';
 import { csvTable } from './blocks.js';
@@ -153,7 +153,11 @@ export function sweepPage(f: RunFiles): Page {
     formatOf(sweep, String(r.figure)) === 'percent' && (column === undefined || ['estimate', 'ci95_lo', 'ci95_hi', 'difference'].includes(column));
   const fairFigures = figures.filter((x) => fair(x) < 2);
   const otherFigures = figures.filter((x) => fair(x) === 2);
-  const pick = (rows: readonly Row[], figs: readonly string[]): Row[] => rows.filter((r) => figs.includes(String(r.figure)));
+  // A p-value's cell prints as a p-value ("< 0.0001", three significant digits), not as a number rounded to "0".
+  const pick = (rows: readonly Row[], figs: readonly string[]): Row[] =>
+    rows
+      .filter((r) => figs.includes(String(r.figure)))
+      .map((r) => (r.figure === P_FIGURE && typeof r.estimate === 'number' ? { ...r, estimate: pValue(r.estimate) } : r));
   const estTable = (id: string, figs: readonly string[]): DataTable => ({
     ...csvTable(id, 'Key figures (sweep.csv)', '', pick(est, figs), { estimate: ['ci95_lo', 'ci95_hi'] }),
     percentIf: isPercent,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { csvTable } from './blocks.js';
 import { intervalChart, seriesChart, type Series } from './charts.js';
-import { pValue, pct, plain, points, signed } from './format.js';
+import { pct, plain, points, pText, signed } from './format.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 import type { Block, Page, PageChart, Section } from './page.js';
 import type { DataTable } from './table-charts.js';
@@ -52,7 +52,17 @@ function dimsOf(x: unknown): Dim[] {
  */
 function curveRows(f: RunFiles, dims: readonly Dim[]): Row[] {
   const csv = f.csv.curve;
-  if (csv && csv.length > 0) return [...csv];
+  // curve.csv names its last columns for what they hold (theta_after_step_<k> for SPSA, recommended_<k> and recommended_model_mean for NTBEA; older runs best_<k>, best_model): the page reads them as best_<k>, best_model.
+  if (csv && csv.length > 0)
+    return csv.map((r) => {
+      const out: Record<string, Cell> = { ...r };
+      for (const [c, v] of Object.entries(r)) {
+        const m = /^(theta_after_step|recommended)_(.+)$/.exec(c);
+        if (m && m[2] !== 'model_mean') out[`best_${m[2]}`] = v;
+      }
+      if ('recommended_model_mean' in r) out.best_model = r.recommended_model_mean ?? null;
+      return out;
+    });
   const cell = (x: unknown): Cell => (typeof x === 'number' ? x : x === null || x === undefined ? null : cellOf(str(x)));
   return arr(obj(f.json.curve)?.curve).map((x) => {
     const r = obj(x) ?? {};
@@ -341,7 +351,7 @@ function setupSection(t: Training): Section {
         title: isRules ? 'The rules searched' : 'The parameters',
         charts: [],
         caption: isRules
-          ? `Each variant parameter with its levels and its starting value; "recommendation": NTBEA's best point by its model after the last iteration (curve.csv's best_ columns).`
+          ? `Each variant parameter with its levels and its starting value; "recommendation": NTBEA's best point by its model after the last iteration (curve.csv's recommended_ columns).`
           : `Each tuned parameter with its tuning range${method === 'ntbea' ? ' and the levels NTBEA cut it into' : ' (SPSA moves in [0, 1] over the range; a log scale moves in its logarithm)'}, where it started and ${tunedParams ? 'where training left it (tuned.json)' : 'where it was after the last iteration played (curve.csv)'}.`,
         table,
       },
@@ -422,7 +432,7 @@ function curveSection(t: Training): Section {
         id: 'curve',
         title: `${fitnessName} per iteration`,
         charts,
-        caption: `${unit}${model}The intervals are 95% Student t intervals over the iteration's ${dealsText}: the deal is the unit. Every iteration has deals of its own, so the curve's jumps from one iteration to the next are mostly the deals' luck.`,
+        caption: `${unit}${model}The intervals are 95% intervals over the iteration's ${dealsText}, the deal as the unit: ${percent ? "for a win share Wilson's interval at the effective sample size (cluster-robust variance of the per-deal shares), so it stays within 0–100%" : 'Student t on deals − 1 degrees of freedom'}. Every iteration has deals of its own, so the curve's jumps from one iteration to the next are mostly the deals' luck.`,
         table: {
           id: 'curve-table',
           title: `Learning curve (curve.csv${view.note})`,
@@ -440,8 +450,14 @@ function curveSection(t: Training): Section {
 /** One small chart per parameter: the value each iteration played and the best so far (SPSA: θ after the step; NTBEA: the recommendation). */
 function trajectorySection(t: Training): Section {
   const { rows, method, isRules, dims, levels, keys } = t;
-  const played = method === 'spsa' ? 'θ played (the centre of θ ± c_kΔ)' : 'point evaluated';
-  const best = method === 'spsa' ? 'θ after the step' : 'recommendation so far';
+  const played = method === 'spsa' ? 'θ played (the centre of θ ± c_kΔ; θ after a step is the next θ played)' : 'point evaluated';
+  const best = method === 'spsa' ? 'θ after the last step (the tuned value)' : 'recommendation so far';
+  // SPSA's θ after iteration k's step is θ played at k + 1: drawn as a line it lies on the first one. It is drawn once, where it differs: the last step's result.
+  const lastRow = rows.length - 1;
+  const chartRows: readonly Row[] =
+    method === 'spsa'
+      ? rows.map((r, i) => ({ ...r, ...Object.fromEntries(keys.map((k) => [`final_${k}`, i === lastRow ? (r[`best_${k}`] ?? null) : null])) }))
+      : rows;
   const charts: PageChart[] = dims.map((d, i) => {
     const choices = d.kind === 'enum' ? (levels[i]?.length ? levels[i]!.map(cellOf).filter(present) : (d.choices ?? [])) : undefined;
     return {
@@ -449,11 +465,13 @@ function trajectorySection(t: Training): Section {
       spec: seriesChart({
         title: d.key,
         description: `${d.key}: the value each iteration played and the ${best}, against games played${d.min !== undefined && d.max !== undefined ? `; the axis spans the tuning range ${plain(d.min)} to ${plain(d.max)}` : ''}.`,
-        rows,
+        rows: chartRows,
         x: { field: 'games', title: 'games played in training' },
         series: [
           { field: d.key, title: played, mark: method === 'spsa' ? 'line' : 'dots', color: SERIES_COLOR },
-          { field: `best_${d.key}`, title: best, mark: method === 'spsa' ? 'line' : 'step', color: BEST_COLOR, dash: method === 'spsa' },
+          method === 'spsa'
+            ? { field: `final_${d.key}`, title: best, mark: 'dots', color: BEST_COLOR, size: 70 }
+            : { field: `best_${d.key}`, title: best, mark: 'step', color: BEST_COLOR },
         ],
         y: {
           title: d.key,
@@ -468,6 +486,8 @@ function trajectorySection(t: Training): Section {
   });
   const view = thinned(rows);
   const columns = ['iteration', 'games', ...keys, ...keys.map((k) => `best_${k}`)];
+  // The table view names the last columns as curve.csv does.
+  const titles = ['iteration', 'games', ...keys, ...keys.map((k) => (method === 'spsa' ? `θ after the step: ${k}` : `recommended: ${k}`))];
   return {
     id: 'trajectory-section',
     title: 'Parameter trajectories',
@@ -478,13 +498,14 @@ function trajectorySection(t: Training): Section {
         charts,
         caption:
           method === 'spsa'
-            ? `Each parameter's θ at each iteration (the centre the two candidates θ ± c_kΔ were played around) and θ after the iteration's step (curve.csv's best_ columns), against games played; each axis spans the tuning range${dims.some((d) => d.scale === 'log') ? ' (log ranges on a log axis)' : ''}.`
-            : `Each parameter's value at the point each iteration evaluated (one dot per iteration), and NTBEA's recommendation so far (the evaluated point with the best model mean; curve.csv's best_ columns), against games played; each axis spans the ${isRules ? 'levels searched' : 'tuning range'}.`,
+            ? `Each parameter's θ at each iteration (the centre the two candidates θ ± c_kΔ were played around; θ after an iteration's step is the next iteration's θ, curve.csv's theta_after_step_ columns) and, as one dot, θ after the last step (the tuned value), against games played; each axis spans the tuning range${dims.some((d) => d.scale === 'log') ? ' (log ranges on a log axis)' : ''}.`
+            : `Each parameter's value at the point each iteration evaluated (one dot per iteration), and NTBEA's recommendation so far (the evaluated point with the best model mean; curve.csv's recommended_ columns), against games played; each axis spans the ${isRules ? 'levels searched' : 'tuning range'}.`,
         table: {
           id: 'trajectories-table',
           title: `Parameters per iteration (curve.csv${view.note})`,
           caption: '',
           columns,
+          titles,
           rows: view.rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null]))),
         },
       },
@@ -603,7 +624,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
     `Settings measured again on held-out seed ${confirmSeed} (rules.csv, smallest gap first; largest seat gap = best seat's win share per seat-game less the worst's, 95% interval over the deals, and Hotelling's test of equal seats): ${gapRows
       .map(
         (r) =>
-          `${assignments(keys, r)}${String(r.setting).endsWith('(start)') ? ' (start)' : ''} ${typeof r.seat_gap === 'number' ? pct(r.seat_gap) : 'n/a'}${typeof r.seat_gap_ci95_lo === 'number' && typeof r.seat_gap_ci95_hi === 'number' ? ` [${pct(r.seat_gap_ci95_lo)}, ${pct(r.seat_gap_ci95_hi)}]` : ''}${typeof r.p_value === 'number' ? ` (p = ${pValue(r.p_value)}, ${String(r.deals)} deals)` : ''}`,
+          `${assignments(keys, r)}${String(r.setting).endsWith('(start)') ? ' (start)' : ''} ${typeof r.seat_gap === 'number' ? pct(r.seat_gap) : 'n/a'}${typeof r.seat_gap_ci95_lo === 'number' && typeof r.seat_gap_ci95_hi === 'number' ? ` [${pct(r.seat_gap_ci95_lo)}, ${pct(r.seat_gap_ci95_hi)}]` : ''}${typeof r.p_value === 'number' ? ` (${pText(r.p_value)}, ${String(r.deals)} deals)` : ''}`,
       )
       .join('; ')}.`,
   );
@@ -633,7 +654,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       ],
       caption:
         `NTBEA's three best settings by its model, and the starting rules when not among them, each played again on held-out seed ${confirmSeed} by ${lineup.join(', ')}. ` +
-        "Largest seat gap: the win share per seat-game of the best seat less the worst's, with a 95% Student t interval over the deals (the deal is the unit; the two seats are chosen after the fact, so the interval is a little optimistic). " +
+        "Largest seat gap: the win share per seat-game of the best seat less the worst's, with its 95% interval, the deal as the unit: simultaneous Bonferroni intervals of every pair of seats (Dunn 1961), so it lies within 0–100%, starts at 0 when no pair of seats is resolved, and accounts for the two seats being chosen after the fact. " +
         "T² and p: Hotelling's test that every seat wins equally often, over the same deals.",
       table: {
         ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }),
