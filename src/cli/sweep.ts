@@ -105,7 +105,7 @@ export interface SettingDeviation {
   readonly deviation: number;
 }
 
-/** The paired difference of two settings' deviations from even seats (a − b: below 0, a is fairer). */
+/** The paired difference of two settings' deviations from even seats, a − b with a the later value of the sweep (as value − baseline): below 0, a is fairer. */
 export interface FairnessPair {
   readonly a: string;
   readonly b: string;
@@ -171,8 +171,9 @@ export function sweepFairness(runs: readonly { value: string; summary: Summary; 
   const pairs: FairnessPair[] = [];
   for (let i = 0; i < runs.length; i++) {
     for (let j = i + 1; j < runs.length; j++) {
-      const a = runs[i]!;
-      const b = runs[j]!;
+      // One sign convention with the sweep's differences (a value less an earlier one, as value − baseline): the later value first.
+      const a = runs[j]!;
+      const b = runs[i]!;
       const d = jackknifeDifference(a.balance, b.balance, FAIRNESS_FIGURE, dev(a), dev(b));
       if (d) pairs.push({ a: a.value, b: b.value, difference: d.value, ci95: d.ci95, paired: d.paired });
     }

@@ -130,6 +130,13 @@ describe('the fairest setting is named only where the paired differences are res
       ),
     ])!;
     expect(f.fairest).toBe('4');
+    // One sign convention with the sweep's differences (value − baseline): each pair is the later value less the earlier one.
+    expect(f.pairs.map((p) => [p.a, p.b])).toEqual([
+      ['4', '3'],
+      ['5', '3'],
+      ['5', '4'],
+    ]);
+    expect(f.pairs[0]!.difference).toBeCloseTo(Math.abs(0.252 - 0.25) - Math.abs(0.3 - 0.25), 12);
     for (const p of f.pairs.filter((x) => x.a === '4' || x.b === '4')) expect(p.ci95[0] > 0 || p.ci95[1] < 0).toBe(true);
   });
 });
