@@ -194,6 +194,25 @@ describe('curve, trace and heat map', () => {
     expect([...xs].sort((a, b) => a - b)).toEqual(xs);
   });
 
+  it('a percent axis over a narrow range (93.5% to 93.7%) prints as many decimals as its ticks need: no two tick labels alike', async () => {
+    const rows = [
+      { value: 3, estimate: 0.9357, ci95_lo: 0.9352, ci95_hi: 0.9367 },
+      { value: 4, estimate: 0.9355, ci95_lo: 0.9349, ci95_hi: 0.9364 },
+      { value: 5, estimate: 0.9353, ci95_lo: 0.9348, ci95_hi: 0.9362 },
+    ];
+    const s = curveChart({
+      title: 'T',
+      description: 'd',
+      rows,
+      x: { field: 'value', title: 'rounds', numeric: true },
+      measure: { field: 'estimate', title: 'bid success rate', lo: 'ci95_lo', hi: 'ci95_hi', percent: true },
+    });
+    const svg = await renderSvg(s, 'c4p');
+    const labels = [...svg.matchAll(/<text[^>]*>([^<]*%)<\/text>/g)].map((m) => m[1]!);
+    expect(labels.length).toBeGreaterThan(2);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it('seriesChart: the first series with its interval as a band, one line per series, a dot per row when the rows are few', async () => {
     const rows = [32, 64, 96].map((games, i) => ({ games, fitness: 0.2 + i / 100, fitness_lo: 0.1, fitness_hi: 0.35, best: 0.25 }));
     const s = seriesChart({

@@ -74,7 +74,7 @@ function quant(m: Measure, extra: Record<string, unknown> = {}): Record<string, 
     field: m.field,
     type: 'quantitative',
     title: m.title,
-    ...(m.percent ? { axis: { format: '.1~%' } } : {}),
+    ...(m.percent ? { axis: { format: '~%' } } : {}),
     scale: { zero: false },
     ...extra,
   };
@@ -357,7 +357,7 @@ export function seriesChart(c: SeriesChart): VlSpec {
     type: c.y.choices ? 'ordinal' : 'quantitative',
     title: c.y.title,
     scale: yScale,
-    ...(c.y.percent ? { axis: { format: '.1~%' } } : {}),
+    ...(c.y.percent ? { axis: { format: '~%' } } : {}),
   });
   const layers: Record<string, unknown>[] = [];
   if (c.band) {
