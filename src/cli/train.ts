@@ -380,7 +380,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   const best = confirmed[0]!;
   const overlapping = confirmed.slice(1).filter((c) => c.gap.ci95[0] <= best.gap.ci95[1]).length;
   process.stdout.write(
-    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (deal-level 95% interval, Student t); "equal seats": Hotelling's T² test that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (deal-level 95% interval, Student t); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
       best.params,
     )
       .map(([k, v]) => `${k}=${String(v)}`)
@@ -408,7 +408,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
       ]),
       {
         header: true,
-        columns: [...plan.dims.map((d) => d.key), 'seat_gap', 'seat_gap_ci95_lo', 'seat_gap_ci95_hi', 'best_seat', 'worst_seat', 't2', 'p_value', 'deals'],
+        columns: [...plan.dims.map((d) => d.key), 'seat_gap', 'seat_gap_ci95_lo', 'seat_gap_ci95_hi', 'best_seat', 'worst_seat', 'seat_test_q', 'p_value', 'deals'],
       },
     ),
   );

@@ -133,7 +133,7 @@ describe('npm run train', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Closest to seat-fair: bidPenalty=(face|zero|double) \(gap /);
     const rows = readFileSync(join(dir, 'rules.csv'), 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,t2,p_value,deals');
+    expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,seat_test_q,p_value,deals');
     // Every choice was evaluated (three of them, the start among them), each on the same 400 held-out deals.
     expect(
       rows

@@ -600,7 +600,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
   const gapRows: Row[] = csv.map((r) => ({ setting: label(r), ...r }));
   const order = gapRows.map((r) => String(r.setting));
   answer.push(
-    `Settings measured again on held-out seed ${confirmSeed} (rules.csv, smallest gap first; largest seat gap = best seat's win share per seat-game less the worst's, 95% interval over the deals, and Hotelling's test of equal seats): ${gapRows
+    `Settings measured again on held-out seed ${confirmSeed} (rules.csv, smallest gap first; largest seat gap = best seat's win share per seat-game less the worst's, 95% interval over the deals, and the randomization test of equal seats): ${gapRows
       .map(
         (r) =>
           `${assignments(keys, r)}${String(r.setting).endsWith('(start)') ? ' (start)' : ''} ${typeof r.seat_gap === 'number' ? pct(r.seat_gap) : 'n/a'}${typeof r.seat_gap_ci95_lo === 'number' && typeof r.seat_gap_ci95_hi === 'number' ? ` [${pct(r.seat_gap_ci95_lo)}, ${pct(r.seat_gap_ci95_hi)}]` : ''}${typeof r.p_value === 'number' ? ` (p = ${pValue(r.p_value)}, ${String(r.deals)} deals)` : ''}`,
@@ -634,7 +634,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       caption:
         `NTBEA's three best settings by its model, and the starting rules when not among them, each played again on held-out seed ${confirmSeed} by ${lineup.join(', ')}. ` +
         "Largest seat gap: the win share per seat-game of the best seat less the worst's, with a 95% Student t interval over the deals (the deal is the unit; the two seats are chosen after the fact, so the interval is a little optimistic). " +
-        "T² and p: Hotelling's test that every seat wins equally often, over the same deals.",
+        "seat_test_q and p: the randomization test (seat labels permuted within each deal) that every seat wins equally often, over the same deals.",
       table: {
         ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }),
         proportions: ['seat_gap'],
