@@ -261,7 +261,10 @@ export function trainPage(f: RunFiles): Page {
       .filter(Boolean)
       .join(' · '),
     answer,
-    links: existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : [],
+    links: [
+      ...(existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
+      ...(existsSync(join(f.dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
+    ],
     sections,
     sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
     missing,
@@ -520,6 +523,15 @@ function verification(t: Training): { answer: string[]; section: Section } {
         ? ` A − B in win share per seat-game: ${points(wsValue)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} over ${vDeals ?? '?'} deals, paired${num(ws?.los) !== undefined ? `; likelihood of superiority ${pct(num(ws?.los)!)}` : ''}.`
         : ''),
   );
+  if (str(v.stoppedEstimate)) answer.push(str(v.stoppedEstimate));
+  const conf = obj(v.confirmation);
+  const confWs = obj(obj(conf?.comparison)?.winShare);
+  const confValue = num(confWs?.value);
+  const confCi = interval(confWs?.ci95);
+  if (conf && confValue !== undefined)
+    answer.push(
+      `Confirmation (a fixed-size match, no SPRT, on held-out seed ${seed}-confirm; its estimate is not biased by a stop): A − B ${points(confValue)} percentage points${confCi ? ` [${points(confCi[0])}, ${points(confCi[1])}]` : ''} over ${num(conf.deals) ?? '?'} deals: A is ${str(conf.verdict)}.`,
+    );
   const row = (measure: string, o: Record<string, unknown> | undefined, a: number | undefined, b: number | undefined): Row => {
     const ci = interval(o?.ci95);
     return {
@@ -634,7 +646,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       caption:
         `NTBEA's three best settings by its model, and the starting rules when not among them, each played again on held-out seed ${confirmSeed} by ${lineup.join(', ')}. ` +
         "Largest seat gap: the win share per seat-game of the best seat less the worst's, with a 95% Student t interval over the deals (the deal is the unit; the two seats are chosen after the fact, so the interval is a little optimistic). " +
-        "seat_test_q and p: the randomization test (seat labels permuted within each deal) that every seat wins equally often, over the same deals.",
+        'seat_test_q and p: the randomization test (seat labels permuted within each deal) that every seat wins equally often, over the same deals.',
       table: {
         ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }),
         proportions: ['seat_gap'],
