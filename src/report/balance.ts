@@ -2,7 +2,7 @@ import { stringify } from './csv.js';
 import { join } from 'node:path';
 import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';
-import { clusterProportion } from '../stats/cluster.js';
+import { clusterProportion, VARIANCE_EPSILON } from '../stats/cluster.js';
 import { testPhraseOf, testVerdictOf } from '../stats/format.js';
 import { jackknife, jackknifeEqualityTest } from '../stats/jackknife.js';
 import { exchangeableTest } from '../stats/randomization.js';
@@ -97,7 +97,8 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       if (trialsCol < 0) return [cell, j.ci95[0], j.ci95[1]];
       // Design effect of a proportion: its jackknife variance over the binomial variance of its trials.
       const iid = trials > 0 ? (value * (1 - value)) / trials : 0;
-      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) ? round(j.se ** 2 / iid) : NaN];
+      // No variance to divide (iid 0, or a jackknife variance that is rounding): no design effect, an empty cell.
+      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) && j.se ** 2 > VARIANCE_EPSILON * iid ? round(j.se ** 2 / iid) : NaN];
     }),
   );
   let test: ReportedTable['test'];
@@ -241,7 +242,7 @@ export function renderBalance(r: BalanceReport): string {
 /** Columns whose names say they hold proportions print as percentages. */
 function cell(c: string | number, column: string): string {
   if (typeof c !== 'number') return c;
-  if (Number.isNaN(c)) return 'n/a';
+  if (Number.isNaN(c)) return /(deff|design effect)$/.test(column) ? '' : 'n/a';
   if (/(deff|design effect)$/.test(column)) return c.toFixed(2);
   if (/rate|share|%/.test(column)) return pct(c);
   return Number.isInteger(c) ? String(c) : c.toFixed(2);

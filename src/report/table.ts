@@ -3,8 +3,9 @@ import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';
 import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
 
+/** A design effect; empty when there is no variance to divide (`clusterProportion`). */
 function deff(x: number): string {
-  return Number.isFinite(x) ? x.toFixed(2) : 'n/a';
+  return Number.isFinite(x) ? x.toFixed(2) : '';
 }
 
 function variantText(s: Summary): string {
