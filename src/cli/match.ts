@@ -11,6 +11,7 @@ import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
 import { pairedComparison, type PairedComparison } from '../stats/paired.js';
+import { tQuantile } from '../stats/quantiles.js';
 import { sprt, sprtLookDue, type SprtParams, type SprtState } from '../stats/sprt.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
@@ -161,7 +162,7 @@ function lastLook(trace: MatchOptions['trace']): number {
 /**
  * The verdict of a match in words: "stronger" once the SPRT accepted H1 (or, without it, the interval of A − B
  * lies above 0); "weaker" when the interval lies below 0 (with the SPRT, once it accepted H0); else "not stronger"
- * (SPRT) or "not separated".
+ * (SPRT) or "not separated", with the difference the match could have detected.
  */
 export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string {
   const [lo, hi] = measured(c, m).ci95;
@@ -174,7 +175,20 @@ export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure):
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return `not separated: one deal gives no interval${tail}`;
   if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
   if (hi < 0) return `weaker: the 95% interval of A − B is below 0${tail}`;
-  return `not separated: the 95% interval of A − B contains 0${tail}`;
+  return `not separated: the 95% interval of A − B contains 0 (${detectableText(measured(c, m), c.deals, m)})${tail}`;
+}
+
+/**
+ * What a match could have detected: the difference δ = (t_{0.975} + t_{0.8}) se,
+ * on deals − 1 degrees of freedom, that its two-sided 5% interval excludes
+ * with 80% power (J. Cohen, Statistical Power Analysis for the Behavioral
+ * Sciences, 2nd ed., 1988, ch. 2), se the deal-level standard error of A − B.
+ */
+export function detectableText(d: PairedComparison['winShare'], deals: number, m: Measure): string {
+  const delta = (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * d.se;
+  if (!Number.isFinite(delta)) return 'too few deals to say what it could detect';
+  const size = m === 'score' ? `${delta.toPrecision(3)} in game score per seat-game` : `${(100 * delta).toFixed(1)} points of win share`;
+  return `this match detects a difference of ${size} or more with 80% power, not smaller ones`;
 }
 
 /**

@@ -30,6 +30,15 @@ describe('match verdicts', () => {
     expect(verdictOf(comparison(0.05, 0.02, 0.08), state('H1'), 'win')).toMatch(/^stronger/);
   });
 
+  it('"not separated" states the difference the match could have detected: (t(0.975) + t(0.8)) × se on deals − 1 df', () => {
+    // se 0.01 over 100 deals: (1.98422 + 0.84527) × 0.01 = 2.8 points (scipy t.ppf(0.975, 99) = 1.984217, t.ppf(0.8, 99) = 0.845267).
+    const c = comparison(0.005, -0.015, 0.025);
+    const d = { ...c.winShare, se: 0.01 };
+    expect(verdictOf({ ...c, winShare: d }, null, 'win')).toBe(
+      'not separated: the 95% interval of A − B contains 0 (this match detects a difference of 2.8 points of win share or more with 80% power, not smaller ones)',
+    );
+  });
+
   it('a difference where the SPRT stopped is said to be biased away from 0; none when it did not stop', () => {
     expect(stoppedEstimateNote(state('H1', 40))).toMatch(/after 40 deals.*biased away from 0 \(Whitehead 1986\)/);
     expect(stoppedEstimateNote(state('H0'))).toMatch(/biased away from 0/);
