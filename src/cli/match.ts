@@ -11,7 +11,8 @@ import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
 import { pairedComparison, type PairedComparison } from '../stats/paired.js';
-import { sprt, type SprtParams, type SprtState } from '../stats/sprt.js';
+import { tQuantile } from '../stats/quantiles.js';
+import { sprt, sprtLookDue, type SprtParams, type SprtState } from '../stats/sprt.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
@@ -79,8 +80,12 @@ interface MatchOptions {
   readonly sprt: SprtParams | null;
   /** What the SPRT and the verdict compare (absent in older checkpoints: win). */
   readonly measure?: Measure;
-  /** The SPRT's log-likelihood ratio after each merged batch (kept in the checkpoint, so `--resume` continues it). */
-  readonly trace: { deals: number; llr: number }[];
+  /**
+   * The SPRT's log-likelihood ratio after each merged batch, and whether the
+   * test looked there (`sprtLookDue`; absent in older checkpoints: it looked).
+   * Kept in the checkpoint, so `--resume` continues it.
+   */
+  readonly trace: { deals: number; llr: number; look?: boolean }[];
 }
 
 /** `match.json`: the paired comparison, the SPRT and its trace. */
@@ -95,11 +100,13 @@ export interface MatchReport {
   readonly deals: number;
   readonly games: number;
   readonly comparison: PairedComparison;
-  readonly sprt: (SprtState & SprtParams & { readonly trace: readonly { deals: number; llr: number }[] }) | null;
+  readonly sprt: (SprtState & SprtParams & { readonly trace: readonly { deals: number; llr: number; look?: boolean }[] }) | null;
   /** What the SPRT and the verdict compare (older runs: win). */
   readonly measure: Measure;
-  /** "stronger", "not stronger" (SPRT), or what the interval says without one. */
+  /** "stronger", "not stronger" or "weaker" (SPRT, with the interval), or what the interval says without one. */
   readonly verdict: string;
+  /** When the SPRT stopped the match: that the difference at its stop is biased away from 0 (`stoppedEstimateNote`); else ''. */
+  readonly stoppedEstimate: string;
   readonly complete: boolean;
 }
 
@@ -135,26 +142,70 @@ function measured(c: PairedComparison, m: Measure): PairedComparison['winShare']
   return m === 'score' ? c.score : c.winShare;
 }
 
-/** The SPRT on per-deal differences A − B (per seat-game) in the measure compared. */
-function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams, m: Measure): SprtState {
+/** The SPRT on per-deal differences A − B (per seat-game) in the measure compared; `look` false: no decision at this point. */
+function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams, m: Measure, look = true): SprtState {
   const d = measured(compare(t, seatings), m);
   const n = t.deals;
   // Σ and Σ² of the per-deal differences, back from the comparison's mean and standard error.
   const sum = d.value * n;
   const variance = n > 1 ? d.se * d.se * n : 0;
   const sumSq = n > 1 ? variance * (n - 1) + (sum * sum) / n : sum * sum;
-  return sprt(sum, sumSq, n, p);
+  return sprt(sum, sumSq, n, p, look);
 }
 
-function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string {
-  if (s?.accepted === 'H1') return `stronger: the SPRT accepted H1 after ${s.samples} deals`;
-  if (s?.accepted === 'H0') return `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
+/** Deals at the SPRT's last look in a trace (0 before the first). */
+function lastLook(trace: MatchOptions['trace']): number {
+  for (let i = trace.length - 1; i >= 0; i--) if (trace[i]!.look !== false) return trace[i]!.deals;
+  return 0;
+}
+
+/**
+ * The verdict of a match in words: "stronger" once the SPRT accepted H1 (or, without it, the interval of A − B
+ * lies above 0); "weaker" when the interval lies below 0 (with the SPRT, once it accepted H0); else "not stronger"
+ * (SPRT) or "not separated", with the difference the match could have detected.
+ */
+export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure): string {
   const [lo, hi] = measured(c, m).ci95;
+  if (s?.accepted === 'H1') return `stronger: the SPRT accepted H1 after ${s.samples} deals`;
+  if (s?.accepted === 'H0')
+    return hi < 0
+      ? `weaker: the SPRT accepted H0 after ${s.samples} deals, and the 95% interval of A − B is below 0`
+      : `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
   const tail = s ? `; the SPRT has not decided after ${s.samples} deals` : '';
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return `not separated: one deal gives no interval${tail}`;
   if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
   if (hi < 0) return `weaker: the 95% interval of A − B is below 0${tail}`;
-  return `not separated: the 95% interval of A − B contains 0${tail}`;
+  return `not separated: the 95% interval of A − B contains 0 (${detectableText(measured(c, m), c.deals, m)})${tail}`;
+}
+
+/**
+ * What a match could have detected: the difference δ = (t_{0.975} + t_{0.8}) se,
+ * on deals − 1 degrees of freedom, that its two-sided 5% interval excludes
+ * with 80% power (J. Cohen, Statistical Power Analysis for the Behavioral
+ * Sciences, 2nd ed., 1988, ch. 2), se the deal-level standard error of A − B.
+ */
+export function detectableText(d: PairedComparison['winShare'], deals: number, m: Measure): string {
+  const delta = (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * d.se;
+  if (!Number.isFinite(delta)) return 'too few deals to say what it could detect';
+  const size = m === 'score' ? `${delta.toPrecision(3)} in game score per seat-game` : `${(100 * delta).toFixed(1)} points of win share`;
+  return `this match detects a difference of ${size} or more with 80% power, not smaller ones`;
+}
+
+/**
+ * The caution beside an estimate at the point where a sequential test stopped:
+ * a test stops when the running mean has strayed far from 0, so the mean at
+ * its stop is biased away from 0 (J. Whitehead, "On the bias of maximum
+ * likelihood estimation following a sequential test", Biometrika 73(3),
+ * 1986), and the interval there is not a fixed-size interval either. Empty
+ * when the test did not stop the match.
+ */
+export function stoppedEstimateNote(s: SprtState | null): string {
+  if (s?.accepted !== 'H1' && s?.accepted !== 'H0') return '';
+  return (
+    `The SPRT stopped this match after ${s.samples} deals, just as its running difference crossed a bound: ` +
+    "a difference measured where a sequential test stops is biased away from 0 (Whitehead 1986), so A − B and its interval above tend to overstate the gap's size; " +
+    'a fixed-size match on fresh deals (another --seed, without --sprt) measures it without that bias.'
+  );
 }
 
 /** A likelihood of superiority as text; blank for one deal (NaN: no spread to weigh the difference by). */
@@ -204,6 +255,7 @@ export function renderMatch(r: MatchReport): string {
         `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(measured(c, r.measure).value, 3)}${measured(c, r.measure).value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
     );
   }
+  if (r.stoppedEstimate) out.push(r.stoppedEstimate);
   out.push(`Verdict${r.measure === 'score' ? ' (on game score)' : ''}: A is ${r.verdict}.`);
   return out.join('\n');
 }
@@ -306,8 +358,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(p
       ? {
           decided: (t: Tally) => {
-            const s = sprtOf(t, seatings, p, measure);
-            trace.push({ deals: t.deals, llr: s.llr });
+            // The test looks only at batch boundaries SPRT_LOOK_SPACING deals apart or more (`sprtLookDue`): denser looks raise its α.
+            const look = sprtLookDue(t.deals, lastLook(trace));
+            const s = sprtOf(t, seatings, p, measure, look);
+            trace.push({ deals: t.deals, llr: s.llr, look });
             return s.accepted !== null;
           },
           status: (t: Tally) =>
@@ -317,7 +371,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   });
   const t = run.tally;
   const comparison = compare(t, seatings);
-  const state = p ? sprtOf(t, seatings, p, measure) : null;
+  // The final state decides only if the run's last merged batch was a look.
+  const state = p
+    ? sprtOf(t, seatings, p, measure, trace.length > 0 && trace[trace.length - 1]!.look !== false && trace[trace.length - 1]!.deals === t.deals)
+    : null;
   const report: MatchReport = {
     game: game.info.id,
     variant: config.variant,
@@ -331,6 +388,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     sprt: state && p ? { ...state, ...p, trace } : null,
     measure,
     verdict: verdictOf(comparison, state, measure),
+    stoppedEstimate: stoppedEstimateNote(state),
     complete: run.complete,
   };
   const labels = [`A: ${opts.candidate}`, `B: ${opts.baseline}`, ...opts.opponents.map((o) => `opponent: ${o}`)];
@@ -354,8 +412,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     writeFileAtomic(
       join(dir, 'sprt.csv'),
       stringify(
-        trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper]),
-        { header: true, columns: ['deals', 'llr', 'lower', 'upper'] },
+        trace.map((x) => [x.deals, x.llr, report.sprt!.lower, report.sprt!.upper, x.look === false ? 0 : 1]),
+        { header: true, columns: ['deals', 'llr', 'lower', 'upper', 'look'] },
       ),
     );
   await writeHtmlReport(dir);

@@ -14,7 +14,7 @@ import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
-import { fitRatings, type LineupResult } from '../stats/ratings.js';
+import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
 import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
 import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
@@ -61,11 +61,13 @@ const options = {
 /** One bot's rating. */
 export interface Rating {
   readonly bot: string;
-  /** Elo scale, the pool's mean 0. */
+  /** Elo scale, the precision-weighted mean of the rated bots 0 (`rate`); NaN (JSON null) when unbounded. */
   readonly elo: number;
-  /** 95% margin: Student t on the jackknife groups' standard error. */
+  /** 95% margin: Student t on the jackknife groups' standard error of elo (its difference from the weighted mean). */
   readonly margin: number;
   readonly se: number;
+  /** Present when the data bound no rating: the bot never won (or never lost) a game; elo, margin and se are then NaN. */
+  readonly unbounded?: Unbounded;
   readonly winRate: number;
   readonly games: number;
 }
@@ -83,8 +85,10 @@ export interface RatingReport {
   readonly games: number;
   /** Jackknife groups of whole deals behind the margins. */
   readonly groups: number;
-  /** Best first. */
+  /** Best first (a bot that never lost first, one that never won last). */
   readonly ratings: readonly Rating[];
+  /** The weight of each rated bot (pool order; 0 for the unbounded) in the mean that is the scale's 0. */
+  readonly centreWeights: readonly number[];
   /** los[i][j]: likelihood that pool bot i is stronger than pool bot j, Φ((r_i − r_j) / se(r_i − r_j)); pool order. */
   readonly los: readonly (readonly number[])[];
   /** Adjacent pairs of the table (best first) that are not separated (LOS below 95%). */
@@ -101,7 +105,8 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
       const s = seatings[k]!;
       for (let seat = 0; seat < P; seat++) wins[members.indexOf(s.entries[seat]!)]! += t.seatingWins[k * P + seat]!;
     }
-    return { members, wins };
+    // Each line-up plays every deal once in each of its P rotations.
+    return { members, wins, games: t.deals * P };
   });
 }
 
@@ -109,7 +114,14 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
  * Ratings with deal-level margins: the fit on all deals, and on the run less
  * each jackknife group of whole deals (delete-a-group jackknife,
  * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
- * superiority.
+ * superiority. A bot that never won (or never lost) is left out of every fit
+ * and reported as unbounded (`unboundedBots`). The scale's 0 is the
+ * inverse-variance weighted mean of the rated bots (W. G. Cochran, "The
+ * combination of estimates from different experiments", Biometrics 10, 1954):
+ * bot i weighs 1/s_i², s_i² the least jackknife variance of its differences
+ * from the others (≈ its own variance plus the best determined other's), so a poorly determined bot barely moves the 0 and each
+ * bot's margin is mostly its own uncertainty (with the plain pool mean, a bot
+ * known to ±212 Elo widened every other bot's margin with it).
  */
 export function rate(
   t: Tally,
@@ -119,30 +131,55 @@ export function rate(
   pool: readonly string[],
 ): Omit<RatingReport, 'game' | 'variant' | 'seed' | 'players' | 'complete'> {
   const M = pool.length;
-  const full = fitRatings(M, lineupResults(t, seatings, lineups));
+  const results = lineupResults(t, seatings, lineups);
+  const unbounded = unboundedBots(M, results);
+  const rated = pool.map((_, i) => i).filter((i) => unbounded[i] === null);
+  const raw = fitRatings(M, results, unbounded);
   const reps: number[][] = [];
   for (const g of groups) {
     if (g.tally.deals === 0) continue;
     const loo = copyTally(t);
     mergeTally(loo, g.tally, -1);
-    reps.push(fitRatings(M, lineupResults(loo, seatings, lineups)));
+    reps.push(fitRatings(M, lineupResults(loo, seatings, lineups), unbounded));
   }
-  const est = full.map((r, i) =>
+  const diff = (i: number, j: number) =>
     jackknife(
-      r,
-      reps.map((x) => x[i]!),
-    ),
+      raw[i]! - raw[j]!,
+      reps.map((x) => x[i]! - x[j]!),
+    );
+  // Inverse-variance weights of the rated bots in the scale's 0.
+  const precision = rated.map((i) => {
+    // Its least variance of a difference: Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot.
+    const others = rated.filter((j) => j !== i).map((j) => diff(i, j).se ** 2);
+    const v = others.length > 0 ? Math.min(...others) : 0;
+    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
+  });
+  const usable = precision.every((x) => Number.isFinite(x));
+  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
+  const centreWeights = new Array<number>(M).fill(0);
+  rated.forEach((i, k) => {
+    centreWeights[i] = usable ? precision[k]! / total : 1 / total;
+  });
+  const centre = (r: readonly number[]): number => rated.reduce((a, i) => a + centreWeights[i]! * r[i]!, 0);
+  const c = centre(raw);
+  const full = raw.map((x) => x - c);
+  const est = full.map((r, i) =>
+    unbounded[i] !== null
+      ? { se: NaN, ci95: [NaN, NaN] }
+      : jackknife(
+          r,
+          reps.map((x) => x[i]! - centre(x)),
+        ),
   );
-  const los = full.map((ri, i) =>
-    full.map((rj, j) => {
+  const los = full.map((_ri, i) =>
+    full.map((_rj, j) => {
       if (i === j) return 0.5;
-      const d = jackknife(
-        ri - rj,
-        reps.map((x) => x[i]! - x[j]!),
-      );
+      if (unbounded[i] !== null || unbounded[j] !== null) return NaN;
+      const d = diff(i, j);
       return d.se > 0 ? normalCdf(d.value / d.se) : d.value > 0 ? 1 : d.value < 0 ? 0 : 0.5;
     }),
   );
+  const order = (i: number): number => (unbounded[i] === 'never lost' ? Infinity : unbounded[i] === 'never won' ? -Infinity : full[i]!);
   const ratings = pool
     .map((bot, i) => ({
       i,
@@ -152,13 +189,14 @@ export function rate(
       se: est[i]!.se,
       winRate: t.entryGames[i]! > 0 ? t.entryWins[i]! / t.entryGames[i]! : 0,
       games: t.entryGames[i]!,
+      ...(unbounded[i] !== null ? { unbounded: unbounded[i]! } : {}),
     }))
-    .sort((a, b) => b.elo - a.elo);
+    .sort((a, b) => order(b.i) - order(a.i) || a.i - b.i);
   const notSeparated: [string, string][] = [];
   for (let k = 0; k + 1 < ratings.length; k++) {
     const a = ratings[k]!;
     const b = ratings[k + 1]!;
-    if (los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
+    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
   }
   return {
     pool,
@@ -167,9 +205,15 @@ export function rate(
     games: t.games,
     groups: reps.length,
     ratings: ratings.map(({ i: _i, ...r }) => r),
+    centreWeights,
     los,
     notSeparated,
   };
+}
+
+/** "rating unbounded: never won", the text of a bot the data give no rating. */
+export function unboundedText(u: Unbounded): string {
+  return `rating unbounded: ${u}`;
 }
 
 /** The terminal text of a rating run. */
@@ -179,16 +223,35 @@ export function renderRatings(r: RatingReport): string {
     `${r.game} · rate · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.lineups.length} line-up${r.lineups.length === 1 ? '' : 's'} × ${r.players} rotations)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
   const t = newTable(['rank', 'bot', 'Elo', '95% margin', 'win rate', 'seat-games']);
-  r.ratings.forEach((x, k) => t.push([k + 1, x.bot, num(x.elo, 0), `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`, pct(x.winRate), x.games]));
+  r.ratings.forEach((x, k) =>
+    t.push([
+      k + 1,
+      x.bot,
+      // `|| 0`: a rating that rounds to 0 prints "0", not "-0".
+      x.unbounded ? unboundedText(x.unbounded) : num(Math.round(x.elo) || 0, 0),
+      x.unbounded ? '' : `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`,
+      pct(x.winRate),
+      x.games,
+    ]),
+  );
   out.push(t.toString());
+  const weights = r.pool
+    .map((b, i) => [b, r.centreWeights[i] ?? 0] as const)
+    .filter(([, w]) => w > 0)
+    .map(([b, w]) => `${b} ${pct(w)}`)
+    .join(', ');
+  const unbounded = r.ratings.filter((x) => x.unbounded);
   out.push(
-    `Top-1 Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood to every game's win shares; Elo scale, the pool's mean 0. ` +
+    `Top-1 Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood to every game's win shares; Elo scale, 0 at the rated bots' mean weighted by precision (${weights}: each bot by 1 / the least jackknife variance of its differences from the others), so a poorly determined bot does not widen the others' margins. ` +
       `Every line-up plays every deal in every rotation, so each bot meets each other in every seat on the same cards. ` +
-      `Margins: delete-a-group jackknife over ${r.groups} groups of the ${r.deals} deals (the deal is the unit).`,
+      `Margins: delete-a-group jackknife over ${r.groups} groups of the ${r.deals} deals (the deal is the unit).` +
+      (unbounded.length > 0
+        ? ` ${unbounded.map((x) => x.bot).join(', ')}: ${unbounded.length === 1 ? 'a bot' : 'bots'} that ${unbounded.map((x) => x.unbounded).join(' / ')} in ${unbounded.map((x) => x.games).join(' / ')} seat-games has no finite rating (any number would come from the model's prior, not the games); the others are fitted without ${unbounded.length === 1 ? 'it' : 'them'}.`
+        : ''),
   );
   const head = ['LOS (row stronger than column)', ...r.pool];
   const m = newTable(head);
-  r.pool.forEach((b, i) => m.push([b, ...r.los[i]!.map((x, j) => (i === j ? '' : pct(x)))]));
+  r.pool.forEach((b, i) => m.push([b, ...r.los[i]!.map((x, j) => (i === j || !Number.isFinite(x) ? '' : pct(x)))]));
   out.push(m.toString());
   out.push(
     r.notSeparated.length === 0
@@ -287,12 +350,28 @@ export async function main(argv: readonly string[]): Promise<number> {
   writeFileAtomic(
     join(dir, 'ratings.csv'),
     stringify(
-      report.ratings.map((x, k) => [k + 1, x.bot, x.elo, x.margin, x.elo - x.margin, x.elo + x.margin, x.se, x.winRate, x.games, report.deals]),
-      { header: true, columns: ['rank', 'bot', 'elo', 'margin95', 'elo_lo', 'elo_hi', 'se', 'win_rate', 'seat_games', 'deals'] },
+      report.ratings.map((x, k) => {
+        // An unbounded rating is no number: empty cells, and the note says why.
+        const b = (v: number): number | string => (x.unbounded || !Number.isFinite(v) ? '' : v);
+        return [
+          k + 1,
+          x.bot,
+          b(x.elo),
+          b(x.margin),
+          b(x.elo - x.margin),
+          b(x.elo + x.margin),
+          b(x.se),
+          x.winRate,
+          x.games,
+          report.deals,
+          x.unbounded ? unboundedText(x.unbounded) : '',
+        ];
+      }),
+      { header: true, columns: ['rank', 'bot', 'elo', 'margin95', 'elo_lo', 'elo_hi', 'se', 'win_rate', 'seat_games', 'deals', 'note'] },
     ),
   );
   const losRows: (string | number)[][] = [];
-  pool.forEach((a, i) => pool.forEach((b, j) => i !== j && losRows.push([a, b, report.los[i]![j]!])));
+  pool.forEach((a, i) => pool.forEach((b, j) => i !== j && losRows.push([a, b, Number.isFinite(report.los[i]![j]!) ? report.los[i]![j]! : ''])));
   writeFileAtomic(join(dir, 'los.csv'), stringify(losRows, { header: true, columns: ['bot', 'opponent', 'los'] }));
   await writeHtmlReport(dir);
   return finish('rate', run.complete, t.games, dir, stopper.received());

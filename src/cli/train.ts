@@ -393,7 +393,7 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
   const best = confirmed[0]!;
   const overlapping = confirmed.slice(1).filter((c) => c.gap.ci95[0] <= best.gap.ci95[1]).length;
   process.stdout.write(
-    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": Hotelling's T² test that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
       best.params,
     )
       .map(([k, v]) => `${k}=${String(v)}`)
@@ -421,7 +421,17 @@ async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan:
       ]),
       {
         header: true,
-        columns: [...plan.dims.map((d) => d.key), 'seat_gap', 'seat_gap_ci95_lo', 'seat_gap_ci95_hi', 'best_seat', 'worst_seat', 't2', 'p_value', 'deals'],
+        columns: [
+          ...plan.dims.map((d) => d.key),
+          'seat_gap',
+          'seat_gap_ci95_lo',
+          'seat_gap_ci95_hi',
+          'best_seat',
+          'worst_seat',
+          'seat_test_q',
+          'p_value',
+          'deals',
+        ],
       },
     ),
   );
@@ -645,43 +655,83 @@ export async function main(argv: readonly string[]): Promise<number> {
   );
   // A queued training run verifies on the same queue.
   const queueArgs = flags.queue ? ['--queue', flags.queue.target.arg] : [];
-  const code = resumeVerify
+  const matchArgs = [
+    '--game',
+    setup.game,
+    '--candidate',
+    tunedSpec,
+    '--baseline',
+    setup.start,
+    '--opponents',
+    setup.opponents.join(','),
+    // On win share the SPRT stops as soon as it knows; a score has the game's own unit and no default H1, so a
+    // score-tuned bot is judged on --verify-games games by the interval of its paired score difference.
+    ...(setup.objective === 'score' ? ['--measure', 'score'] : ['--sprt']),
+    // The verification and the confirmation deal from the training's secret key when a bot file plays.
+    ...(setup.dealKey !== undefined ? ['--deal-key', setup.dealKey] : []),
+    '--workers',
+    String(flags.workers),
+    '--on-fault',
+    setup.flags.onFault,
+    ...(setup.flags.moveTimeoutMs > 0 ? ['--move-timeout', String(setup.flags.moveTimeoutMs)] : []),
+    ...(variantText ? ['--variant', variantText] : []),
+    ...queueArgs,
+  ];
+  let code = resumeVerify
     ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers), ...queueArgs])
-    : await matchMain([
-        '--game',
-        setup.game,
-        '--candidate',
-        tunedSpec,
-        '--baseline',
-        setup.start,
-        '--opponents',
-        setup.opponents.join(','),
-        // On win share the SPRT stops as soon as it knows; a score has the game's own unit and no default H1, so a
-        // score-tuned bot is judged on --verify-games games by the interval of its paired score difference.
-        ...(setup.objective === 'score' ? ['--measure', 'score'] : ['--sprt']),
-        '--games',
-        String(setup.verifyGames),
-        '--seed',
-        `${setup.seed}-verify`,
-        ...(setup.dealKey !== undefined ? ['--deal-key', setup.dealKey] : []),
-        '--workers',
-        String(flags.workers),
-        '--on-fault',
-        setup.flags.onFault,
-        ...(setup.flags.moveTimeoutMs > 0 ? ['--move-timeout', String(setup.flags.moveTimeoutMs)] : []),
-        ...(variantText ? ['--variant', variantText] : []),
-        '--out',
-        verifyDir,
-        ...queueArgs,
-      ]);
+    : await matchMain([...matchArgs, '--games', String(setup.verifyGames), '--seed', `${setup.seed}-verify`, '--out', verifyDir]);
   if (existsSync(join(verifyDir, 'match.json'))) {
-    const m = JSON.parse(readFileSync(join(verifyDir, 'match.json'), 'utf8')) as { verdict: string; comparison: unknown; sprt: unknown; deals: number };
-    trainJson.verification = { dir: 'verify', verdict: m.verdict, deals: m.deals, comparison: m.comparison };
+    const m = JSON.parse(readFileSync(join(verifyDir, 'match.json'), 'utf8')) as MatchResult;
+    const verification: Record<string, unknown> = {
+      dir: 'verify',
+      verdict: m.verdict,
+      deals: m.deals,
+      comparison: m.comparison,
+      stoppedEstimate: m.stoppedEstimate ?? '',
+    };
+    trainJson.verification = verification;
     writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
     process.stdout.write(`Tuned against starting bot: ${m.verdict}\n`);
+    // The difference where the SPRT stopped is biased away from 0 (Whitehead 1986): a fixed-size paired match on
+    // other held-out deals, as many games as the SPRT played, measures it without that bias.
+    if (code === 0 && (m.sprt?.accepted === 'H0' || m.sprt?.accepted === 'H1')) {
+      const confirmDir = join(dir, 'confirm');
+      if (!existsSync(join(confirmDir, 'match.json'))) {
+        process.stdout.write(
+          `\nConfirmation: a fixed-size match (${m.games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
+        );
+        code = existsSync(join(confirmDir, 'checkpoint.json'))
+          ? await matchMain(['--resume', confirmDir, '--workers', String(flags.workers), ...queueArgs])
+          : await matchMain([...matchArgs.filter((a) => a !== '--sprt'), '--games', String(m.games), '--seed', `${setup.seed}-confirm`, '--out', confirmDir]);
+      }
+      if (existsSync(join(confirmDir, 'match.json'))) {
+        const c = JSON.parse(readFileSync(join(confirmDir, 'match.json'), 'utf8')) as MatchResult;
+        verification.confirmation = { dir: 'confirm', verdict: c.verdict, deals: c.deals, comparison: c.comparison };
+        writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
+        const w = c.comparison.winShare;
+        process.stdout.write(
+          `Confirmation (fixed size, ${c.deals} deals): A − B ${fmtPoints(w.value)} points (${fmtPoints(w.ci95[0])} to ${fmtPoints(w.ci95[1])}); A is ${c.verdict}\n`,
+        );
+      }
+    }
   }
   await writeHtmlReport(dir);
   return code;
+}
+
+/** What train reads back from a match's `match.json`. */
+interface MatchResult {
+  readonly verdict: string;
+  readonly deals: number;
+  readonly games: number;
+  readonly comparison: { readonly winShare: { readonly value: number; readonly ci95: readonly [number, number] } };
+  readonly sprt: { readonly accepted: 'H0' | 'H1' | null } | null;
+  readonly stoppedEstimate?: string;
+}
+
+/** A win-share difference in signed points: 0.058 → "+5.8". */
+function fmtPoints(x: number): string {
+  return Number.isFinite(x) ? `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}` : 'n/a';
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

@@ -2,10 +2,11 @@ import { stringify } from './csv.js';
 import { join } from 'node:path';
 import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';
-import { clusterProportion } from '../stats/cluster.js';
-import { formatP } from '../stats/format.js';
+import { clusterProportion, VARIANCE_EPSILON } from '../stats/cluster.js';
+import { testPhraseOf, testVerdictOf } from '../stats/format.js';
 import { jackknife, jackknifeEqualityTest } from '../stats/jackknife.js';
-import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
+import { exchangeableTest } from '../stats/randomization.js';
+import type { EqualityTest } from '../stats/wald.js';
 import { copyTally, mergeTally, type Group, type Tally } from '../tourney/aggregate.js';
 import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
@@ -36,7 +37,7 @@ export interface BalanceReport {
   readonly seatAdvantage: {
     /** Win shares by position left of the game's first player (0 = the first player), deal-level 95% intervals. */
     readonly byPosition: readonly { position: number; games: number; wins: number; winRate: number; ci95: [number, number]; deff: number }[];
-    /** Hotelling's T² of "every position wins equally often", deal as the unit. */
+    /** The randomization test of "every position wins equally often", deal as the unit (`src/stats/randomization.ts`). */
     readonly test: EqualityTest;
   };
   readonly tables: readonly ReportedTable[];
@@ -100,7 +101,8 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
       if (trialsCol < 0) return [cell, j.ci95[0], j.ci95[1]];
       // Design effect of a proportion: its jackknife variance over the binomial variance of its trials.
       const iid = trials > 0 ? (value * (1 - value)) / trials : 0;
-      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) ? round(j.se ** 2 / iid) : NaN];
+      // No variance to divide (iid 0, or a jackknife variance that is rounding): no design effect, an empty cell.
+      return [cell, j.ci95[0], j.ci95[1], iid > 0 && Number.isFinite(j.se) && j.se ** 2 > VARIANCE_EPSILON * iid ? round(j.se ** 2 / iid) : NaN];
     }),
   );
   let test: ReportedTable['test'];
@@ -126,13 +128,15 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
 }
 
 /**
- * A test as one phrase: "Hotelling's T² = 3.21, F(3, 19997), p = 0.0213, over 20000 independent deals".
+ * A test as one phrase with its verdict: "randomization test (labels permuted within each deal), Q = 3.21,
+ * F(3, 57), p = 0.360, over 20 independent deals: no evidence at the 5% level that seats differ; this run
+ * detects a win-rate gap of 12.3 points or more ..." (`src/stats/format.ts`).
  * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
+ * @param what the plural compared, for the verdict; without it, the phrase alone.
  */
-export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals'): string {
-  if (Number.isNaN(t.pValue)) return `not computable (over ${t.units} independent ${unit}: too few, or their covariance is singular)`;
-  const p = formatP(t.pValue);
-  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p ${p.startsWith('<') ? p : `= ${p}`}, over ${t.units} independent ${unit}`;
+export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals', what?: string): string {
+  const phrase = testPhraseOf(t, unit);
+  return what === undefined || !Number.isFinite(t.pValue) ? phrase : `${phrase}: ${testVerdictOf(t, what)}`;
 }
 
 /**
@@ -157,11 +161,7 @@ export function buildBalance(
     const p = clusterProportion({ sum: wins, sumSq: tally.positionWinsCross[position * P + position]!, deals: D, perDeal });
     return { position, games: tally.games, wins, winRate: p.value, ci95: p.ci95, deff: p.deff };
   });
-  const test = equalMeansTest(
-    tally.positionWins.map((x) => (D > 0 ? x / D : 0)),
-    meanCovariance(tally.positionWins, tally.positionWinsCross, D),
-    D,
-  );
+  const test = exchangeableTest(tally.positionWins, tally.positionWinsCross, D, perDeal);
   const loo = leaveOneOut(tally, totals, groups);
   const G = loo.length;
   const hasGame = gameBalance !== undefined && totals !== null && totals !== undefined;
@@ -209,7 +209,7 @@ function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
     id: 'seat-advantage',
     title: 'Seat advantage (position left of the first player; 0 = the first player)',
     caption:
-      `Test of "every position wins equally often": ${testText(test)}. ` +
+      `Test of "every position wins equally often": ${testText(test, 'deals', 'positions')}. ` +
       `The deal is the unit: a deal's ${players} seats' games share its cards, so their results are one sample; ` +
       `95% intervals and the test use the variation between the run's ${r.deals} independent deals. ` +
       "Design effect: the deal-level variance over the variance if every game were independent. Every bot sits in every seat equally often, so differences are the seats'.",
@@ -248,7 +248,7 @@ export function renderBalance(r: BalanceReport): string {
 /** Columns whose names say they hold proportions print as percentages. */
 function cell(c: string | number, column: string): string {
   if (typeof c !== 'number') return c;
-  if (Number.isNaN(c)) return 'n/a';
+  if (Number.isNaN(c)) return /(deff|design effect)$/.test(column) ? '' : 'n/a';
   if (/(deff|design effect)$/.test(column)) return c.toFixed(2);
   if (/rate|share|%/.test(column)) return pct(c);
   return Number.isInteger(c) ? String(c) : c.toFixed(2);

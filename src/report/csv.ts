@@ -14,6 +14,11 @@ export function stringify(records: CsvStringify.Input, options?: CsvStringify.Op
   return csvStringify().stringify(records, options);
 }
 
+/** A number that cannot be computed (a design effect with no variance to divide) as an empty cell, as pandas and R read a missing value. */
+function blank(x: number): number | string {
+  return Number.isFinite(x) ? x : '';
+}
+
 /** `bots.csv`: one row per distinct bot; snake_case headers, numeric cells, deal-level intervals. */
 export function botsCsv(s: Summary): string {
   return stringify(
@@ -25,7 +30,7 @@ export function botsCsv(s: Summary): string {
       b.winRate,
       b.ci95[0],
       b.ci95[1],
-      b.deff,
+      blank(b.deff),
       b.meanScore,
       b.meanScoreCi95[0],
       b.meanScoreCi95[1],
@@ -58,7 +63,7 @@ export function botsCsv(s: Summary): string {
 /** `seats.csv`: one row per seat. */
 export function seatsCsv(s: Summary): string {
   return stringify(
-    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, t.ci95[0], t.ci95[1], t.deff, s.deals]),
+    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, t.ci95[0], t.ci95[1], blank(t.deff), s.deals]),
     { header: true, columns: ['seat', 'games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'design_effect', 'deals'] },
   );
 }

@@ -3,8 +3,9 @@ import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';
 import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
 
+/** A design effect; empty when there is no variance to divide (`clusterProportion`). */
 function deff(x: number): string {
-  return Number.isFinite(x) ? x.toFixed(2) : 'n/a';
+  return Number.isFinite(x) ? x.toFixed(2) : '';
 }
 
 function variantText(s: Summary): string {
@@ -90,7 +91,7 @@ export function renderTables(s: Summary): string {
   const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval', 'deff']);
   for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95), deff(t.deff)]);
   out.push(seats.toString());
-  out.push(`Every bot sits in every seat equally often on the same deals. Test of "every seat wins equally often": ${testText(s.seatTest)}.`);
+  out.push(`Every bot sits in every seat equally often on the same deals. Test of "every seat wins equally often": ${testText(s.seatTest, 'deals', 'seats')}.`);
   const totals = table();
   totals.push(
     { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },

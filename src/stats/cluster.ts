@@ -27,12 +27,17 @@ export interface ClusterEstimate {
   /**
    * Design effect (Kish 1965): the deal-level variance of the estimate over
    * the variance it would have if every trial were independent (p(1-p)/n for
-   * a proportion); NaN where that is undefined (no variation).
+   * a proportion); NaN where that is undefined: no variation between deals
+   * (below a relative VARIANCE_EPSILON: rounding) or none if trials were
+   * independent (p = 0 or 1). Reports write it as an empty cell.
    */
   readonly deff: number;
   /** Independent deals behind the estimate. */
   readonly deals: number;
 }
+
+/** A variance below this fraction of its reference (the binomial or per-trial variance) is float rounding: zero. */
+export const VARIANCE_EPSILON = 1e-9;
 
 /**
  * Sample variance of the per-deal totals Y_d (divisor deals − 1).
@@ -60,9 +65,12 @@ export function clusterProportion(m: ClusterMoments, confidence = 0.95): Cluster
   const n = m.deals * m.perDeal;
   if (n <= 0) return { value: 0, se: NaN, ci95: [0, 1], deff: NaN, deals: m.deals };
   const p = m.sum / n;
-  const variance = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
   const iid = (p * (1 - p)) / n;
-  const deff = iid > 0 ? variance / iid : NaN;
+  // A deal variance below a relative VARIANCE_EPSILON of the binomial one is rounding in the sums (a bot in every seat: 2.4e-16 of it), i.e. 0.
+  const raw = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
+  const variance = raw <= VARIANCE_EPSILON * iid ? 0 : raw;
+  // With no variance on either side (p = 0 or 1, or every deal alike) there is nothing to divide: no design effect.
+  const deff = iid > 0 && variance > 0 ? variance / iid : NaN;
   if (variance === 0 && p > 0 && p < 1) {
     // Every deal gave the same total (a bot that holds every seat wins exactly the games that have a winner): nothing varies.
     return { value: p, se: 0, ci95: [p, p], deff, deals: m.deals };
@@ -82,10 +90,11 @@ export function clusterMean(m: ClusterMoments, iidVariance?: number, confidence 
   const n = m.deals * m.perDeal;
   if (n <= 0) return { value: 0, se: NaN, ci95: [0, 0], deff: NaN, deals: m.deals };
   const mean = m.sum / n;
-  const variance = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
+  const raw = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
+  const variance = iidVariance !== undefined && raw <= (VARIANCE_EPSILON * iidVariance) / n ? 0 : raw;
   const se = Math.sqrt(variance);
   const half = m.deals > 1 ? tQuantile(1 - (1 - confidence) / 2, m.deals - 1) * se : 0;
-  const deff = iidVariance !== undefined && iidVariance > 0 ? variance / (iidVariance / n) : NaN;
+  const deff = iidVariance !== undefined && iidVariance > VARIANCE_EPSILON * mean * mean && variance > 0 ? variance / (iidVariance / n) : NaN;
   return { value: mean, se, ci95: [mean - half, mean + half], deff, deals: m.deals };
 }
 

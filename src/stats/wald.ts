@@ -11,6 +11,16 @@ export interface EqualityTest {
   readonly pValue: number;
   /** Independent units behind the covariance (deals, or jackknife groups). */
   readonly units: number;
+  /**
+   * 'hotelling' (this file: the statistic is T²) or 'randomization'
+   * (`src/stats/randomization.ts`: the statistic is the randomization χ² Q, the
+   * p-value Iman–Davenport's F); absent in files written before the latter.
+   */
+  readonly method?: 'hotelling' | 'randomization';
+  /** The gap between two components (per trial) the test finds with 80% power at the 5% level, when known. */
+  readonly detectableGap?: number;
+  /** Why the test was not computed (NaN p-value), in words. */
+  readonly note?: string;
 }
 
 /**
@@ -105,13 +115,17 @@ export function symmetricEigen(a: readonly number[], k: number): { values: numbe
  * bot always hold exactly one of the two seatings' wins between them), their
  * covariance is singular; the test then uses its Moore-Penrose inverse and
  * r = its rank (C. R. Rao & S. K. Mitra, Generalized Inverse of Matrices and
- * its Applications, 1971), and a difference in a direction with no variance at
- * all is certain (p = 0).
+ * its Applications, 1971). A difference in a direction with no variance at
+ * all cannot be weighed (a category no unit ever won): the test then has no
+ * p-value and says so, rather than claiming certainty (p = 0, T² = ∞). The
+ * seat and position tests use the randomization test instead
+ * (`src/stats/randomization.ts`): Hotelling's T² rejects fair runs too often
+ * below about 100 deals; it remains for the jackknife tests of game tables.
  * @param mean the estimated mean vector, length P.
  * @param cov the covariance matrix of `mean` itself (P × P, row-major), e.g.
  *   the per-deal covariance divided by n, or a jackknife covariance.
  * @param units independent units n behind `cov` (deals, or jackknife groups).
- * @returns NaN statistic and p-value when nothing varies and nothing differs, or n <= r.
+ * @returns NaN statistic and p-value, with a note, when nothing varies, n <= r, or a difference has no variance.
  */
 export function equalMeansTest(mean: readonly number[], cov: readonly number[], units: number): EqualityTest {
   const P = mean.length;
@@ -139,11 +153,21 @@ export function equalMeansTest(mean: readonly number[], cov: readonly number[], 
       t2 += (proj * proj) / values[i]!;
     } else if (Math.abs(proj) > 1e-9 * Math.max(dNorm, 1e-12) && Math.abs(proj) > 1e-12) certain = true;
   }
-  if (certain) return { statistic: Infinity, df1: Math.max(1, rank), df2: units - Math.max(1, rank), pValue: 0, units };
+  // A difference where the units show no variation at all (a category no group ever won): the covariance cannot weigh it, so no p-value.
+  if (certain)
+    return {
+      statistic: NaN,
+      df1: Math.max(1, rank),
+      df2: units - Math.max(1, rank),
+      pValue: NaN,
+      units,
+      method: 'hotelling',
+      note: `a difference with no variation between the ${units} units to weigh it (too few units)`,
+    };
   const df2 = units - rank;
-  if (rank === 0 || df2 < 1) return { statistic: NaN, df1: rank, df2, pValue: NaN, units };
+  if (rank === 0 || df2 < 1) return { statistic: NaN, df1: rank, df2, pValue: NaN, units, method: 'hotelling', note: `too few units to test (${units})` };
   const f = (t2 * df2) / ((units - 1) * rank);
-  return { statistic: t2, df1: rank, df2, pValue: Math.min(1, Math.max(0, fSurvival(f, rank, df2))), units };
+  return { statistic: t2, df1: rank, df2, pValue: Math.min(1, Math.max(0, fSurvival(f, rank, df2))), units, method: 'hotelling' };
 }
 
 /**

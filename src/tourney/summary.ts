@@ -2,7 +2,8 @@ import { playsUnsandboxed } from '../../bots/sandbox/policy.js';
 import type { Variant, VariantValue } from '../core/variant.js';
 import { clusterMean, clusterProportion, combine } from '../stats/cluster.js';
 import type { Interval } from '../stats/intervals.js';
-import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
+import { exchangeableTest } from '../stats/randomization.js';
+import type { EqualityTest } from '../stats/wald.js';
 import type { Tally } from './aggregate.js';
 
 /** One bot (distinct spec) of a run: its seat-games pooled over every line-up entry with its name. */
@@ -68,7 +69,7 @@ export interface Summary {
   readonly scoreUnit: string;
   readonly bots: readonly BotSummary[];
   readonly seats: readonly SeatSummary[];
-  /** Hotelling's T² test, deal as the unit, of "every seat wins equally often" (`src/stats/wald.ts`). */
+  /** The randomization test, deal as the unit, of "every seat wins equally often" (`src/stats/randomization.ts`). */
   readonly seatTest: EqualityTest;
   readonly capped: number;
   readonly meanActions: number;
@@ -175,11 +176,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     const p = clusterProportion({ sum: t.seatWins[seat]!, sumSq: t.seatWinsCross[seat * t.players + seat]!, deals: D, perDeal: D > 0 ? games / D : 0 });
     return { seat, games, wins: t.seatWins[seat]!, winRate: p.value, ci95: p.ci95, deff: p.deff };
   });
-  const seatTest = equalMeansTest(
-    t.seatWins.map((x) => (D > 0 ? x / D : 0)),
-    meanCovariance(t.seatWins, t.seatWinsCross, D),
-    D,
-  );
+  const seatTest = exchangeableTest(t.seatWins, t.seatWinsCross, D, D > 0 ? t.games / D : 1);
   return {
     game: meta.game,
     variant: meta.variant,

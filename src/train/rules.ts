@@ -16,8 +16,9 @@
  * rounds) over fairer ones. The confirmation of the best settings reports
  * the largest gap between two seats with its 95% interval (simultaneous
  * Bonferroni intervals of every pair of seats, so it lies within [0, 1] and
- * accounts for choosing the extreme seats from the data: `seatGap`) and
- * Hotelling's T² test of "every seat wins equally often" (`src/stats/wald.ts`).
+ * accounts for choosing the extreme seats from the data: `seatGap`) and the
+ * randomization test of "every seat wins equally often"
+ * (`src/stats/randomization.ts`).
  */
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
@@ -26,7 +27,8 @@ import { resolveGameVariant } from '../core/variant.js';
 import { combine, dealVariance } from '../stats/cluster.js';
 import { tQuantile } from '../stats/quantiles.js';
 import { rotationSeatings } from '../stats/seatings.js';
-import { equalMeansTest, meanCovariance, type EqualityTest } from '../stats/wald.js';
+import { exchangeableTest } from '../stats/randomization.js';
+import { meanCovariance, type EqualityTest } from '../stats/wald.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import type { BatchPlayer } from '../tourney/pool.js';
@@ -181,14 +183,10 @@ export function seatSpread(t: Tally): Fitness {
   return { value, se, ci95: [value - half, value + half] };
 }
 
-/** Hotelling's T² test of equal seat win shares, with the deal as the unit. */
+/** The randomization test of equal seat win shares, with the deal as the unit (`src/stats/randomization.ts`). */
 export function seatTest(t: Tally): EqualityTest {
   const D = t.deals;
-  return equalMeansTest(
-    t.seatWins.map((x) => (D > 0 ? x / D : 0)),
-    meanCovariance(t.seatWins, t.seatWinsCross, D),
-    D,
-  );
+  return exchangeableTest(t.seatWins, t.seatWinsCross, D, D > 0 ? t.games / D : 1);
 }
 
 async function playVariant(a: RulesArena, runSeed: string, variant: Variant, deals: number, onGames?: (g: number) => void): Promise<Tally | null> {

@@ -156,11 +156,21 @@ describe('commands of the statistics issue', () => {
     const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'random,greedy,mc:iterations=20', '--variant', 'players=3', '--games', '300', '--out', dir]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const rep = json(join(dir, 'ratings.json')) as { ratings: { bot: string; elo: number; margin: number }[]; los: number[][]; pool: string[] };
+    const rep = json(join(dir, 'ratings.json')) as {
+      ratings: { bot: string; elo: number | null; margin: number; unbounded?: string }[];
+      los: (number | null)[][];
+      pool: string[];
+    };
     expect(rep.ratings[0]!.bot).toBe('greedy');
-    expect(rep.ratings[rep.ratings.length - 1]!.bot).toBe('random');
-    expect(rep.los[1]![0]).toBeGreaterThan(0.95);
-    expect(readFileSync(join(dir, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('rank,bot,elo,margin95,elo_lo,elo_hi,se,win_rate,seat_games,deals');
+    const last = rep.ratings[rep.ratings.length - 1]!;
+    expect(last.bot).toBe('random');
+    // A random bot that never won has no rating and no LOS (issue 27, item 3); one that won is below greedy.
+    if (last.unbounded === undefined) expect(rep.los[1]![0]).toBeGreaterThan(0.95);
+    else {
+      expect([last.unbounded, last.elo, rep.los[1]![0]]).toEqual(['never won', null, null]);
+      expect(r.stdout).toContain('rating unbounded: never won');
+    }
+    expect(readFileSync(join(dir, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('rank,bot,elo,margin95,elo_lo,elo_hi,se,win_rate,seat_games,deals,note');
     expect(readFileSync(join(dir, 'los.csv'), 'utf8').split('\n')).toHaveLength(1 + 6 + 1);
   });
 

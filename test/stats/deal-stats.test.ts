@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { clusterMean, clusterProportion, combine } from '../../src/stats/cluster.js';
 import { jackknife, jackknifeCovariance } from '../../src/stats/jackknife.js';
 import { pairedComparison } from '../../src/stats/paired.js';
-import { fitRatings } from '../../src/stats/ratings.js';
+import { fitRatings, unboundedBots } from '../../src/stats/ratings.js';
 import { matchSeatings, rotationSeatings, roundRobinSeatings, seatGamesPerDeal } from '../../src/stats/seatings.js';
 import { sprt } from '../../src/stats/sprt.js';
 import { equalMeansTest, meanCovariance, symmetricEigen } from '../../src/stats/wald.js';
@@ -225,11 +225,48 @@ describe('ratings (statistics issue, item 6)', () => {
     expect(r.reduce((a, b) => a + b, 0)).toBeCloseTo(0, 6);
   });
 
-  it('two seats: a 64% score is about +100 Elo; a bot that never won keeps a finite rating', () => {
+  it('two seats: a 64% score is about +100 Elo', () => {
     const r = fitRatings(2, [{ members: [0, 1], wins: [6400, 3600] }]);
     expect(r[0]! - r[1]!).toBeCloseTo(400 * Math.log10(6400.5 / 3600.5), 6);
-    const z = fitRatings(2, [{ members: [0, 1], wins: [1000, 0] }]);
-    expect(Number.isFinite(z[1]!)).toBe(true);
-    expect(z[0]!).toBeGreaterThan(z[1]!);
+  });
+
+  it('a bot that never won has no rating and does not move the others: they are fitted on the line-ups without it', () => {
+    // Bots 0, 1, 2 of strengths 1, 2, 4 and bot 3, which never won, in every 3-subset of the pool.
+    const gamma = [1, 2, 4, 0];
+    const lineups = [
+      [0, 1, 2],
+      [0, 1, 3],
+      [0, 2, 3],
+      [1, 2, 3],
+    ];
+    const results = lineups.map((m) => {
+      const s = m.reduce((a, i) => a + gamma[i]!, 0);
+      return { members: m, wins: m.map((i) => (1e6 * gamma[i]!) / s), games: 1e6 };
+    });
+    expect(unboundedBots(4, results)).toEqual([null, null, null, 'never won']);
+    const r = fitRatings(4, results);
+    expect(r[3]).toBeNaN();
+    expect(r[1]! - r[0]!).toBeCloseTo(400 * Math.log10(2), 1);
+    expect(r[2]! - r[1]!).toBeCloseTo(400 * Math.log10(2), 1);
+    // The same three bots without the fourth: the same ratings (the virtual win of bot 3 moved them before).
+    const without = fitRatings(3, [
+      { members: [0, 1, 2], wins: results[0]!.wins },
+      { members: [0, 1], wins: results[1]!.wins.slice(0, 2) },
+      { members: [0, 2], wins: results[2]!.wins.slice(0, 2) },
+      { members: [1, 2], wins: results[3]!.wins.slice(0, 2) },
+    ]);
+    for (let i = 0; i < 3; i++) expect(r[i]!).toBeCloseTo(without[i]!, 9);
+  });
+
+  it('a bot that won every game it played is "never lost", and its line-ups leave the fit', () => {
+    const results = [
+      { members: [0, 1], wins: [30, 0], games: 30 },
+      { members: [1, 2], wins: [10, 20], games: 30 },
+      { members: [0, 2], wins: [30, 0], games: 30 },
+    ];
+    expect(unboundedBots(3, results)).toEqual(['never lost', null, null]);
+    const r = fitRatings(3, results);
+    expect(r[0]).toBeNaN();
+    expect(r[2]! - r[1]!).toBeCloseTo(400 * Math.log10(20.5 / 10.5), 6);
   });
 });

@@ -110,6 +110,15 @@ describe('npm run train', () => {
     expect(m.games).toBeLessThanOrEqual(200);
     expect(train.verification?.verdict).toBe(m.verdict);
     expect(r.stdout).toContain(`Tuned against starting bot: ${m.verdict}`);
+    // A verification the SPRT stopped is confirmed by a fixed-size match of as many games on another held-out seed.
+    const stopped = (JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')) as { sprt: { accepted: string | null } }).sprt.accepted !== null;
+    expect(existsSync(join(dir, 'confirm', 'match.json'))).toBe(stopped);
+    if (stopped) {
+      const c = JSON.parse(readFileSync(join(dir, 'confirm', 'match.json'), 'utf8')) as { seed: string; sprt: unknown; games: number; deals: number };
+      expect([c.seed, c.sprt, c.games]).toEqual(['1-confirm', null, m.games]);
+      expect((train.verification as unknown as { confirmation: { deals: number } }).confirmation.deals).toBe(c.deals);
+      expect(r.stdout).toContain(`Confirmation (fixed size, ${c.deals} deals): A − B`);
+    }
   });
 
   it('#17 item 5: --tune-rules reports the settings closest to seat-fair, measured again on held-out deals, with intervals', () => {
@@ -133,7 +142,7 @@ describe('npm run train', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Closest to seat-fair: bidPenalty=(face|zero|double) \(gap /);
     const rows = readFileSync(join(dir, 'rules.csv'), 'utf8').trim().split('\n');
-    expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,t2,p_value,deals');
+    expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,seat_test_q,p_value,deals');
     // Every choice was evaluated (three of them, the start among them), each on the same 400 held-out deals.
     expect(
       rows

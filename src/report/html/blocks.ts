@@ -1,39 +1,48 @@
+import { testPhraseOf, testVerdictOf, type TestFields } from '../../stats/format.js';
 import { intervalChart } from './charts.js';
-import { pValue, pct, plain, signed } from './format.js';
+import { pct, plain, signed } from './format.js';
 import { arr, interval, num, obj, str, type RunFiles, type Row } from './load.js';
 import type { Block } from './page.js';
 import { tableCharts, type DataTable } from './table-charts.js';
 
 /** An equality test as written in the run files (`EqualityTest`), or null when the object is not one. */
-export interface TestOf {
-  readonly statistic: number;
-  readonly df1: number;
-  readonly df2: number;
-  readonly pValue: number;
-  readonly units: number;
-}
+export type TestOf = TestFields;
 
-/** Reads a Hotelling test object of `summary.json` / `balance.json`; null when absent or not computable. */
+/**
+ * Reads a test object of `summary.json` / `balance.json` (randomization or
+ * Hotelling); null when absent. A test written without a p-value (JSON null:
+ * too few deals) is read with NaN and its note.
+ */
 export function testOf(x: unknown): TestOf | null {
   const o = obj(x);
-  const statistic = num(o?.statistic);
-  const df1 = num(o?.df1);
-  const df2 = num(o?.df2);
-  const p = num(o?.pValue);
-  const units = num(o?.units);
-  if (statistic === undefined || df1 === undefined || df2 === undefined || p === undefined || units === undefined) return null;
-  return { statistic, df1, df2, pValue: p, units };
+  if (!o) return null;
+  const df1 = num(o.df1);
+  const df2 = num(o.df2);
+  const units = num(o.units);
+  if (df1 === undefined || df2 === undefined || units === undefined) return null;
+  const method = o.method === 'randomization' || o.method === 'hotelling' ? o.method : undefined;
+  const gap = num(o.detectableGap);
+  const note = str(o.note);
+  return {
+    statistic: num(o.statistic) ?? NaN,
+    df1,
+    df2,
+    pValue: num(o.pValue) ?? NaN,
+    units,
+    ...(method ? { method } : {}),
+    ...(gap !== undefined ? { detectableGap: gap } : {}),
+    ...(note ? { note } : {}),
+  };
 }
 
-/** A test as one phrase with its unit: "Hotelling's T² = 8.73, F(3, 1997), p = 0.0335, over 2000 independent deals". */
+/** A test as one phrase with its unit: "randomization test (...), Q = 8.73, F(3, 5997), p = 0.0335, over 2000 independent deals" (`src/stats/format.ts`). */
 export function testPhrase(t: TestOf, unit = 'deals'): string {
-  const p = pValue(t.pValue);
-  return `Hotelling's T² = ${t.statistic.toFixed(2)}, F(${t.df1}, ${t.df2}), p ${p.startsWith('<') ? p : `= ${p}`}, over ${t.units} independent ${unit}`;
+  return testPhraseOf(t, unit);
 }
 
-/** The verdict of a test of equality at the 5% level, in words. */
+/** The verdict of a test of equality at the 5% level, in words; "no evidence" says what the run could have detected. */
 export function testVerdict(t: TestOf, what: string): string {
-  return t.pValue < 0.05 ? `evidence that ${what} differ (p < 0.05)` : `no evidence at the 5% level that ${what} differ`;
+  return testVerdictOf(t, what);
 }
 
 /** The run's bots with their win rates: `bots.csv`, or for runs without it the bots of `summary.json` under the same column names. */

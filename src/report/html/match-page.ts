@@ -53,6 +53,7 @@ export function matchPage(f: RunFiles): Page {
       `SPRT of H0: A − B = ${plain(num(s.mu0) ?? 0)} against H1: A − B = ${plain(num(s.mu1) ?? 0)} (${str(m.measure) === 'score' ? 'game score' : 'win share'} per seat-game; α = ${plain(num(s.alpha) ?? 0)}, β = ${plain(num(s.beta) ?? 0)}): ` +
         `log-likelihood ratio ${llrText(s.llr)} with bounds [${llrText(s.lower)}, ${llrText(s.upper)}] → ${accepted ? `${accepted} accepted after ${num(s.samples) ?? '?'} deals` : 'no decision yet'}.`,
     );
+    if (str(m.stoppedEstimate)) answer.push(str(m.stoppedEstimate));
   } else answer.push('No SPRT in this run (it played its fixed number of games; run match with --sprt to stop when the test decides).');
   answer.push(`A: ${str(m.candidate)} · B: ${str(m.baseline)} · opponents: ${arr(m.opponents).map(str).join(', ')}.`);
 

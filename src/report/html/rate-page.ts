@@ -26,11 +26,13 @@ export function ratePage(f: RunFiles): Page {
   const los = f.csv.los ?? [];
   const order = ratings.map((x) => String(x.bot));
   const answer: string[] = [];
+  // A bot the games give no rating (never won, never lost) says so instead of a number (ratings.csv's note).
+  const rated = ratings.filter((x) => typeof x.elo === 'number');
   answer.push(
-    `Ranking (Elo, the pool's mean 0; 95% interval): ${ratings
+    `Ranking (Elo, 0 at the rated bots' precision-weighted mean; 95% interval): ${ratings
       .map(
         (x) =>
-          `${String(x.rank)}. ${String(x.bot)} ${typeof x.elo === 'number' ? signed(x.elo) : 'n/a'}${typeof x.elo_lo === 'number' && typeof x.elo_hi === 'number' ? ` [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]` : ''}`,
+          `${String(x.rank)}. ${String(x.bot)} ${typeof x.elo === 'number' ? signed(x.elo) : typeof x.note === 'string' && x.note ? x.note : 'n/a'}${typeof x.elo_lo === 'number' && typeof x.elo_hi === 'number' ? ` [${signed(x.elo_lo)}, ${signed(x.elo_hi)}]` : ''}`,
       )
       .join('; ')}.`,
   );
@@ -58,10 +60,11 @@ export function ratePage(f: RunFiles): Page {
         id: 'ratings-elo',
         spec: intervalChart({
           title: 'Elo rating by bot',
-          description: "Each bot's Elo rating (the pool's mean 0) with its 95% interval, strongest first.",
-          rows: ratings,
-          category: { field: 'bot', title: 'bot', order },
-          measure: { field: 'elo', title: 'Elo (pool mean 0)', ...(hasCi ? { lo: 'elo_lo', hi: 'elo_hi' } : {}) },
+          description:
+            "Each rated bot's Elo rating (0 at the rated bots' precision-weighted mean) with its 95% interval, strongest first; a bot with no finite rating is left out.",
+          rows: rated,
+          category: { field: 'bot', title: 'bot', order: order.filter((b) => rated.some((x) => String(x.bot) === b)) },
+          measure: { field: 'elo', title: 'Elo (weighted mean 0)', ...(hasCi ? { lo: 'elo_lo', hi: 'elo_hi' } : {}) },
           mark: 'point',
           horizontal: true,
           zeroRule: true,
@@ -69,7 +72,8 @@ export function ratePage(f: RunFiles): Page {
       },
     ],
     caption:
-      "Top-1 Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood to every game's win shares; Elo scale, the pool's mean 0. " +
+      "Top-1 Plackett-Luce (Bradley-Terry for two seats) fitted by maximum likelihood to every game's win shares; Elo scale, 0 at the rated bots' mean weighted by precision (1 / the least jackknife variance of a bot's differences from the others), so a poorly determined bot does not widen the others' margins. " +
+      'A bot that never won (or never lost) has no finite rating: it is named as such, and the others are fitted without it. ' +
       `Intervals: delete-a-group jackknife over ${groups ?? '?'} groups of the ${deals ?? '?'} deals (the deal is the unit).`,
     table: csvTable('ratings-table', 'Ratings (ratings.csv)', '', ratings),
   });
@@ -83,7 +87,7 @@ export function ratePage(f: RunFiles): Page {
           spec: heatmapChart({
             title: 'LOS: row bot stronger than column bot',
             description: 'Likelihood that the row bot is stronger than the column bot, for every pair of the pool.',
-            rows: los,
+            rows: los.filter((x) => typeof x.los === 'number'),
             row: { field: 'bot', title: 'bot', order },
             column: { field: 'opponent', title: 'opponent', order },
             measure: { field: 'los', title: 'LOS', percent: true },

@@ -271,7 +271,10 @@ export function trainPage(f: RunFiles): Page {
       .filter(Boolean)
       .join(' · '),
     answer,
-    links: existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : [],
+    links: [
+      ...(existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
+      ...(existsSync(join(f.dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
+    ],
     sections,
     sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
     missing,
@@ -541,6 +544,15 @@ function verification(t: Training): { answer: string[]; section: Section } {
         ? ` A − B in win share per seat-game: ${points(wsValue)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} over ${vDeals ?? '?'} deals, paired${num(ws?.los) !== undefined ? `; likelihood of superiority ${pct(num(ws?.los)!)}` : ''}.`
         : ''),
   );
+  if (str(v.stoppedEstimate)) answer.push(str(v.stoppedEstimate));
+  const conf = obj(v.confirmation);
+  const confWs = obj(obj(conf?.comparison)?.winShare);
+  const confValue = num(confWs?.value);
+  const confCi = interval(confWs?.ci95);
+  if (conf && confValue !== undefined)
+    answer.push(
+      `Confirmation (a fixed-size match, no SPRT, on held-out seed ${seed}-confirm; its estimate is not biased by a stop): A − B ${points(confValue)} percentage points${confCi ? ` [${points(confCi[0])}, ${points(confCi[1])}]` : ''} over ${num(conf.deals) ?? '?'} deals: A is ${str(conf.verdict)}.`,
+    );
   const row = (measure: string, o: Record<string, unknown> | undefined, a: number | undefined, b: number | undefined): Row => {
     const ci = interval(o?.ci95);
     return {
@@ -621,7 +633,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
   const gapRows: Row[] = csv.map((r) => ({ setting: label(r), ...r }));
   const order = gapRows.map((r) => String(r.setting));
   answer.push(
-    `Settings measured again on held-out seed ${confirmSeed} (rules.csv, smallest gap first; largest seat gap = best seat's win share per seat-game less the worst's, 95% interval over the deals, and Hotelling's test of equal seats): ${gapRows
+    `Settings measured again on held-out seed ${confirmSeed} (rules.csv, smallest gap first; largest seat gap = best seat's win share per seat-game less the worst's, 95% interval over the deals, and the randomization test of equal seats): ${gapRows
       .map(
         (r) =>
           `${assignments(keys, r)}${String(r.setting).endsWith('(start)') ? ' (start)' : ''} ${typeof r.seat_gap === 'number' ? pct(r.seat_gap) : 'n/a'}${typeof r.seat_gap_ci95_lo === 'number' && typeof r.seat_gap_ci95_hi === 'number' ? ` [${pct(r.seat_gap_ci95_lo)}, ${pct(r.seat_gap_ci95_hi)}]` : ''}${typeof r.p_value === 'number' ? ` (${pText(r.p_value)}, ${String(r.deals)} deals)` : ''}`,
@@ -655,7 +667,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       caption:
         `NTBEA's three best settings by its model, and the starting rules when not among them, each played again on held-out seed ${confirmSeed} by ${lineup.join(', ')}. ` +
         "Largest seat gap: the win share per seat-game of the best seat less the worst's, with its 95% interval, the deal as the unit: simultaneous Bonferroni intervals of every pair of seats (Dunn 1961), so it lies within 0–100%, starts at 0 when no pair of seats is resolved, and accounts for the two seats being chosen after the fact. " +
-        "T² and p: Hotelling's test that every seat wins equally often, over the same deals.",
+        'seat_test_q and p: the randomization test (seat labels permuted within each deal) that every seat wins equally often, over the same deals.',
       table: {
         ...csvTable('rules-table', 'Confirmed settings (rules.csv)', '', csv, { seat_gap: ['seat_gap_ci95_lo', 'seat_gap_ci95_hi'] }),
         proportions: ['seat_gap'],
