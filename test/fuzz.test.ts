@@ -14,9 +14,10 @@ import './helpers.js';
 describe('fuzz (short)', () => {
   for (const id of gameIds()) {
     it(`${id}: random games of random variants break no invariant (legality, termination, conservation, observations, replay)`, () => {
-      const r = fuzzSlice({ gameId: id, runSeed: 'suite', start: 0, end: 100_000, deadlineMs: 3000 });
+      // A fixed count of games, not a time budget: how many games 3 s held depended on the machine's load (41 Nine Lives games at load 5).
+      const r = fuzzSlice({ gameId: id, runSeed: 'suite', start: 0, end: 60, deadlineMs: 0 });
       expect(r.violations).toEqual([]);
-      expect(r.games).toBeGreaterThan(50);
+      expect(r.games).toBe(60);
     });
   }
 });
