@@ -24,8 +24,8 @@ describe('#17 item 4: tuned profiles', () => {
     });
   }
 
-  it('README, "Tuned defaults": each game\'s row states its ismcts profile (every value it sets besides the defaults)', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('docs/bots.md, "Tuned defaults": each game\'s row states its ismcts profile (every value it sets besides the defaults)', () => {
+    const readme = readFileSync(new URL('../../docs/bots.md', import.meta.url), 'utf8');
     const defaults = resolveBotParams(getBotKind('ismcts'), {}, '');
     for (const id of gameIds()) {
       const row = readme.split('\n').find((l) => l.startsWith(`| ${id} | `) && l.split('|').length === 5);
