@@ -1,0 +1,201 @@
+import { pct, plain } from './format.js';
+import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
+
+/** A tuned parameter as `curve.json` and `train-state.json` write it (`Dimension` of src/train/space.ts). */
+export interface Dim {
+  readonly key: string;
+  readonly kind: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly scale?: string;
+  readonly choices?: readonly (string | number)[];
+  readonly start: Cell;
+}
+
+export function present(c: Cell): c is string | number {
+  return c !== null;
+}
+
+export function dimsOf(x: unknown): Dim[] {
+  return arr(x).flatMap((d) => {
+    const o = obj(d);
+    if (!o || str(o.key) === '') return [];
+    const choices = arr(o.choices)
+      .map((c) => cellOf(str(c)))
+      .filter(present);
+    const min = num(o.min);
+    const max = num(o.max);
+    return [
+      {
+        key: str(o.key),
+        kind: str(o.kind),
+        ...(min !== undefined ? { min } : {}),
+        ...(max !== undefined ? { max } : {}),
+        ...(typeof o.scale === 'string' ? { scale: o.scale } : {}),
+        ...(choices.length ? { choices } : {}),
+        start: typeof o.start === 'number' ? o.start : cellOf(str(o.start)),
+      },
+    ];
+  });
+}
+
+/**
+ * The learning curve: `curve.csv`, or for a run without it the rows of
+ * `curve.json` under the CSV's column names (parameters as the CSV reads
+ * them: choices as text, numbers as numbers).
+ */
+export function curveRows(f: RunFiles, dims: readonly Dim[]): Row[] {
+  const csv = f.csv.curve;
+  // curve.csv names its last columns for what they hold (theta_after_step_<k> for SPSA, recommended_<k> and recommended_model_mean for NTBEA; older runs best_<k>, best_model): the page reads them as best_<k>, best_model.
+  if (csv && csv.length > 0)
+    return csv.map((r) => {
+      const out: Record<string, Cell> = { ...r };
+      for (const [c, v] of Object.entries(r)) {
+        const m = /^(theta_after_step|recommended)_(.+)$/.exec(c);
+        if (m && m[2] !== 'model_mean') out[`best_${m[2]}`] = v;
+      }
+      if ('recommended_model_mean' in r) out.best_model = r.recommended_model_mean ?? null;
+      return out;
+    });
+  const cell = (x: unknown): Cell => (typeof x === 'number' ? x : x === null || x === undefined ? null : cellOf(str(x)));
+  return arr(obj(f.json.curve)?.curve).map((x) => {
+    const r = obj(x) ?? {};
+    const fit = obj(r.fitness);
+    const diff = obj(r.difference);
+    const fci = interval(fit?.ci95);
+    const dci = interval(diff?.ci95);
+    const params = obj(r.params) ?? {};
+    const best = obj(r.best) ?? {};
+    return {
+      iteration: num(r.iteration) ?? null,
+      games: num(r.games) ?? null,
+      ...Object.fromEntries(dims.map((d) => [d.key, cell(params[d.key])])),
+      fitness: num(fit?.value) ?? null,
+      fitness_ci95_lo: fci?.[0] ?? null,
+      fitness_ci95_hi: fci?.[1] ?? null,
+      difference: num(diff?.value) ?? null,
+      difference_ci95_lo: dci?.[0] ?? null,
+      difference_ci95_hi: dci?.[1] ?? null,
+      ...Object.fromEntries(dims.map((d) => [`best_${d.key}`, cell(best[d.key])])),
+      best_model: num(r.bestModel) ?? null,
+    };
+  });
+}
+
+/** Table views of long curves show at most this many rows (every k-th iteration and the last); the CSV has them all. */
+export const TABLE_ROWS = 50;
+
+/** Every k-th row and the last, at most `TABLE_ROWS` of them, and a note saying which. */
+export function thinned(rows: readonly Row[]): { rows: Row[]; note: string } {
+  if (rows.length <= TABLE_ROWS) return { rows: [...rows], note: '' };
+  const step = Math.ceil(rows.length / TABLE_ROWS);
+  return { rows: rows.filter((_, i) => i % step === 0 || i === rows.length - 1), note: `, one row every ${step} iterations and the last, of ${rows.length}` };
+}
+
+/** "key=value, key=value" of a row's columns. */
+export function assignments(keys: readonly string[], r: Readonly<Record<string, unknown>>, prefix = ''): string {
+  return keys.map((k) => `${k}=${str(r[`${prefix}${k}`])}`).join(', ');
+}
+
+export const SERIES_COLOR = '#4c78a8';
+export const BEST_COLOR = '#e45756';
+
+/** A training run's files, read once: the setting from train-state.json, the results from the other files. */
+export interface Training {
+  readonly f: RunFiles;
+  readonly setup: Record<string, unknown>;
+  readonly plan: Record<string, unknown>;
+  readonly train: Record<string, unknown> | undefined;
+  readonly tuned: Record<string, unknown> | undefined;
+  readonly rulesJson: Record<string, unknown> | undefined;
+  /** A rules search (`--tune-rules`) rather than a bot's training. */
+  readonly isRules: boolean;
+  readonly target: string;
+  readonly dims: readonly Dim[];
+  readonly keys: readonly string[];
+  readonly method: string;
+  readonly rows: readonly Row[];
+  readonly last: Row | undefined;
+  readonly planned: number | undefined;
+  readonly done: number;
+  readonly stopped: boolean;
+  readonly perIteration: number | undefined;
+  readonly games: number | undefined;
+  readonly seconds: number | undefined;
+  readonly game: string;
+  readonly seed: string;
+  readonly lineup: readonly string[];
+  readonly opponents: readonly string[];
+  readonly start: string;
+  readonly tunedSpec: string;
+  /** NTBEA: the levels of each parameter, as text. */
+  readonly levels: readonly (readonly string[])[];
+  /** The fitness is a proportion (win share): axes and tables in percent. */
+  readonly percent: boolean;
+  readonly fitnessName: string;
+  readonly dealsText: string;
+}
+
+export function readTraining(f: RunFiles): Training {
+  const ts = obj(f.json['train-state']) ?? {};
+  const setup = obj(ts.setup) ?? {};
+  const plan = obj(ts.plan) ?? {};
+  const state = obj(ts.state) ?? {};
+  const curveJson = obj(f.json.curve);
+  const train = obj(f.json.train);
+  const tuned = obj(f.json.tuned);
+  const rulesJson = obj(f.json.rules);
+  const rulesSetup = obj(setup.rules);
+  const isRules = rulesSetup !== undefined || rulesJson !== undefined;
+  const dims = dimsOf(curveJson?.parameters ?? plan.dims);
+  const rows = curveRows(f, dims);
+  const planned = num(plan.iterations);
+  const done = num(state.iteration) ?? rows.length;
+  const objective = str(setup.objective) || 'win';
+  return {
+    f,
+    setup,
+    plan,
+    train,
+    tuned,
+    rulesJson,
+    isRules,
+    target: str(rulesSetup?.target ?? rulesJson?.target),
+    dims,
+    keys: dims.map((d) => d.key),
+    method: str(curveJson?.method ?? plan.method),
+    rows,
+    last: rows[rows.length - 1],
+    planned,
+    done,
+    stopped: planned !== undefined && done < planned,
+    perIteration: num(plan.gamesPerIteration),
+    games: num(train?.games) ?? num(state.games),
+    seconds: num(train?.seconds) ?? num(state.seconds),
+    game: str(setup.game) || str(train?.game) || str(rulesJson?.game),
+    seed: str(setup.seed),
+    lineup: arr(rulesSetup?.lineup ?? rulesJson?.lineup).map(str),
+    opponents: arr(train?.opponents ?? setup.opponents).map(str),
+    start: str(train?.start) || str(setup.start),
+    tunedSpec: str(train?.tuned) || str(tuned?.spec),
+    levels: arr(plan.values).map((v) => arr(v).map((x) => str(x))),
+    percent: !isRules && objective === 'win',
+    fitnessName: isRules ? '− seat spread V' : objective === 'win' ? 'win share per seat-game' : 'mean score per seat-game',
+    dealsText: `${num(setup.deals) ?? '?'} deals`,
+  };
+}
+
+/** A fitness as the page prints it: a percentage for a win share. */
+export function fitnessText(t: Training, v: number): string {
+  return t.percent ? pct(v) : plain(v);
+}
+
+/**
+ * The page of a training run (`npm run train`): a bot's parameters tuned
+ * by SPSA or NTBEA, or a game's rules searched by NTBEA toward a target.
+ * The answer first (the tuned bot and its verification, or the confirmed
+ * rule settings with their seat gaps); then what was tuned, the learning
+ * curve with its interval band, each parameter's trajectory, and the
+ * verification or the confirmed settings. A stopped run (only
+ * `train-state.json` and the curve) gets the page of what is there so far.
+ */
