@@ -1,6 +1,7 @@
 import type { GameBalance } from './balance.js';
 import type { Rng } from './rng.js';
 import type { Recorder } from './record.js';
+import type { ActionFeatures, ObservationTensor } from './tensor.js';
 import type { Variant, VariantParam } from './variant.js';
 
 /** A seat at the table: 0..P-1, clockwise; "left" of s is (s + 1) % P. */
@@ -260,6 +261,20 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    * without it get the generic sections only.
    */
   readonly balance?: GameBalance<S, unknown>;
+
+  /**
+   * The observation tensor for learners (see `tensor.ts`): every built-in
+   * game has one (test/tensor-conformance.test.ts); optional for user games,
+   * which then cannot be learned by `train --method dmc`.
+   */
+  readonly tensor?: ObservationTensor<O>;
+  /**
+   * Optional per-action features (see `tensor.ts`), for games whose action
+   * ids are too many for one network output each; a learner scores each
+   * legal action from `[tensor, features]`. Without it, a network has one
+   * output per action id (`numDistinctActions`).
+   */
+  readonly actionFeatures?: ActionFeatures<O>;
 
   /** The record JSON of action `a` in state `s` (before it is applied), with its `"seat"`. */
   encodeAction(s: S, a: Action): RecordAction;

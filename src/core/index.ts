@@ -15,3 +15,5 @@ export type { GameRecord, Recorder, RecordRound } from './record.js';
 export type { BalanceTable, Estimate, GameBalance, KeyFigure } from './balance.js';
 export { lineupGroups, mergeNumericTotals, ratioOrNaN, shareUnits, sumOverEntries } from './balance.js';
 export { indexInSorted } from './sorted.js';
+export type { ActionFeatures, ObservationTensor, TensorField } from './tensor.js';
+export { layoutSize, tensorLayout } from './tensor.js';
