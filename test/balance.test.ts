@@ -49,6 +49,33 @@ describe('balance report', () => {
     expect(b.tables[0]!.rows.every((row) => (row[1] as number) >= 2)).toBe(true);
   });
 
+  it('nine-muses: every VP share (a share of non-negative VP: no card or option takes VP away) has an interval within [0, 1], in the key figures and the VP-sources table', () => {
+    const dir = join(out, 'nm');
+    // Few deals: a Student t interval around a share near 0 or 1 would leave [0, 1] here.
+    const r = tourney(['--game', 'nine-muses', '--games', '6', '--seed', '1', '--out', dir]);
+    expect(r.code).toBe(0);
+    const b = readJson(join(dir, 'balance.json')) as {
+      keyFigures: Record<string, { value: number; ci95?: [number, number] }>;
+      tables: { id: string; columns: string[]; rows: (string | number)[][] }[];
+    };
+    const shares = Object.entries(b.keyFigures).filter(([name]) => name.startsWith('VP share:'));
+    expect(shares).toHaveLength(5);
+    for (const [name, f] of shares) {
+      expect(f.ci95, name).toBeDefined();
+      expect(f.ci95![0], name).toBeGreaterThanOrEqual(0);
+      expect(f.ci95![1], name).toBeLessThanOrEqual(1);
+    }
+    const t = b.tables.find((x) => x.id === 'vp-sources')!;
+    const lo = t.columns.indexOf('muse_share_lo');
+    const hi = t.columns.indexOf('muse_share_hi');
+    expect(lo).toBeGreaterThan(0);
+    for (const row of t.rows) {
+      if (typeof row[lo] !== 'number') continue;
+      expect(row[lo] as number).toBeGreaterThanOrEqual(0);
+      expect(row[hi] as number).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('--sweep bidPenalty=face,zero,double prints the key figures side by side, identical with --workers 1 and 2', () => {
     const a = join(out, 'sw1');
     const c = join(out, 'sw2');

@@ -216,12 +216,14 @@ function losText(los: number): string {
 /** A 95% interval as text; one deal gives none (the t interval needs two). */
 function interval(ci: readonly [number, number], d: number, scale = 1): string {
   if (!Number.isFinite(ci[0]) || !Number.isFinite(ci[1])) return 'none: needs 2 deals';
-  return `${signed(ci[0], d, scale)} to ${signed(ci[1], d, scale)}`;
+  return `${signedFixed(ci[0], d, scale)} to ${signedFixed(ci[1], d, scale)}`;
 }
 
-function signed(x: number, d: number, scale = 1): string {
+/** `x × scale` with `d` decimals and its sign; a value that rounds to zero prints without one ("0.0", never "−0.0" or "+0.0"). */
+export function signedFixed(x: number, d: number, scale = 1): string {
   const v = x * scale;
-  return `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(d)}`;
+  const text = Math.abs(v).toFixed(d);
+  return Number(text) === 0 ? text : `${v > 0 ? '+' : '−'}${text}`;
 }
 
 /** The terminal text of a match. */
@@ -237,12 +239,12 @@ export function renderMatch(r: MatchReport): string {
     'win share per seat-game',
     pct(c.winRateA),
     pct(c.winRateB),
-    `${signed(c.winShare.value, 1, 100)} points`,
+    `${signedFixed(c.winShare.value, 1, 100)} points`,
     interval(c.winShare.ci95, 1, 100),
     losText(c.winShare.los),
   ]);
-  t.push(['score per seat-game', '', '', signed(c.score.value, 3), interval(c.score.ci95, 3), losText(c.score.los)]);
-  if (c.elo) t.push(['Elo (against the same opponent)', '', '', signed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
+  t.push(['score per seat-game', '', '', signedFixed(c.score.value, 3), interval(c.score.ci95, 3), losText(c.score.los)]);
+  if (c.elo) t.push(['Elo (against the same opponent)', '', '', signedFixed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
   out.push(t.toString());
   out.push(
     `Paired (duplicate) comparison: every deal is played with A in each seat and again with B in A's place, same cards, opponents and seats; the sample is the per-deal difference of A's and B's results, over ${r.deals} independent deals (Student t interval). ` +
@@ -252,7 +254,7 @@ export function renderMatch(r: MatchReport): string {
     const s = r.sprt;
     out.push(
       `SPRT (generalized, normal approximation; the deal is the sample): H0 A − B = ${s.mu0} vs H1 A − B = ${s.mu1} in ${r.measure === 'score' ? 'game score' : 'win share'} per seat-game, α = ${s.alpha}, β = ${s.beta}: ` +
-        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signed(measured(c, r.measure).value, 3)}${measured(c, r.measure).value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
+        `LLR ${s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (every deal gave the same difference, ${signedFixed(measured(c, r.measure).value, 3)}${measured(c, r.measure).value === 0 ? ': A and B played alike' : ''})` : s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}] → ${s.accepted === null ? 'no decision yet' : `${s.accepted} accepted after ${s.samples} deals`}`,
     );
   }
   if (r.stoppedEstimate) out.push(r.stoppedEstimate);

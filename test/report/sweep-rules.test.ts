@@ -9,7 +9,7 @@ import { sweepFairness } from '../../src/cli/sweep.js';
 import type { BalanceReport } from '../../src/report/balance.js';
 import { pct as termPct } from '../../src/report/format.js';
 import { pct, points, pText, signed } from '../../src/report/html/format.js';
-import { numericValues, resolved } from '../../src/report/html/sweep-page.js';
+import { detectablePhrase, numericValues, resolved } from '../../src/report/html/sweep-page.js';
 import type { Summary } from '../../src/tourney/summary.js';
 
 describe('sweep charts: drawn only where the values differ beyond their precision', () => {
@@ -138,5 +138,18 @@ describe('the fairest setting is named only where the paired differences are res
     ]);
     expect(f.pairs[0]!.difference).toBeCloseTo(Math.abs(0.252 - 0.25) - Math.abs(0.3 - 0.25), 12);
     for (const p of f.pairs.filter((x) => x.a === '4' || x.b === '4')) expect(p.ci95[0] > 0 || p.ci95[1] < 0).toBe(true);
+  });
+});
+
+describe('a sweep\'s "no evidence" states what each value\'s run could have detected', () => {
+  it("each value's smallest detectable gap in points, at 80% power; nothing when no run has one", () => {
+    expect(
+      detectablePhrase([
+        { label: 'rounds=3', gap: 0.0612 },
+        { label: 'rounds=4', gap: 0.0588 },
+        { label: 'rounds=5', gap: Number.NaN },
+      ]),
+    ).toBe('; these runs detect a win-rate gap of 6.1 (rounds=3), 5.9 (rounds=4) points or more between two positions with 80% power, not smaller ones');
+    expect(detectablePhrase([{ label: 'rounds=3', gap: Number.NaN }])).toBe('');
   });
 });

@@ -4,7 +4,7 @@
  * carries the note that it is biased away from 0.
  */
 import { describe, expect, it } from 'vitest';
-import { stoppedEstimateNote, verdictOf } from '../../src/cli/match.js';
+import { signedFixed, stoppedEstimateNote, verdictOf } from '../../src/cli/match.js';
 import type { PairedComparison } from '../../src/stats/paired.js';
 import type { SprtState } from '../../src/stats/sprt.js';
 
@@ -44,5 +44,12 @@ describe('match verdicts', () => {
     expect(stoppedEstimateNote(state('H0'))).toMatch(/biased away from 0/);
     expect(stoppedEstimateNote(state(null))).toBe('');
     expect(stoppedEstimateNote(null)).toBe('');
+  });
+
+  it('a bound that rounds to zero prints "0.0" without a sign (one sign convention, no "−0.0")', () => {
+    expect(signedFixed(-0.0004, 1, 100)).toBe('0.0');
+    expect(signedFixed(0.0004, 1, 100)).toBe('0.0');
+    expect(signedFixed(-0.0006, 1, 100)).toBe('−0.1');
+    expect(signedFixed(0.0731, 1, 100)).toBe('+7.3');
   });
 });

@@ -153,7 +153,11 @@ function tables(t: NineMusesTotals, lineup: readonly string[]): BalanceTable[] {
       caption: `Aristotle columns count demonstrations at the base rates; Muses: start-of-turn VP and raised rates; options: VP printed on Philosopher options. ${label(t)}`,
       columns: ['who', 'VP', 'Aristotle Craft', 'Aristotle Science', 'Aristotle Ethics', 'Muses', 'options', 'Muse share'],
       rows: srcRows,
-      estimates: ['VP', 'Aristotle Craft', 'Aristotle Science', 'Aristotle Ethics', 'Muses', 'options', 'Muse share'].map((column) => ({ column })),
+      // Every VP source adds (rules: no card or option takes VP away), so the Muse share of VP is within [0, 1]: Wilson's interval.
+      estimates: [
+        ...['VP', 'Aristotle Craft', 'Aristotle Science', 'Aristotle Ethics', 'Muses', 'options'].map((column) => ({ column })),
+        { column: 'Muse share', proportion: true as const },
+      ],
     },
   ];
   out.push({
@@ -232,13 +236,14 @@ function keyFigures(t: NineMusesTotals): Record<string, KeyFigure> {
   const act = (k: Kind): number => sumOverEntries(t.actions, all, (e) => e * NUM_KINDS + k);
   const decisions = act(Kind.Exchange) + act(Kind.Call) + act(Kind.Demonstrate) + act(Kind.Toil);
   const seatGames = t.games * t.players;
+  // Every VP source adds (no card or option takes VP away), so each source's share of VP is within [0, 1]: Wilson's interval.
   return {
     'VP per seat-game': { value: per(total, seatGames), format: 'number' },
-    'VP share: Aristotle Craft': { value: per(src(0), total), format: 'percent' },
-    'VP share: Aristotle Science': { value: per(src(1), total), format: 'percent' },
-    'VP share: Aristotle Ethics': { value: per(src(2), total), format: 'percent' },
-    'VP share: Muses': { value: per(src(3), total), format: 'percent' },
-    'VP share: options': { value: per(src(4), total), format: 'percent' },
+    'VP share: Aristotle Craft': { value: per(src(0), total), format: 'percent', proportion: true },
+    'VP share: Aristotle Science': { value: per(src(1), total), format: 'percent', proportion: true },
+    'VP share: Aristotle Ethics': { value: per(src(2), total), format: 'percent', proportion: true },
+    'VP share: Muses': { value: per(src(3), total), format: 'percent', proportion: true },
+    'VP share: options': { value: per(src(4), total), format: 'percent', proportion: true },
     'Muses taken from players per game': {
       value: per(
         t.museSteals.reduce((a, b) => a + b, 0),

@@ -3,7 +3,7 @@ import { curveChart, intervalChart } from './charts.js';
 import { pct, points, pText, pValue, signed } from './format.js';
 import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
 import { balanceFindings } from './tourney-page.js';
-import { csvTable } from './blocks.js';
+import { csvTable, testOf } from './blocks.js';
 import type { Block, Page, PageChart } from './page.js';
 import type { DataTable } from './table-charts.js';
 
@@ -56,7 +56,7 @@ export function sweepPage(f: RunFiles): Page {
     const unfair = pRows.filter((r) => (r.estimate as number) < 0.05).map((r) => `${key}=${String(r.value)}`);
     answer.push(
       `Test of "every position wins equally often" over whole games at each value (deal as the unit): ${pRows.map((r) => `${key}=${String(r.value)} ${pText(r.estimate as number)}`).join('; ')}: ` +
-        `${unfair.length ? `evidence of unequal positions (p < 0.05) at ${unfair.join(', ')}.` : 'no value shows evidence of unequal positions at the 5% level.'}` +
+        `${unfair.length ? `evidence of unequal positions (p < 0.05) at ${unfair.join(', ')}.` : `no value shows evidence of unequal positions at the 5% level${detectable(f)}.`}` +
         ' A larger p-value is less evidence, not a fairer setting.',
     );
   }
@@ -273,4 +273,32 @@ function fairnessText(key: string, f: Record<string, unknown>): string {
     return `Which setting is fairest? ${key}=${fairest}: its first player's win rate is closer to an even share than at every other value, each paired difference's 95% interval excluding 0 (${mine.map(pairText).join('; ')}).${tail}`;
   }
   return `Which setting is fairest? The settings are not separated: no value's first player is closer to an even share than at every other value with a 95% interval excluding 0 (paired differences of the distance: ${pairs.map(pairText).join('; ')}).${tail}`;
+}
+
+/**
+ * What each value's run could have detected, for a "no evidence" verdict
+ * (each sub-run's position test, `detectableGap` of src/stats/randomization.ts):
+ * see {@link detectablePhrase}.
+ */
+function detectable(f: RunFiles): string {
+  const gaps: { readonly label: string; readonly gap: number }[] = [];
+  for (const sub of f.subRuns) {
+    const run = readRun(join(f.dir, sub));
+    const t = testOf(obj(obj(run.json.balance)?.seatAdvantage)?.test) ?? testOf(obj(run.json.summary)?.seatTest);
+    if (t?.detectableGap !== undefined) gaps.push({ label: sub, gap: t.detectableGap });
+  }
+  return detectablePhrase(gaps);
+}
+
+/**
+ * "; these runs detect a win-rate gap of 6.1 (rounds=3), 5.9 (rounds=4)
+ * points or more between two positions with 80% power, not smaller ones":
+ * the smallest gap each sub-run's test detects (`gap` a proportion, printed
+ * in percentage points); '' when none is finite.
+ */
+export function detectablePhrase(gaps: readonly { readonly label: string; readonly gap: number }[]): string {
+  const parts = gaps.filter((g) => Number.isFinite(g.gap)).map((g) => `${(100 * g.gap).toFixed(1)} (${g.label})`);
+  return parts.length === 0
+    ? ''
+    : `; these runs detect a win-rate gap of ${parts.join(', ')} points or more between two positions with 80% power, not smaller ones`;
 }
