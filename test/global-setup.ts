@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * (`scripts/run.mjs`) for the version: the launcher compiles first only when
  * a source is newer than its build stamp, as before any command, so a suite
  * after `npm ci` or another run starts at once (0.4 s instead of a 2-4 s
- * incremental build). Type errors are reported by test/typecheck.test.ts;
+ * incremental build). Type errors are reported by `npm run typecheck`;
  * the build itself always emits.
  */
 export default function setup(): void {
@@ -15,6 +15,6 @@ export default function setup(): void {
   try {
     execFileSync(process.execPath, ['scripts/run.mjs', 'src/cli/tourney.ts', '--version'], { cwd: root, stdio: 'pipe' });
   } catch {
-    // Emitted anyway; typecheck.test.ts fails with the messages.
+    // Emitted anyway; `npm run typecheck` (a step of CI) fails with the messages.
   }
 }

@@ -11,12 +11,12 @@
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
  * in a browser, training runs end to end, secret deals through the CLI
- * (a keyed run reproduced from its key, stopped and resumed), the type-check of the whole
- * tree, a cluster of keyed queue workers on a real redis-server (workers and
+ * (a keyed run reproduced from its key, stopped and resumed), a cluster of keyed queue workers on a real redis-server (workers and
  * coordinators killed in the middle, a keyed run over two workers, a Redis
  * with a password reached through NINEFOLD_QUEUE_URL), and the independent referee over
  * random, greedy and ismcts records of every Nine Lives powers configuration
- * (issue #18). CI runs both.
+ * (issue #18). CI runs both, after `npm run typecheck` (the type-check of the
+ * whole tree, src/, bots/, scripts/ and test/, which is not repeated as a test).
  */
 export const LONG_TESTS: readonly string[] = [
   'test/resilience.test.ts',
@@ -27,7 +27,6 @@ export const LONG_TESTS: readonly string[] = [
   'test/games/captains-orders-invariants.test.ts',
   'test/games/nine-lives-unchanged.test.ts',
   'test/balance.test.ts',
-  'test/typecheck.test.ts',
   'test/isolation-attacks.test.ts',
   'test/cli-runs.test.ts',
   'test/secret-deals-cli.test.ts',
