@@ -19,7 +19,7 @@ import { A_STEAL, decodeId, type DecodedAction, Kind } from './actions.js';
 import { type CardSet, loadCardSet, MAX_OPTIONS } from './cards.js';
 import type { NineMusesObservation } from './observation.js';
 import { CENTER } from './state.js';
-import { clip, rateOf } from './tensor.js';
+import { clip, ratesOf } from './tensor.js';
 
 /** VP scale of `gainVp` and `value` (VP over 20, clipped). */
 export const VALUE_SCALE = 20;
@@ -74,6 +74,7 @@ const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
 /** Scratch: Knowledge paid and gained [craft, science, ethics], VP gained. */
 const PAY = new Int32Array(3);
 const GAIN = new Int32Array(3);
+const RATES = new Int32Array(12);
 
 /**
  * Writes the features of legal action `a` at `o` into `into[off, off + size)`;
@@ -92,6 +93,7 @@ function write(o: NineMusesObservation, a: number, into: Float32Array, off: numb
   into[off + at.kind! + d.kind] = 1;
   PAY.fill(0);
   GAIN.fill(0);
+  ratesOf(o, RATES);
   let vp = 0;
   if (a >= A_STEAL) {
     // "Knowledge flow": one token of the pending type from seat d.arg.
@@ -117,7 +119,7 @@ function write(o: NineMusesObservation, a: number, into: Float32Array, off: numb
       into[off + at.from! + (loc === CENTER ? 0 : (loc - me + P) % P)] = 1;
     } else if (d.kind === Kind.Demonstrate) {
       PAY[d.arg] = d.count;
-      vp = d.count * rateOf(o, me, d.arg);
+      vp = d.count * RATES[3 * me + d.arg]!;
       into[off + at.knowledge! + d.arg] = 1;
     } else GAIN[0] = 1; // Toil
   }
@@ -126,7 +128,7 @@ function write(o: NineMusesObservation, a: number, into: Float32Array, off: numb
   for (let k = 0; k < 3; k++) {
     into[off + at.pay! + k] = clip(PAY[k]! / o.supply[k]!);
     into[off + at.gain! + k] = clip(GAIN[k]! / o.supply[k]!);
-    const r = rateOf(o, me, k);
+    const r = RATES[3 * me + k]!;
     value += (GAIN[k]! - PAY[k]!) * r;
     // The cost goes to the pool first; what the pool then lacks comes from opponents, as far as they hold it.
     if (a < A_STEAL) {

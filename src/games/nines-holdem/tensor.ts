@@ -23,7 +23,7 @@ interface Plan {
 
 /**
  * The fields in layout order for P seats, `[name, length]`: 2 + 4 + 3 x 13 +
- * 6P + 7 entries (88 at the default 6 players).
+ * 6P + 8 entries (89 at the default 6 players).
  */
 function fields(P: number): [string, number][] {
   return [
@@ -120,7 +120,7 @@ function write(o: NinesHoldemObservation, into: Float32Array): void {
 }
 
 /**
- * Nines Hold'em's `Game.tensor`: 88 entries at 6 players (6P + 52 for P
+ * Nines Hold'em's `Game.tensor`: 89 entries at 6 players (6P + 53 for P
  * seats), all in [0, 1]; the layout depends on `players` only.
  */
 export const ninesHoldemTensor: ObservationTensor<NinesHoldemObservation> = {
