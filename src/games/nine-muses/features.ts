@@ -59,8 +59,8 @@ function planFor(cards: CardSet, P: number): FeaturePlan {
   let plan = byP[P];
   if (!plan) {
     const layout = tensorLayout(fields(P, cards.philosophers.length, cards.muses.length));
-    const at: Record<string, number> = {};
-    for (const f of layout) at[f.name] = f.offset;
+    // Built whole: an object filled key by key turns to dictionary mode past about 20 keys (measured), and every lookup of `at` slows.
+    const at: Record<string, number> = Object.fromEntries(layout.map((f) => [f.name, f.offset]));
     const last = layout[layout.length - 1]!;
     plan = { layout, size: last.offset + last.length, at };
     byP[P] = plan;

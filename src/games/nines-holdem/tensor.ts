@@ -56,8 +56,8 @@ function planFor(P: number): Plan {
   let plan = plans.get(P);
   if (!plan) {
     const layout = tensorLayout(fields(P));
-    const at: Record<string, number> = {};
-    for (const f of layout) at[f.name] = f.offset;
+    // Built whole: an object filled key by key turns to dictionary mode past about 20 keys (measured), and every lookup of `at` slows.
+    const at: Record<string, number> = Object.fromEntries(layout.map((f) => [f.name, f.offset]));
     plan = { layout, size: layout[layout.length - 1]!.offset + layout[layout.length - 1]!.length, at };
     plans.set(P, plan);
   }
