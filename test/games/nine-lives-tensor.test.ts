@@ -194,7 +194,7 @@ describe('nine-lives action features', () => {
     expect(he3.power).toEqual(new Array(44).fill(0));
   });
 
-  it('Powers: spending a row card names its power; a play names the power its card carries; the tensor shows the row\'s powers and the trick\'s (nine-lives-powers.md, sections 3 and 7)', () => {
+  it("Powers: spending a row card names its power; a play names the power its card carries; the tensor shows the row's powers and the trick's (nine-lives-powers.md, sections 3 and 7)", () => {
     const { s, v } = position(
       { players: 3, powers: true },
       {

@@ -76,7 +76,11 @@ function position(): NineMusesState {
       [0, 1, 0],
     ],
     vp: [10, 4, 7],
-    hands: [hand(AESOP, ARCHIMEDES, HYPATIA), hand(type('Agnodice'), type('Chariton'), type('Heron')), hand(type('Hipparchia'), type('Telesilla'), type('Telesilla'))],
+    hands: [
+      hand(AESOP, ARCHIMEDES, HYPATIA),
+      hand(type('Agnodice'), type('Chariton'), type('Heron')),
+      hand(type('Hipparchia'), type('Telesilla'), type('Telesilla')),
+    ],
     muses: { Urania: 'center', Calliope: 1, Euterpe: 2 },
   });
 }
@@ -99,7 +103,7 @@ describe('nine-muses tensor', () => {
     expect(c.know!.slice(3, 6)).toEqual(f32([2 / 12, 3 / 8, 1 / 3]));
   });
 
-  it('a position read field by field: pool, VP differences, rates with Euterpe\'s bonus, who meets Urania\'s, Calliope\'s, Euterpe\'s and Melpomene\'s conditions ("A turn", Call Muse)', () => {
+  it("a position read field by field: pool, VP differences, rates with Euterpe's bonus, who meets Urania's, Calliope's, Euterpe's and Melpomene's conditions (\"A turn\", Call Muse)", () => {
     const f = tensorOf(position(), 0);
     expect(f.phase).toEqual([1, 0, 0]);
     expect(f.round).toEqual([1, 0, 0, 0, 0]);

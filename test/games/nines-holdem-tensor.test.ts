@@ -43,7 +43,15 @@ function byValue(counts: Record<number, number>, of: number): number[] {
 describe('nines-holdem tensor', () => {
   it('is seat-relative: each seat sees its own hole cards, and the button and the blinds at its offsets ("Dealing and betting")', () => {
     const { s, v } = fresh({ players: 4 });
-    placeCards(s, { hole: [[1, 1], [5, 6], [9, 13], [7, 2]], board: [1, 7, 9, 2, 10] });
+    placeCards(s, {
+      hole: [
+        [1, 1],
+        [5, 6],
+        [9, 13],
+        [7, 2],
+      ],
+      board: [1, 7, 9, 2, 10],
+    });
     const a = fieldsOf(s, v, 0);
     const b = fieldsOf(s, v, 2);
     expect(a.hole).toEqual(byValue({ 1: 2 }, 2));
@@ -61,7 +69,15 @@ describe('nines-holdem tensor', () => {
 
   it('a flop facing a bet, read field by field: cards by value, pot, the call and its odds, folds, the street', () => {
     const { s, v } = fresh({ players: 4 });
-    placeCards(s, { hole: [[1, 1], [5, 6], [9, 13], [7, 2]], board: [1, 7, 9, 2, 10] });
+    placeCards(s, {
+      hole: [
+        [1, 1],
+        [5, 6],
+        [9, 13],
+        [7, 2],
+      ],
+      board: [1, 7, 9, 2, 10],
+    });
     play(s, [
       [3, A_CALL],
       [0, A_RAISE],

@@ -51,7 +51,7 @@ function wouldWin(o: NineLivesObservation, c: number, x: number): boolean {
 function write(o: NineLivesObservation, a: number, into: Float32Array, off: number): void {
   const plan = featurePlan(o.players, o.blackCat, o.powers);
   const { dims: d, at } = plan;
-  const { P, S, HB } = d;
+  const { P, HB } = d;
   const me = o.seat;
   into.fill(0, off, off + plan.size);
   let kind: ActKind;

@@ -77,12 +77,7 @@ function tensorFields(d: LivesDims): [string, number][] {
     ['livesLead', 1],
     ['rules', 4],
   ];
-  if (!d.powers)
-    return [
-      ...common,
-      ['trick', P * (S + TRICK_ENTRY)],
-      ['winning', P],
-    ];
+  if (!d.powers) return [...common, ['trick', P * (S + TRICK_ENTRY)], ['winning', P]];
   return [
     ...common,
     ['known', N],
