@@ -53,17 +53,20 @@ function writePlanes(o: NineLivesObservation, plan: LivesPlan, into: Float32Arra
   const { dims: d, at } = plan;
   const P = d.P;
   const me = o.seat;
-  for (let i = 0; i < d.N; i++) {
-    const c = printedSuit(d, (i / 9) | 0) * 9 + (i % 9);
-    const v = o.place[c]!;
-    if (v === W_OUT || v === W_DECK) continue;
-    if (v === W_HAND + me) into[at.hand! + i] = 1;
-    else if (v === UNSEEN) into[at.unseen! + i] = 1;
-    else if (v >= W_HAND && v < W_HAND + P) into[at.known! + i] = 1;
-    else if (v >= W_ROW && v < W_ROW + P) into[at.row! + i] = 1;
-    else if (v === W_DISCARD) into[at.discard! + i] = 1;
-    else if (v === W_PROMISE + me || v === W_GIVING + me) into[at.aside! + i] = 1;
-    else into[at.gone! + i] = 1; // leftover, spent, played face up, my face-down plays, bids
+  for (let x = 0; x < d.S; x++) {
+    const first = printedSuit(d, x) * 9;
+    for (let n = 0; n < 9; n++) {
+      const i = x * 9 + n;
+      const v = o.place[first + n]!;
+      if (v === W_OUT || v === W_DECK) continue;
+      if (v === W_HAND + me) into[at.hand! + i] = 1;
+      else if (v === UNSEEN) into[at.unseen! + i] = 1;
+      else if (v >= W_HAND && v < W_HAND + P) into[at.known! + i] = 1;
+      else if (v >= W_ROW && v < W_ROW + P) into[at.row! + i] = 1;
+      else if (v === W_DISCARD) into[at.discard! + i] = 1;
+      else if (v === W_PROMISE + me || v === W_GIVING + me) into[at.aside! + i] = 1;
+      else into[at.gone! + i] = 1; // leftover, spent, played face up, my face-down plays, bids
+    }
   }
 }
 
