@@ -139,9 +139,9 @@ function write(o: NineLivesObservation, into: Float32Array): void {
 }
 
 /**
- * Nine Lives' `Game.tensor`: 322 entries at the default 4 players, 690 with
- * Powers (README.md gives every size); all in [0, 1] except `need` and
- * `livesLead` (in [-1, 1]).
+ * Nine Lives' `Game.tensor`: 229 entries at the default 4 players, 598 with
+ * Powers (README.md gives every size); all in [0, 1] except `need`,
+ * `livesLead` and Powers' `carousel` (in [-1, 1]).
  */
 export const nineLivesTensor: ObservationTensor<NineLivesObservation> = {
   layout: (v) => tensorPlanOf(v).layout,
