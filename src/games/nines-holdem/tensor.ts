@@ -121,7 +121,7 @@ function write(o: NinesHoldemObservation, into: Float32Array): void {
 
 /**
  * Nines Hold'em's `Game.tensor`: 89 entries at 6 players (6P + 53 for P
- * seats), all in [0, 1]; the layout depends on `players` only.
+ * seats), all in [0, 1] but `net` (in [-1, 1]); the layout depends on `players` only.
  */
 export const ninesHoldemTensor: ObservationTensor<NinesHoldemObservation> = {
   layout: (v: Variant) => planFor(intParam(v, 'players')).layout,
