@@ -9,6 +9,8 @@ import { determinize, NineLivesObservation, observe } from './observation.js';
 import { apply, applyLegal, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { copyState, NineLivesState, Phase } from './state.js';
 import { roundsDone, runningScores } from './standings.js';
+import { nineLivesFeatures } from './features.js';
+import { nineLivesTensor } from './tensor.js';
 
 /** Static facts and variant parameters (`nine-lives.md`, "Variant parameters"). */
 export const nineLivesInfo: GameInfo = {
@@ -65,6 +67,8 @@ export const nineLives: Game<NineLivesState, NineLivesObservation> = defineGame(
   determinize,
   checkInvariants,
   balance: nineLivesBalance,
+  tensor: nineLivesTensor,
+  actionFeatures: nineLivesFeatures,
   roundsDone,
   runningScores,
   encodeAction,

@@ -13,6 +13,13 @@ import { CondKind, Q_KNOWLEDGE, Q_MUSES, Q_VP, type CompiledCondition } from './
 import { IN_DECK, type NineMusesState } from './state.js';
 import { Leaf, Node, Qtab, VALUES, type FastTables } from './tables.js';
 
+/**
+ * The public facts a condition reads: every seat's Knowledge, VP and Muses
+ * held. A state and a seat's observation (`observation.ts`) both have them,
+ * so the observation tensor evaluates conditions with the same code.
+ */
+export type Quantities = Pick<NineMusesState, 'players' | 'know' | 'vp' | 'numMuses' | 'museLoc'>;
+
 /** Seat s's quantity q (a `QUANTITIES` index): tokens of one type, all tokens, VP or Muses held. */
 export function quantity(s: NineMusesState, seat: number, q: number): number {
   if (q < 3) return s.know[seat * 3 + q]!;
@@ -55,7 +62,7 @@ const QTAB = new Int32Array(4 * Qtab.Stride);
  * ask for them again and again ("most" compares every seat), and counting the
  * Muses held walks all Muses each time.
  */
-function fillQuantities(s: NineMusesState): void {
+function fillQuantities(s: Quantities): void {
   const P = s.players;
   for (let q = 0; q < P; q++) {
     const o = q * Qtab.Stride;
@@ -105,9 +112,24 @@ function meetsFilled(c: CompiledCondition, seat: number, players: number): boole
  * Whether seat `seat` meets condition `c` now (`cards.ts` gives the vocabulary;
  * "most"/"fewest" are strict: a tie for the most means nobody has the most).
  */
-export function meets(s: NineMusesState, c: CompiledCondition, seat: number): boolean {
+export function meets(s: Quantities, c: CompiledCondition, seat: number): boolean {
   fillQuantities(s);
   return meetsFilled(c, seat, s.players);
+}
+
+/**
+ * For every condition `conds[m]`, the seats meeting it now as a bit set
+ * (bit q for seat q) into `into[m]`: `meets` for all seats and Muses from
+ * one filling of the quantities (the observation tensor's `meets` field).
+ * @param into at least `conds.length` entries.
+ */
+export function seatsMeeting(s: Quantities, conds: readonly { readonly condition: CompiledCondition }[], into: Uint8Array): void {
+  fillQuantities(s);
+  for (let m = 0; m < conds.length; m++) {
+    let bits = 0;
+    for (let q = 0; q < s.players; q++) if (meetsFilled(conds[m]!.condition, q, s.players)) bits |= 1 << q;
+    into[m] = bits;
+  }
 }
 
 /** `canCall` on the quantities in QTAB (filled by `fillQuantities` for the same state). */

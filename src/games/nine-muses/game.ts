@@ -10,6 +10,8 @@ import { forgetLegal, legalActions, legalAt, legalCount } from './legal.js';
 import { apply, currentSeat, deal, maxDecisions } from './rules.js';
 import { runningScores } from './standings.js';
 import { copyState, HAND_SIZE, NineMusesState, Phase } from './state.js';
+import { nineMusesFeatures } from './features.js';
+import { nineMusesTensor } from './tensor.js';
 
 /** The label every report carries: the card texts are not the publisher's. */
 export const NINE_MUSES_DESCRIPTION =
@@ -67,6 +69,8 @@ export const nineMuses: Game<NineMusesState, NineMusesObservation> = defineGame(
   balance: nineMusesBalance,
   afterClone: forgetLegal,
   checkInvariants,
+  tensor: nineMusesTensor,
+  actionFeatures: nineMusesFeatures,
   encodeAction,
   decodeAction,
 });

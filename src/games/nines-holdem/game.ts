@@ -7,6 +7,7 @@ import { NinesHoldemObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, maxDecisions } from './rules.js';
 import { roundsDone, runningScores } from './standings.js';
 import { copyState, NinesHoldemState, Phase } from './state.js';
+import { ninesHoldemTensor } from './tensor.js';
 
 /** Static facts and variant parameters (`nines-holdem.md`, "Variant parameters"). */
 export const ninesHoldemInfo: GameInfo = {
@@ -71,6 +72,7 @@ export const ninesHoldem: Game<NinesHoldemState, NinesHoldemObservation> = defin
   observe,
   determinize,
   checkInvariants,
+  tensor: ninesHoldemTensor,
   encodeAction,
   decodeAction,
 });
