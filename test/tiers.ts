@@ -35,6 +35,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/report/browser.test.ts',
   'test/report/report-cli.test.ts',
   'test/conformance-variants.test.ts',
+  'test/tensor-variants.test.ts',
   'test/isolation-variants.test.ts',
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
