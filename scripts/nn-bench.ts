@@ -90,7 +90,7 @@ export interface ForwardFigures {
   readonly forwardUs: Figures;
   /** The same in CPU time (process user + system): what the machine's other work does not inflate. */
   readonly forwardCpuUs: Figures;
-  /** heapUsed growth per call over 2 000 calls after a forced GC, median of 9 runs (null without --expose-gc). */
+  /** heapUsed growth per call over 1 000 calls after a forced GC, median of the last 9 of 20 runs (null without --expose-gc). */
   readonly bytesPerCall: number | null;
 }
 
@@ -100,34 +100,52 @@ function sparse(rng: Rng, n: number, density: number): Float32Array {
   return x;
 }
 
+/**
+ * Calls `f(0) .. f(calls - 1)`. Every measurement goes through this one
+ * loop, so it is compiled once, early, with a call to whatever `f` is: a
+ * measuring loop of its own would be compiled (on-stack replacement) while
+ * it measures, and the compiler's allocations counted as the net's.
+ */
+function loop(f: (i: number) => void, calls: number): void {
+  for (let i = 0; i < calls; i++) f(i);
+}
+
 /** Wall and CPU µs per call of `f`, over about `ms` milliseconds. */
 function time(f: (i: number) => void, ms: number): { wall: number; cpu: number } {
   let n = 0;
   const probe = performance.now();
-  while (performance.now() - probe < 20) f(n++);
+  while (performance.now() - probe < 20) {
+    loop(f, 10);
+    n += 10;
+  }
   const calls = Math.max(100, Math.round((n * ms) / 20));
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  for (let i = 0; i < calls; i++) f(i);
+  loop(f, calls);
   const wall = ((performance.now() - t0) * 1000) / calls;
   const c = process.cpuUsage(c0);
   return { wall, cpu: (c.user + c.system) / calls };
 }
 
-/** heapUsed growth per call of `f` over `calls` calls after a forced GC, median of 9 runs (a rare run catches the JIT's own allocations); null without --expose-gc. */
-function allocation(f: (i: number) => void, calls = 2000): number | null {
+/**
+ * heapUsed growth per call of `f` over `calls` calls after a forced GC:
+ * the median of the last 9 of 20 runs; null without --expose-gc. The first
+ * runs after the timings measure the JIT, not the net: for a few runs of
+ * 1 000 calls, forced GCs included, a call allocated about 80 bytes (boxed
+ * doubles of code not yet optimized again), then 0.1.
+ */
+function allocation(f: (i: number) => void, calls = 1000): number | null {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) return null;
-  for (let i = 0; i < calls; i++) f(i);
   const per: number[] = [];
-  for (let r = 0; r < Number(process.env.NN_BENCH_ALLOC_RUNS ?? 9); r++) {
+  for (let r = 0; r < 20; r++) {
     gc();
     const h0 = process.memoryUsage().heapUsed;
-    for (let i = 0; i < calls; i++) f(i);
+    loop(f, calls);
     per.push(Math.max(0, process.memoryUsage().heapUsed - h0) / calls);
   }
   if (process.env.NN_BENCH_DEBUG) process.stderr.write(`allocation runs: ${per.map((x) => x.toFixed(1)).join(' ')}\n`);
-  return figures(per).median;
+  return figures(per.slice(-9)).median;
 }
 
 interface Setup {
@@ -241,7 +259,7 @@ async function tfjsForward(s: Setup, runs: number): Promise<NnBenchFigures['tfjs
   const run = (obs: Float32Array): { values: Float32Array; scores: Float32Array } =>
     tf.tidy(() => {
       let t: import('@tensorflow/tfjs-core').Tensor2D = tf.tensor2d(obs, [1, net.arch.inputSize]);
-      for (const L of layers[0]!) t = tf.relu(tf.add(tf.matMul(t, L.W), L.b));
+      for (const L of layers[0]!) t = tf.relu(tf.add(tf.matMul(t, L.W), L.b)) as import('@tensorflow/tfjs-core').Tensor2D;
       const v = tf.add(tf.matMul(t, layers[1]![0]!.W), layers[1]![0]!.b);
       const a = tf.add(tf.matMul(t, layers[2]![0]!.W), layers[2]![0]!.b);
       const sc = tf.gather(tf.reshape(a, [-1]), legal);

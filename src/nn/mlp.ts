@@ -53,6 +53,8 @@ export class Mlp {
   /** Layer 0's pre-activation from the prefix rows (see `runPrefix`). */
   private readonly prefixPre: Float64Array;
   private prefixRows = -1;
+  /** Scratch of `addRows` and `runColumns`: the indices of a layer's nonzero inputs. */
+  private readonly active: Int32Array;
 
   /**
    * @param sizes layer widths `[inputs, hidden..., outputs]`, positive integers.
@@ -93,6 +95,7 @@ export class Mlp {
     this.input = this.act[0]!;
     this.output = this.act[layers]!;
     this.prefixPre = new Float64Array(sizes[1]!);
+    this.active = new Int32Array(Math.max(...sizes));
   }
 
   /** Weights and biases of an MLP with these layer widths: the sum of `in x out + out` over its layers. */
@@ -115,7 +118,7 @@ export class Mlp {
     const pre0 = this.pre[0]!;
     const nOut = this.sizes[1]!;
     copyFromF32(this.w, this.bOff[0]!, nOut, pre0);
-    addRows(this.input, 0, this.sizes[0]!, this.w, this.wOff[0]!, nOut, pre0);
+    addRows(this.input, 0, this.sizes[0]!, this.w, this.wOff[0]!, nOut, pre0, this.active);
     this.prefixRows = -1;
     return this.finish();
   }
@@ -132,7 +135,7 @@ export class Mlp {
   runPrefix(rows: number): void {
     const nOut = this.sizes[1]!;
     copyFromF32(this.w, this.bOff[0]!, nOut, this.prefixPre);
-    addRows(this.input, 0, rows, this.w, this.wOff[0]!, nOut, this.prefixPre);
+    addRows(this.input, 0, rows, this.w, this.wOff[0]!, nOut, this.prefixPre, this.active);
     this.prefixRows = rows;
   }
 
@@ -148,8 +151,41 @@ export class Mlp {
     if (rows < 0) throw new Error('mlp: runRest without runPrefix');
     const pre0 = this.pre[0]!;
     pre0.set(this.prefixPre);
-    addRows(this.input, rows, this.sizes[0]!, this.w, this.wOff[0]!, this.sizes[1]!, pre0);
+    addRows(this.input, rows, this.sizes[0]!, this.w, this.wOff[0]!, this.sizes[1]!, pre0, this.active);
     return this.finish();
+  }
+
+  /**
+   * Outputs `cols[0, count)` alone of a one-layer linear block (a dense
+   * action head without hidden layers), from `input`, into `out[0, count)`:
+   * out[k] = b[c] + the sum over nonzero inputs i, ascending, of
+   * x_i W[i, c] with c = cols[k]. The same sums in the same order as `run`,
+   * so the same bits, for the legal ids only: a position has a few legal
+   * actions among the head's ids (10 of Nine Virtues' 130 in the benchmark),
+   * and the head was a third of a forward pass at the default size. The
+   * block's activations are not set: no `backward` after it.
+   * @throws Error when the block is not one linear layer; RangeError on a column out of range.
+   */
+  runColumns(cols: Int32Array, count: number, out: Float64Array | Float32Array): void {
+    if (this.sizes.length !== 2 || this.reluOutput) throw new Error('mlp: runColumns needs a one-layer linear block');
+    const nIn = this.sizes[0]!;
+    const nOut = this.sizes[1]!;
+    const x = this.input;
+    const active = this.active;
+    let n = 0;
+    for (let i = 0; i < nIn; i++) if (x[i] !== 0) active[n++] = i;
+    const w = this.w;
+    const b = this.bOff[0]!;
+    for (let k = 0; k < count; k++) {
+      const c = cols[k]!;
+      if (!(c >= 0 && c < nOut)) throw new RangeError(`mlp: output ${c} past the block's ${nOut}`);
+      let s: number = w[b + c]!;
+      for (let a = 0; a < n; a++) {
+        const i = active[a]!;
+        s += x[i]! * w[i * nOut + c]!;
+      }
+      out[k] = s;
+    }
   }
 
   /** Layer 0's activation (pre[0] is written) and every later layer. */
@@ -160,7 +196,7 @@ export class Mlp {
       const pre = this.pre[l]!;
       if (l > 0) {
         copyFromF32(this.w, this.bOff[l]!, nOut, pre);
-        addRows(this.act[l]!, 0, this.sizes[l]!, this.w, this.wOff[l]!, nOut, pre);
+        addRows(this.act[l]!, 0, this.sizes[l]!, this.w, this.wOff[l]!, nOut, pre, this.active);
       }
       const out = this.act[l + 1]!;
       if (out !== pre) for (let j = 0; j < nOut; j++) out[j] = pre[j]! > 0 ? pre[j]! : 0;
@@ -219,11 +255,37 @@ export class Mlp {
  * x[i] != 0, rows in ascending order: the input-major product that skips zero
  * inputs (the module's sparse trick, see the class comment). A skipped term
  * is an exact zero, so the sum equals the dense one bit for bit.
+ *
+ * The nonzero rows are gathered into `active` first, then taken four at a
+ * time: `out[j] = out[j] + x0 w0[j] + x1 w1[j] + x2 w2[j] + x3 w3[j]`, which
+ * JavaScript evaluates left to right, so the roundings are those of four
+ * updates in a row (the same bits), with one load and one store of `out[j]`
+ * instead of four. Measured on 300 -> 128 with 30 nonzero inputs (2-core
+ * Xeon, loaded): 8.2-9.4 µs instead of 11.1-13.7 µs a call.
+ * @param active scratch of at least `to - from` entries.
  */
-function addRows(x: Float64Array, from: number, to: number, w: Float32Array, off: number, n: number, out: Float64Array): void {
-  for (let i = from; i < to; i++) {
+function addRows(x: Float64Array, from: number, to: number, w: Float32Array, off: number, n: number, out: Float64Array, active: Int32Array): void {
+  let m = 0;
+  for (let i = from; i < to; i++) if (x[i] !== 0) active[m++] = i;
+  let a = 0;
+  for (; a + 3 < m; a += 4) {
+    const i0 = active[a]!;
+    const i1 = active[a + 1]!;
+    const i2 = active[a + 2]!;
+    const i3 = active[a + 3]!;
+    const x0 = x[i0]!;
+    const x1 = x[i1]!;
+    const x2 = x[i2]!;
+    const x3 = x[i3]!;
+    const r0 = off + i0 * n;
+    const r1 = off + i1 * n;
+    const r2 = off + i2 * n;
+    const r3 = off + i3 * n;
+    for (let j = 0; j < n; j++) out[j] = out[j]! + x0 * w[r0 + j]! + x1 * w[r1 + j]! + x2 * w[r2 + j]! + x3 * w[r3 + j]!;
+  }
+  for (; a < m; a++) {
+    const i = active[a]!;
     const xi = x[i]!;
-    if (xi === 0) continue;
     const row = off + i * n;
     for (let j = 0; j < n; j++) out[j]! += xi * w[row + j]!;
   }

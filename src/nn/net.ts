@@ -252,12 +252,16 @@ export class Net {
     const head = this.arch.head;
     if (head.kind === 'dense') {
       a.input.set(this.trunk.output);
-      const s = a.run();
       for (let k = 0; k < count; k++) {
         const id = legal[k]!;
         if (!(id >= 0 && id < head.actions)) throw new RangeError(`net: action ${id} past the dense head's ${head.actions} outputs`);
-        out[k] = s[id]!;
       }
+      if (head.hidden.length === 0) {
+        a.runColumns(legal, count, out);
+        return;
+      }
+      const s = a.run();
+      for (let k = 0; k < count; k++) out[k] = s[legal[k]!]!;
       return;
     }
     this.actionPrefix(count, features);
