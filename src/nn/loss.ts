@@ -136,8 +136,8 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
       }
     } else {
       net.actionPrefix(count, s.features);
-      if (wantPolicy) for (let k = 0; k < count; k++) scores[k] = net.scoreFeatureRow(s.features!, k);
-      else scores[s.chosen!] = net.scoreFeatureRow(s.features!, s.chosen!);
+      if (wantPolicy) for (let k = 0; k < count; k++) scores[k] = net.runFeatureRow(s.features!, k)[0]!;
+      else scores[s.chosen!] = net.runFeatureRow(s.features!, s.chosen!)[0]!;
       lastRow = wantPolicy ? count - 1 : s.chosen!;
     }
     dScores.fill(0, 0, count);
@@ -160,7 +160,7 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
         const d = dScores[k]!;
         if (d === 0) continue;
         // The head's activations must be row k's: run it again unless it was the last one run.
-        if (k !== lastRow) net.scoreFeatureRow(s.features!, k);
+        if (k !== lastRow) net.runFeatureRow(s.features!, k);
         lastRow = k;
         dA[0] = d;
         net.action.backward(dA, dT, net.trunkOutput);

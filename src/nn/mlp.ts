@@ -55,6 +55,8 @@ export class Mlp {
   private prefixRows = -1;
   /** Scratch of `addRows` and `runColumns`: the indices of a layer's nonzero inputs. */
   private readonly active: Int32Array;
+  /** Scratch of `backward`: the indices of a layer's nonzero deltas. */
+  private readonly nz: Int32Array;
 
   /**
    * @param sizes layer widths `[inputs, hidden..., outputs]`, positive integers.
@@ -96,6 +98,7 @@ export class Mlp {
     this.output = this.act[layers]!;
     this.prefixPre = new Float64Array(sizes[1]!);
     this.active = new Int32Array(Math.max(...sizes));
+    this.nz = new Int32Array(Math.max(...sizes));
   }
 
   /** Weights and biases of an MLP with these layer widths: the sum of `in x out + out` over its layers. */
@@ -233,6 +236,20 @@ export class Mlp {
       const wOff = this.wOff[l]!;
       const bOff = this.bOff[l]!;
       for (let j = 0; j < nOut; j++) g[bOff + j]! += d[j]!;
+      // A sparse delta (a dense head's outputs: one chosen action, or the legal ones among its ids) is walked
+      // through its nonzero entries alone; the skipped terms are exact zeros.
+      const nz = this.nz;
+      let m = 0;
+      for (let j = 0; j < nOut; j++) if (d[j] !== 0) nz[m++] = j;
+      if (m === 0) {
+        // Nothing flows back: no weight gradient, and zero below (dIn gains nothing).
+        if (l > 0) this.delta[l - 1]!.fill(0);
+        continue;
+      }
+      if (4 * m <= nOut) {
+        backwardSparse(x, nIn, w, g, wOff, nOut, d, nz, m, l > 0 ? this.pre[l - 1]! : null, l > 0 ? this.delta[l - 1]! : dIn, l > 0 ? nIn : dInRows);
+        continue;
+      }
       for (let i = 0; i < nIn; i++) {
         const xi = x[i]!;
         if (xi === 0) continue;
@@ -288,6 +305,56 @@ function addRows(x: Float64Array, from: number, to: number, w: Float32Array, off
     const xi = x[i]!;
     const row = off + i * n;
     for (let j = 0; j < n; j++) out[j]! += xi * w[row + j]!;
+  }
+}
+
+/**
+ * One layer of `Mlp.backward` for a delta with few nonzero entries
+ * (`d[nz[0..m)]`, ascending): the weight gradient of the nonzero inputs'
+ * rows at those columns, then the delta below (ReLU-gated by `preBelow`,
+ * written) or, for the first layer, the input gradient (added into
+ * `below[0, rows)`). The same sums in the same order as the dense loops
+ * without their zero terms. Measured on a 64 -> 130 dense head with one
+ * nonzero delta (Deep Monte-Carlo's sample): the head's backward went from
+ * about 13 000 multiply-adds to about 100.
+ */
+function backwardSparse(
+  x: Float64Array,
+  nIn: number,
+  w: Float32Array,
+  g: Float64Array,
+  wOff: number,
+  nOut: number,
+  d: Float64Array,
+  nz: Int32Array,
+  m: number,
+  preBelow: Float64Array | null,
+  below: Float64Array | undefined,
+  rows: number,
+): void {
+  for (let i = 0; i < nIn; i++) {
+    const xi = x[i]!;
+    if (xi === 0) continue;
+    const row = wOff + i * nOut;
+    for (let a = 0; a < m; a++) {
+      const j = nz[a]!;
+      g[row + j]! += xi * d[j]!;
+    }
+  }
+  if (!below) return;
+  for (let i = 0; i < rows; i++) {
+    if (preBelow && !(preBelow[i]! > 0)) {
+      below[i] = 0;
+      continue;
+    }
+    const row = wOff + i * nOut;
+    let s = 0;
+    for (let a = 0; a < m; a++) {
+      const j = nz[a]!;
+      s += w[row + j]! * d[j]!;
+    }
+    if (preBelow) below[i] = s;
+    else below[i]! += s;
   }
 }
 

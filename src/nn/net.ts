@@ -265,7 +265,7 @@ export class Net {
       return;
     }
     this.actionPrefix(count, features);
-    for (let k = 0; k < count; k++) out[k] = this.scoreFeatureRow(features!, k);
+    for (let k = 0; k < count; k++) out[k] = this.runFeatureRow(features!, k)[0]!;
   }
 
   /**
@@ -282,13 +282,19 @@ export class Net {
     this.action.runPrefix(this.trunkOutput);
   }
 
-  /** Feature head, second half: the score of action k (row k of `features`) after `actionPrefix`. */
-  scoreFeatureRow(features: Float32Array, k: number): number {
+  /**
+   * Feature head, second half: the head run on action k's features (row k
+   * of `features`) after `actionPrefix`.
+   * @returns the head's output, entry 0 the score (an array, not the number:
+   *   a double returned by a call V8 does not inline is boxed, 16 bytes a
+   *   legal action).
+   */
+  runFeatureRow(features: Float32Array, k: number): Float64Array {
     const f = this.featureSize;
     const t = this.trunkOutput;
     const input = this.action.input;
     const from = k * f;
     for (let i = 0; i < f; i++) input[t + i] = features[from + i]!;
-    return this.action.runRest()[0]!;
+    return this.action.runRest();
   }
 }
