@@ -348,7 +348,9 @@ export function nnTable(f: NnBenchFigures): string {
     t.push([name, x.weights, x.legal, us(x.forwardUs), us(x.forwardCpuUs), x.bytesPerCall === null ? 'n/a' : x.bytesPerCall.toFixed(1)]);
   }
   const lib = (name: string, x: NnBenchFigures['tfjs']): string =>
-    typeof x === 'string' ? `${name}: ${x}` : `${name} (${x.backend}): ${us(x.forwardUs)} µs a forward pass of the dense net, outputs within ${x.maxRelDiff.toExponential(1)}`;
+    typeof x === 'string'
+      ? `${name}: ${x}`
+      : `${name} (${x.backend}): ${us(x.forwardUs)} µs a forward pass of the dense net, outputs within ${x.maxRelDiff.toExponential(1)}`;
   const tr = f.training;
   return [
     t.toString(),
