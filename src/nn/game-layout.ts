@@ -27,7 +27,7 @@ export const MAX_DENSE_ACTIONS = 4096;
  */
 export function layoutDescription(game: LearnableGame, variant: Variant): string {
   const tensor = game.tensor;
-  if (!tensor) throw new UsageError(`${game.info.id} has no observation tensor: no net can be trained for it or load for it`);
+  if (!tensor) throw new UsageError(`${game.info.id} has no observation tensor: no net can be trained or loaded for it`);
   const fields = (layout: readonly { name: string; length: number }[]): [string, number][] => layout.map((f) => [f.name, f.length]);
   const actions = game.actionFeatures ? { features: fields(game.actionFeatures.layout(variant)) } : { ids: game.numDistinctActions(variant) };
   return JSON.stringify({ tensor: fields(tensor.layout(variant)), actions });

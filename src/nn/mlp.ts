@@ -273,18 +273,50 @@ export class Mlp {
  * inputs (the module's sparse trick, see the class comment). A skipped term
  * is an exact zero, so the sum equals the dense one bit for bit.
  *
- * The nonzero rows are gathered into `active` first, then taken four at a
- * time: `out[j] = out[j] + x0 w0[j] + x1 w1[j] + x2 w2[j] + x3 w3[j]`, which
- * JavaScript evaluates left to right, so the roundings are those of four
- * updates in a row (the same bits), with one load and one store of `out[j]`
- * instead of four. Measured on 300 -> 128 with 30 nonzero inputs (2-core
- * Xeon, loaded): 8.2-9.4 µs instead of 11.1-13.7 µs a call.
+ * The nonzero rows are gathered into `active` first, then taken eight at a
+ * time, then four, then one: `out[j] = out[j] + x0 w0[j] + ... + x7 w7[j]`,
+ * which JavaScript evaluates left to right, so the roundings are those of
+ * eight updates in a row (the same bits), with one load and one store of
+ * `out[j]` instead of eight. Measured (2-core Xeon, loaded): four at a time
+ * took a 300 -> 128 layer with 30 nonzero inputs from 11.1-13.7 µs to
+ * 8.2-9.4 µs a call; eight at a time took the default net's forward pass
+ * from 26.3 to 24.1 µs of CPU (the least of 20 interleaved runs).
  * @param active scratch of at least `to - from` entries.
  */
 function addRows(x: Float64Array, from: number, to: number, w: Float32Array, off: number, n: number, out: Float64Array, active: Int32Array): void {
   let m = 0;
   for (let i = from; i < to; i++) if (x[i] !== 0) active[m++] = i;
   let a = 0;
+  for (; a + 7 < m; a += 8) {
+    const i0 = active[a]!;
+    const i1 = active[a + 1]!;
+    const i2 = active[a + 2]!;
+    const i3 = active[a + 3]!;
+    const i4 = active[a + 4]!;
+    const i5 = active[a + 5]!;
+    const i6 = active[a + 6]!;
+    const i7 = active[a + 7]!;
+    const x0 = x[i0]!;
+    const x1 = x[i1]!;
+    const x2 = x[i2]!;
+    const x3 = x[i3]!;
+    const x4 = x[i4]!;
+    const x5 = x[i5]!;
+    const x6 = x[i6]!;
+    const x7 = x[i7]!;
+    const r0 = off + i0 * n;
+    const r1 = off + i1 * n;
+    const r2 = off + i2 * n;
+    const r3 = off + i3 * n;
+    const r4 = off + i4 * n;
+    const r5 = off + i5 * n;
+    const r6 = off + i6 * n;
+    const r7 = off + i7 * n;
+    for (let j = 0; j < n; j++) {
+      out[j] =
+        out[j]! + x0 * w[r0 + j]! + x1 * w[r1 + j]! + x2 * w[r2 + j]! + x3 * w[r3 + j]! + x4 * w[r4 + j]! + x5 * w[r5 + j]! + x6 * w[r6 + j]! + x7 * w[r7 + j]!;
+    }
+  }
   for (; a + 3 < m; a += 4) {
     const i0 = active[a]!;
     const i1 = active[a + 1]!;
