@@ -4,8 +4,10 @@
  * cores; the scaling ratio; peak RSS; and heap growth per million games;
  * then the search bots' iterations per second and heap per iteration, with
  * random and with greedy playouts (`search-bench.ts`: ismcts, `rollout=random`
- * and `rollout=greedy` rows per game). Prints the tables and writes
- * `results/bench/bench.json`.
+ * and `rollout=greedy` rows per game); then the neural-network module
+ * (`nn-bench.ts`: forward µs and bytes a call at the default size, training
+ * samples/s, tfjs and onnxruntime-web for the record). Prints the tables and
+ * writes `results/bench/bench.json`.
  *
  * Rows beyond the games' defaults (`VARIANT_ROWS`, e.g. `nine-lives powers`)
  * are measured the same way on their variant, with fewer games a run (they are
@@ -14,7 +16,7 @@
  * each started right after a forced GC; a lower bound): the hot path should
  * allocate nothing per move.
  *
- * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 3] [--no-search]
+ * Usage: npm run bench -- [--games ID,ID] [--runs 3] [--seconds 3] [--no-search] [--no-nn]
  * (an ID is a game id or a row of `VARIANT_ROWS`: `nine-lives powers`, or `nine-lives:powers`)
  */
 import { rotationSeatings } from '../src/stats/seatings.js';
@@ -23,6 +25,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HEAP_FLAGS } from './search-bench.js';
 import { sandboxCost, type SandboxCost } from './sandbox-bench.js';
+import { nnBench, type NnBenchFigures, nnTable } from './nn-bench.js';
 import { isolatedVm } from '../bots/sandbox/isolated.js';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +167,7 @@ async function main(): Promise<void> {
       runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
       seconds: { type: 'number', default: 3, describe: 'target duration of one run' },
       search: { type: 'boolean', default: true, describe: 'also run the search-bot benchmark (ismcts iterations/s and heap per iteration)' },
+      nn: { type: 'boolean', default: true, describe: 'also run the neural-network benchmark (src/nn: forward µs, bytes a call, training samples/s)' },
     })
     .strict()
     .parseAsync();
@@ -259,6 +263,11 @@ async function main(): Promise<void> {
       `sandbox of a user bot file (${sandbox.game}, playing as random against the built-in random, median of ${sandbox.runs} runs): load ${sandbox.loadMs.toFixed(0)} ms, +${sandbox.perCallUs.toFixed(1)} µs a call (a decision or a game's start; ${sandbox.decisionsPerGame.toFixed(1)} decisions a game)\n`,
     );
   } else process.stdout.write('sandbox of a user bot file: not measured (isolated-vm is missing)\n');
+  let nn: NnBenchFigures | null = null;
+  if (args.nn) {
+    nn = await nnBench(args.runs);
+    process.stdout.write(`${nnTable(nn)}\n`);
+  }
   let search: unknown = null;
   if (args.search) {
     const file = join(dir, 'search.json');
@@ -268,7 +277,7 @@ async function main(): Promise<void> {
   }
   writeFileAtomic(
     join(dir, 'bench.json'),
-    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, sandbox, search, at: new Date().toISOString() }, null, 2)}\n`,
+    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, sandbox, nn, search, at: new Date().toISOString() }, null, 2)}\n`,
   );
   process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
 }
