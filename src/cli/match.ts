@@ -170,7 +170,7 @@ export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure):
   if (s?.accepted === 'H0')
     return hi < 0
       ? `weaker: the SPRT accepted H0 after ${s.samples} deals, and the 95% interval of A − B is below 0`
-      : `not stronger: the SPRT accepted H0 after ${s.samples} deals`;
+      : `not stronger: the SPRT accepted H0 after ${s.samples} deals${s.noVariation ? ' (A and B had the same result on every deal)' : ''}`;
   const tail = s ? `; the SPRT has not decided after ${s.samples} deals` : '';
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return `not separated: one deal gives no interval${tail}`;
   if (lo > 0) return `stronger: the 95% interval of A − B is above 0${tail}`;
@@ -185,6 +185,9 @@ export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure):
  * Sciences, 2nd ed., 1988, ch. 2), se the deal-level standard error of A − B.
  */
 export function detectableText(d: PairedComparison['winShare'], deals: number, m: Measure): string {
+  // Every deal gave A and B the same result: no variation to scale a detectable difference by.
+  if (d.se === 0 && d.value === 0 && deals > 1)
+    return `A and B had the same result on every one of the ${deals} deals, so the match cannot say what difference it could detect (the two may play alike on these deals)`;
   const delta = (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * d.se;
   if (!Number.isFinite(delta)) return 'too few deals to say what it could detect';
   const size = m === 'score' ? `${delta.toPrecision(3)} in game score per seat-game` : `${(100 * delta).toFixed(1)} points of win share`;

@@ -52,4 +52,15 @@ describe('match verdicts', () => {
     expect(signedFixed(-0.0006, 1, 100)).toBe('−0.1');
     expect(signedFixed(0.0731, 1, 100)).toBe('+7.3');
   });
+
+  it('A and B with the same result on every deal: no "detects a difference of 0.0 points", the verdict says why', () => {
+    const c = comparison(0, 0, 0);
+    const same = { ...c, deals: 16, winShare: { ...c.winShare, se: 0 } };
+    expect(verdictOf(same, null, 'win')).toBe(
+      'not separated: the 95% interval of A − B contains 0 (A and B had the same result on every one of the 16 deals, so the match cannot say what difference it could detect (the two may play alike on these deals))',
+    );
+    expect(verdictOf(same, { ...state('H0', 16), noVariation: true }, 'win')).toBe(
+      'not stronger: the SPRT accepted H0 after 16 deals (A and B had the same result on every deal)',
+    );
+  });
 });

@@ -1,0 +1,238 @@
+/**
+ * The parts every kind of training run shares (`npm run train`): the option
+ * table and its parsed type, what `train-state.json` keeps (`TrainSetup`), the
+ * learning curve's files, and the loop that plays a run's iterations on one
+ * worker pool with a progress bar, Ctrl-C handling and the state saved as it
+ * goes. The bot tuning (`train.ts`), the rules search (`train-rules.ts`) and the
+ * verification (`train-verify.ts`) build on it.
+ */
+import { stringify } from '../report/csv.js';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import '../games/index.js';
+import { UsageError } from '../core/errors.js';
+import { gameIds } from '../core/registry.js';
+import { writeFileAtomic } from '../io/files.js';
+import { writeHtmlReport } from '../report/html/write.js';
+import type { BatchPlayer } from '../tourney/pool.js';
+import type { Arena, Objective } from '../train/evaluate.js';
+import { trainWith, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
+import type { RuleTarget } from '../train/rules.js';
+import { installStopper, type parseCommand, type RunFlags, FAULT_OPTIONS, faultConfig, QUEUE_OPTIONS, openPlayer } from './common.js';
+import { DEAL_OPTIONS } from './deals.js';
+import { secretDealsLine } from '../report/table.js';
+import { progressReporter } from './progress.js';
+
+export const options = {
+  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
+  bot: { type: 'string', describe: 'the bot to tune and where it starts (a name, name:key=value,..., a bot file, or a tuned.json)' },
+  tune: {
+    type: 'string',
+    describe:
+      "parameters to tune, comma-separated (default: every numeric parameter with a tuning range; see the bot's parameters in npm run tourney -- --help)",
+  },
+  range: { type: 'string', describe: 'tuning ranges instead of the declared ones: key=min:max or key=min:max:log, comma-separated' },
+  opponents: { type: 'string', describe: "the other seats' bots, P - 1 of them (default: the game's greedy bot in every other seat)" },
+  method: {
+    type: 'string',
+    describe:
+      'spsa (Spall 1998, numeric parameters; the default for a bot) or ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules)',
+  },
+  'tune-rules': {
+    type: 'string',
+    describe: "tune the game's rules instead of a bot: variant parameters, comma-separated (e.g. bidPenalty,rounds), played by --bots toward --target",
+  },
+  target: { type: 'string', default: 'seat-fair', describe: "with --tune-rules: seat-fair (the largest gap between two seats' win shares, toward 0)" },
+  bots: { type: 'string', describe: "with --tune-rules: the line-up that plays every variant (default: the game's greedy bot in every seat)" },
+
+  budget: { type: 'string', default: '20000', describe: 'games to play for training (the verification match comes on top)' },
+  deals: { type: 'string', describe: 'deals per iteration: every candidate of an iteration plays them, in every seat (default 8 for a bot, 100 for rules)' },
+  objective: { type: 'string', default: 'win', describe: 'fitness: win (win share per seat-game) or score (mean game score per seat-game)' },
+  'spsa-c': { type: 'string', default: '0.1', describe: 'SPSA: perturbation at the last iteration, as a share of each range (fishtest c_end)' },
+  'spsa-step': {
+    type: 'string',
+    default: '0.05',
+    describe: "SPSA: step, as a share of the range, that a difference of one standard error makes at the first iteration (sets Spall's a)",
+  },
+  'ntbea-levels': { type: 'string', default: '7', describe: 'NTBEA: levels each numeric range is cut into' },
+  'ntbea-k': { type: 'string', default: '2', describe: 'NTBEA: exploration constant, in standard errors of one evaluation' },
+  'ntbea-neighbours': { type: 'string', default: '50', describe: 'NTBEA: mutants considered per iteration' },
+  verify: { type: 'boolean', default: true, describe: 'after training, match the tuned bot against the starting one on held-out seeds (--no-verify to skip)' },
+  'verify-games': {
+    type: 'string',
+    default: '20000',
+    describe: 'games the verification match plays at most (it stops when its SPRT decides); with --tune-rules, the games of each confirmed setting',
+  },
+  seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same run' },
+  workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
+  variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value (players=P sets the table size)' },
+  out: { type: 'string', describe: 'output directory (default results/<game>-train-s<seed>-<time>)' },
+  ...FAULT_OPTIONS,
+  ...QUEUE_OPTIONS,
+  ...DEAL_OPTIONS,
+  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds' },
+  resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },
+} as const;
+
+/** The parsed command line. */
+export type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
+
+/** `train-state.json` is rewritten when the time since its last write is this many times what that write took. */
+export const STATE_SAVE_RATIO = 20;
+
+/** What `train-state.json` keeps besides the optimizer: everything needed to go on. */
+export interface TrainSetup {
+  readonly game: string;
+  readonly variant: Readonly<Record<string, string | number | boolean>>;
+  readonly start: string;
+  readonly opponents: readonly string[];
+  readonly objective: Objective;
+  readonly deals: number;
+  readonly seed: string;
+  /** The deal key when the deals are secret (a bot file plays, or `--deal-key`): every run of the training, its verification included, deals from it. */
+  readonly dealKey?: string;
+  readonly budget: number;
+  readonly verify: boolean;
+  readonly verifyGames: number;
+  readonly flags: Pick<RunFlags, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'watchdogMs'>;
+  /** A rules search: the target and the line-up playing every variant (null: a bot is tuned). */
+  readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
+}
+
+export const StateFile = z.object({
+  setup: z.record(z.string(), z.unknown()),
+  plan: z.record(z.string(), z.unknown()),
+  state: z.record(z.string(), z.unknown()),
+});
+
+export function parseNumber(flag: string, text: string, lo: number, hi: number): number {
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
+  return x;
+}
+
+/**
+ * The column names of `curve.csv` for what each holds after the fitness and
+ * the difference. SPSA: `theta_after_step_<key>`, θ after the iteration's
+ * step (θ at the next iteration), and no model column. NTBEA (bot or rules):
+ * `recommended_<key>`, the evaluated point with the best model mean so far,
+ * and `recommended_model_mean`, that model mean (the fitness the run expects
+ * of it).
+ */
+export function curveTailColumns(method: 'spsa' | 'ntbea', keys: readonly string[]): string[] {
+  return method === 'spsa' ? keys.map((k) => `theta_after_step_${k}`) : [...keys.map((k) => `recommended_${k}`), 'recommended_model_mean'];
+}
+
+export function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
+  const keys = plan.dims.map((d) => d.key);
+  const spsa = plan.method === 'spsa';
+  const rows = curve.map((r) => [
+    r.iteration,
+    r.games,
+    ...keys.map((k) => r.params[k]),
+    r.fitness.value,
+    r.fitness.ci95[0],
+    r.fitness.ci95[1],
+    r.difference?.value ?? '',
+    r.difference?.ci95[0] ?? '',
+    r.difference?.ci95[1] ?? '',
+    ...keys.map((k) => r.best[k]),
+    ...(spsa ? [] : [r.bestModel ?? '']),
+  ]);
+  const columns = [
+    'iteration',
+    'games',
+    ...keys,
+    'fitness',
+    'fitness_ci95_lo',
+    'fitness_ci95_hi',
+    'difference',
+    'difference_ci95_lo',
+    'difference_ci95_hi',
+    ...curveTailColumns(plan.method, keys),
+  ];
+  return stringify(rows, { header: true, columns });
+}
+
+/** Writes the learning curve (CSV and JSON). */
+export function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
+  writeFileAtomic(join(dir, 'curve.csv'), curveCsv(plan, s.curve));
+  writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: plan.method, parameters: plan.dims, curve: s.curve }, null, 2)}\n`);
+}
+
+/** The run flags a training run keeps in its state, to resume with them. */
+export function keptFlags(f: RunFlags): TrainSetup['flags'] {
+  return { onFault: f.onFault, moveTimeoutMs: f.moveTimeoutMs, botMemoryMb: f.botMemoryMb, botLoadMs: f.botLoadMs, watchdogMs: f.watchdogMs };
+}
+
+/** The run flags every game of a training run shares, and its deal key. */
+export function runBase(setup: TrainSetup): Arena['base'] {
+  return { ...faultConfig(setup.flags), ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}) };
+}
+
+/** The header's line of a training run with secret deals (the key stays in train-state.json until the end; train.json then has it). */
+export function dealsLine(setup: TrainSetup): string {
+  return setup.dealKey === undefined ? '' : `${secretDealsLine({}, 'train-state.json')}\n`;
+}
+
+/**
+ * Plays a training run's remaining iterations on one worker pool, with a
+ * progress bar, Ctrl-C handling and the state written after each iteration.
+ * @returns the final state, or the exit code of a stopped run (130, 143).
+ */
+export async function iterate(
+  flags: RunFlags,
+  setup: TrainSetup,
+  plan: TrainPlan,
+  state: TrainState,
+  dir: string,
+  evaluator: (pool: BatchPlayer, stop: AbortSignal, onGames: (games: number) => void) => Evaluator,
+): Promise<TrainState | number> {
+  const stopper = installStopper();
+  const pool = await openPlayer(flags);
+  const progress = progressReporter();
+  const total = plan.iterations * plan.gamesPerIteration;
+  let done = state.games;
+  const onGames = (g: number): void => progress.update(done + g, total, `iteration ${Math.round(done / plan.gamesPerIteration) + 1}/${plan.iterations}`);
+  let result: { state: TrainState; complete: boolean };
+  // train-state.json holds the whole curve, so a run of thousands of short iterations that
+  // rewrote it after each one spent much of its time writing. It is written after an
+  // iteration when the time since the last write is at least STATE_SAVE_RATIO times what
+  // that write took (writing takes at most about 1/STATE_SAVE_RATIO of the run), and once
+  // more at the end. A run killed outright replays the iterations since on --resume,
+  // with the same results.
+  let savedAt = 0;
+  let saveCost = 0;
+  const saveState = (s: TrainState): void => {
+    const t0 = performance.now();
+    writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
+    savedAt = performance.now();
+    saveCost = savedAt - t0;
+  };
+  try {
+    result = await trainWith(plan, evaluator(pool, stopper.signal, onGames), state, (s) => {
+      done = s.games;
+      if (performance.now() - savedAt >= STATE_SAVE_RATIO * saveCost) saveState(s);
+      if (s.iteration % 10 === 0) writeCurve(dir, plan, s);
+    });
+  } finally {
+    progress.stop();
+    await pool.close();
+  }
+  saveState(result.state);
+  writeCurve(dir, plan, result.state);
+  stopper.dispose();
+  if (result.complete) return result.state;
+  process.stderr.write(
+    `ninefold: stopped after ${result.state.iteration} of ${plan.iterations} iterations (${result.state.games} games; the games of the iteration in progress are played again); carry on with: npm run train -- --resume ${dir}\n`,
+  );
+  // The page of what is there so far (train-state.json and the curve).
+  await writeHtmlReport(dir);
+  return stopper.received() === 'SIGTERM' ? 143 : 130;
+}
+
+/** `{ dealKey }` for a training run with secret deals, `{}` otherwise. */
+export function dealKeyField(dealKey: string | undefined): { dealKey?: string } {
+  return dealKey === undefined ? {} : { dealKey };
+}
