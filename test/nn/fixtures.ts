@@ -1,5 +1,7 @@
 /** Small architectures and random samples shaped like the games' (sparse one-hot observations), for test/nn. */
 import { createRng, type Rng } from '../../src/core/rng.js';
+import { layoutSize, tensorLayout } from '../../src/core/tensor.js';
+import type { LearnableGame } from '../../src/nn/game-layout.js';
 import type { TrainingSample } from '../../src/nn/loss.js';
 import type { NetArchitecture } from '../../src/nn/net.js';
 
@@ -70,4 +72,41 @@ export function sameNumbers(a: ArrayLike<number>, b: ArrayLike<number>): boolean
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * A game with only what a net needs of one (`LearnableGame`): a tensor of
+ * the given fields, and action features of the given fields or `ids` dense
+ * action ids. Its tensor writes nothing real: the file and hash tests read
+ * layouts only.
+ */
+export function fakeGame(opts: {
+  readonly id?: string;
+  readonly tensor?: readonly (readonly [string, number])[];
+  readonly features?: readonly (readonly [string, number])[];
+  readonly ids?: number;
+  readonly defaultPlayers?: number;
+}): LearnableGame {
+  const layoutOf = (fields: readonly (readonly [string, number])[]) => {
+    const layout = tensorLayout(fields);
+    return { layout: () => layout, size: () => layoutSize(layout) };
+  };
+  const tensor = opts.tensor ? { ...layoutOf(opts.tensor), write: () => {} } : undefined;
+  const features = opts.features ? { ...layoutOf(opts.features), write: () => {} } : undefined;
+  return {
+    info: {
+      id: opts.id ?? 'fake',
+      name: 'Fake',
+      minPlayers: 2,
+      maxPlayers: 6,
+      defaultPlayers: opts.defaultPlayers ?? 3,
+      hiddenInformation: true,
+      params: [],
+      scoreUnit: 'points',
+      utility: 'win-share',
+    },
+    ...(tensor ? { tensor } : {}),
+    ...(features ? { actionFeatures: features } : {}),
+    numDistinctActions: () => opts.ids ?? 20,
+  };
 }
