@@ -123,6 +123,14 @@ describe('the import graph', () => {
     ).toEqual([]);
   });
 
+  it('src/nn imports only src/core and src/io, and neither they nor the games import src/nn (learning sits on top of the games)', () => {
+    const reached = all.filter((e) => e.from.startsWith('src/nn/') && !e.to.startsWith('src/nn/')).map((e) => e.to);
+    expect(reached.length).toBeGreaterThan(0);
+    expect(reached.filter((t) => !t.startsWith('src/core/') && !t.startsWith('src/io/'))).toEqual([]);
+    const below = ['src/core/', 'src/io/', 'src/games/', 'src/cards/'];
+    expect(all.filter((e) => e.to.startsWith('src/nn/') && below.some((b) => e.from.startsWith(b))).map((e) => e.from)).toEqual([]);
+  });
+
   it('bots/search imports the core API alone (the greedy heuristics are injected by bots/index.ts)', () => {
     const reached = all.filter((e) => e.from.startsWith('bots/search/') && !e.to.startsWith('bots/search/')).map((e) => e.to);
     expect(reached.filter((t) => !t.startsWith('src/core/'))).toEqual([]);

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { UsageError } from '../core/errors.js';
+import type { Game } from '../core/game.js';
+import type { Variant } from '../core/variant.js';
+import type { NetArchitecture } from './net.js';
+
+/** What a net needs of a game: its id, its tensors and its action ids. */
+export type LearnableGame = Pick<Game, 'info' | 'tensor' | 'actionFeatures' | 'numDistinctActions'>;
+
+/** The default trunk: two hidden layers (about 57k weights on a 300-entry tensor with a 130-id dense head). */
+export const DEFAULT_TRUNK: readonly number[] = [128, 64];
+/** The default hidden widths of a feature head's scorer (DouZero's is deeper; this keeps a score at a few µs). */
+export const DEFAULT_FEATURE_HIDDEN: readonly number[] = [64];
+/** The most action ids a dense head takes: past it, the game must declare `actionFeatures`. */
+export const MAX_DENSE_ACTIONS = 4096;
+
+/**
+ * The layout a net is trained for, as canonical JSON: the observation
+ * tensor's fields as `[name, length]` pairs in order, then the action side,
+ * either the action features' fields (a feature head) or the number of
+ * action ids (a dense head), e.g.
+ * `{"tensor":[["hand",27],["bids",4]],"actions":{"ids":130}}` or
+ * `{"tensor":[...],"actions":{"features":[["rank",9],["count",4]]}}`.
+ * Offsets are implied by the order; the game id and the variant are not part
+ * of it (the file holds them beside the hash).
+ * @throws UsageError when the game has no observation tensor.
+ */
+export function layoutDescription(game: LearnableGame, variant: Variant): string {
+  const tensor = game.tensor;
+  if (!tensor) throw new UsageError(`${game.info.id} has no observation tensor: no net can be trained for it or load for it`);
+  const fields = (layout: readonly { name: string; length: number }[]): [string, number][] => layout.map((f) => [f.name, f.length]);
+  const actions = game.actionFeatures ? { features: fields(game.actionFeatures.layout(variant)) } : { ids: game.numDistinctActions(variant) };
+  return JSON.stringify({ tensor: fields(tensor.layout(variant)), actions });
+}
+
+/**
+ * SHA-256 (hex, 64 characters) of `layoutDescription(game, variant)`: two
+ * nets with the same hash read the same tensor fields and score the same
+ * actions. A net file stores the hash it was trained for; loading refuses
+ * a file whose hash differs from the game's current one.
+ * @throws UsageError when the game has no observation tensor.
+ */
+export function layoutHash(game: LearnableGame, variant: Variant): string {
+  return createHash('sha256').update(layoutDescription(game, variant)).digest('hex');
+}
+
+/** The seats of a variant: its `players` parameter, else the game's default. */
+export function seatsOf(game: LearnableGame, variant: Variant): number {
+  return typeof variant.players === 'number' ? variant.players : game.info.defaultPlayers;
+}
+
+/** Layer widths to override in {@link architectureFor}. */
+export interface ArchitectureSizes {
+  readonly trunk?: readonly number[];
+  readonly valueHidden?: readonly number[];
+  /** The action head's hidden widths (default: `[]` for a dense head, {@link DEFAULT_FEATURE_HIDDEN} for a feature head). */
+  readonly actionHidden?: readonly number[];
+}
+
+/**
+ * The architecture of a net for a game and variant: the tensor's size as
+ * input, one value per seat, and a feature head when the game declares
+ * `actionFeatures`, else a dense head over `numDistinctActions`.
+ * @throws UsageError when the game has no tensor, or has too many action ids
+ *   for a dense head and no action features.
+ */
+export function architectureFor(game: LearnableGame, variant: Variant, sizes: ArchitectureSizes = {}): NetArchitecture {
+  const tensor = game.tensor;
+  if (!tensor) throw new UsageError(`${game.info.id} has no observation tensor: no net can be built for it`);
+  const features = game.actionFeatures;
+  const ids = game.numDistinctActions(variant);
+  if (!features && ids > MAX_DENSE_ACTIONS) {
+    throw new UsageError(`${game.info.id} has ${ids} action ids and no action features: a dense head takes at most ${MAX_DENSE_ACTIONS}`);
+  }
+  return {
+    inputSize: tensor.size(variant),
+    trunk: [...(sizes.trunk ?? DEFAULT_TRUNK)],
+    seats: seatsOf(game, variant),
+    valueHidden: [...(sizes.valueHidden ?? [])],
+    head: features
+      ? { kind: 'feature', featureSize: features.size(variant), hidden: [...(sizes.actionHidden ?? DEFAULT_FEATURE_HIDDEN)] }
+      : { kind: 'dense', actions: ids, hidden: [...(sizes.actionHidden ?? [])] },
+  };
+}
