@@ -66,8 +66,7 @@ function layout(v: Variant): TensorField[] {
  * @returns at + n, the next field's offset.
  */
 function oneHot(into: Float32Array, at: number, n: number, i: number): number {
-  into.fill(0, at, at + n);
-  if (i >= 0 && i < n) into[at + i] = 1;
+  for (let k = 0; k < n; k++) into[at + k] = k === i ? 1 : 0;
   return at + n;
 }
 
