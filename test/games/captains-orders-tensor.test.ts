@@ -88,7 +88,7 @@ describe('captains-orders tensor', () => {
     expect(a.order).toEqual(hot(10, 3));
     expect(a.phase).toEqual(hot(5, 0));
     // Rank 4 (4 cards): none in seat 0's hand, one on the table.
-    expect(a.unseen[3]).toBe(0.75);
+    expect(a.unseen![3]).toBe(0.75);
     const s = position();
     s.orderRank = 0;
     s.orderOwner = -1;
@@ -108,13 +108,13 @@ describe('captains-orders tensor', () => {
     expect(a.ownDown).toEqual(byRank([2]));
     expect(a.downCount).toEqual([1, 2, 0, 0, 0].map((n) => Math.fround(n / 6)));
     // Rank 9: own 1, known in seat 2 1, of 9. Rank 2: own 1, own face-down 1, of 2.
-    expect(a.unseen[8]).toBe(Math.fround(7 / 9));
-    expect(a.unseen[1]).toBe(0);
+    expect(a.unseen![8]).toBe(Math.fround(7 / 9));
+    expect(a.unseen![1]).toBe(0);
     const c = fieldsOf(s, 3);
     expect(c['known[seat+4]']).toEqual(byRank([]));
     expect(c.ownDown).toEqual(byRank([]));
     expect(c.downCount).toEqual([0, 0, 1, 2, 0].map((n) => Math.fround(n / 6)));
-    expect(c.unseen[8]).toBe(1);
+    expect(c.unseen![8]).toBe(1);
   });
 
   it('"Ending a round", run-out: in the Declare phase the receiver sees the last card, the others only how it went and to whom', () => {
@@ -136,13 +136,13 @@ describe('captains-orders tensor', () => {
     expect(r.lastTo).toEqual(hot(P, 0));
     expect(r.lastKind).toEqual(hot(5, 2));
     // The 1 in transit is placed by the receiver, not by a bystander.
-    expect(r.unseen[0]).toBe(0);
+    expect(r.unseen![0]).toBe(0);
     const o = fieldsOf(s, 4);
     expect(o.runout).toEqual(hot(P, 3));
     expect(o.lastRank).toEqual(new Array(10).fill(0));
     expect(o.lastTo).toEqual(hot(P, 4));
     expect(o.lastKind).toEqual(hot(5, 2));
-    expect(o.unseen[0]).toBe(1);
+    expect(o.unseen![0]).toBe(1);
     // Outside the Declare phase the run-out fields are empty.
     s.phase = Phase.Turn;
     expect(fieldsOf(s, 3).lastKind).toEqual(new Array(5).fill(0));

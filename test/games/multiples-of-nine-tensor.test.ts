@@ -116,11 +116,11 @@ describe('multiples-of-nine tensor', () => {
     outs[2] = 0.75;
     outs[11] = 1;
     expect(a.outs).toEqual(outs);
-    expect(a.unseen[2]).toBe(0.75);
+    expect(a.unseen![2]).toBe(0.75);
     // Seat 1 sees its own queens: only two are unseen to it, but 12,12,3 (27) already splits.
     const b = fieldsOf(s, 1);
     expect(b.canGoOut).toEqual([1]);
-    expect(b.unseen[11]).toBe(0.5);
+    expect(b.unseen![11]).toBe(0.5);
   });
 
   it('"Reference examples": Q,Q,3 can go out; 3,3,5,7 (27, three ranks) cannot', () => {

@@ -20,7 +20,7 @@ const MAX_HAND_SIZE = 11;
 const MAX_WINS_TO_WIN = 20;
 
 /** The name of the field of seat `observer + k`: `name[seat]`, `name[seat+1]`, ... */
-export const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
+const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
 
 /** The layout for P players (see the README's table). */
 function fields(P: number): [string, number][] {

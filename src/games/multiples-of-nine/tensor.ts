@@ -22,7 +22,7 @@ import { Phase, TURNS_PER_SEAT_CAP } from './state.js';
 export const HAND_SCALE = 26;
 
 /** The name of the field of seat `observer + k`: `name[seat]`, `name[seat+1]`, ... */
-export const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
+const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
 
 /** The layout for P players (see the README's table). */
 function fields(P: number): [string, number][] {

@@ -23,7 +23,7 @@ import { Phase } from './state.js';
 export const SCORE_PER_ROUND = 25;
 
 /** The name of the field of seat `observer + k`: `name[seat]`, `name[seat+1]`, ... */
-export const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
+const seatField = (name: string, k: number): string => (k === 0 ? `${name}[seat]` : `${name}[seat+${k}]`);
 
 /** The layout for P players and R rounds (see the README's table). */
 function fields(P: number, R: number): [string, number][] {
