@@ -146,6 +146,24 @@ async function fixtureBots(): Promise<Record<HighCardBot, Bot>> {
   return { threshold: createBot(specs[0]!, registered), random: createBot(specs[1]!, registered) };
 }
 
+describe('high-card tensor (README.md, "Observation tensor")', () => {
+  it('is seat-relative: each seat sees its own card, and the turn, the seats that acted and the redraws from its own seat on', () => {
+    const s = withCards([7, 3, 0, 5]);
+    highCard.apply(s, A_REDRAW);
+    const v = s.variant;
+    const tensorOf = (seat: number): number[] => {
+      const into = new Float32Array(highCard.tensor!.size(v));
+      highCard.tensor!.write(highCard.observe(s, seat, new HighCardObservation(v)), v, into);
+      return Array.from(into);
+    };
+    const hot = (n: number, i: number): number[] => Array.from({ length: n }, (_, k) => (k === i ? 1 : 0));
+    // Seat 1 to act; seat 0 redrew. Seat 2 sees seat 1 at offset 3 and seat 0 at offset 2.
+    expect(highCard.tensor!.size(v)).toBe(21);
+    expect(tensorOf(2)).toEqual([...hot(RANKS, 0), ...hot(4, 3), 0, 0, 1, 0, 0, 0, 1, 0]);
+    expect(tensorOf(1)).toEqual([...hot(RANKS, 3), ...hot(4, 0), 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+});
+
 describe('high-card bots', () => {
   it(`threshold redraws exactly below ${THRESHOLD} and draws no random numbers`, async () => {
     const { threshold } = await fixtureBots();

@@ -7,6 +7,7 @@ import { CaptainsOrdersObservation, determinize, observe } from './observation.j
 import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { runningScores } from './standings.js';
 import { CaptainsOrdersState, copyState, Phase } from './state.js';
+import { captainsOrdersTensor } from './tensor.js';
 
 /** Static facts and variant parameters (`captains-orders.md`, "Variant parameters"). */
 export const captainsOrdersInfo: GameInfo = {
@@ -47,6 +48,7 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   isTerminal: (s) => s.phase === Phase.Over,
   result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),
   runningScores,
+  tensor: captainsOrdersTensor,
   observe,
   determinize,
   encodeAction,

@@ -7,6 +7,8 @@ import { checkInvariants } from './invariants.js';
 import { MultiplesOfNineObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { MultiplesOfNineState, copyState, Phase } from './state.js';
+import { multiplesOfNineFeatures } from './features.js';
+import { multiplesOfNineTensor } from './tensor.js';
 
 /** Static facts and variant parameters (`multiples-of-nine.md`, "Variant parameters"). */
 export const multiplesOfNineInfo: GameInfo = {
@@ -53,6 +55,8 @@ export const multiplesOfNine: Game<MultiplesOfNineState, MultiplesOfNineObservat
   observe,
   determinize,
   checkInvariants,
+  tensor: multiplesOfNineTensor,
+  actionFeatures: multiplesOfNineFeatures,
   encodeAction,
   decodeAction,
 });

@@ -9,6 +9,7 @@ import { NineVirtuesObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { NineVirtuesState, copyState, Phase } from './state.js';
 import { roundsDone, runningScores } from './standings.js';
+import { nineVirtuesTensor } from './tensor.js';
 
 /** Static facts and variant parameters (`nine-virtues.md`, "Variant parameters"). */
 export const nineVirtuesInfo: GameInfo = {
@@ -63,5 +64,6 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = defin
   encodeAction,
   decodeAction,
   balance: nineVirtuesBalance,
+  tensor: nineVirtuesTensor,
   checkInvariants,
 });
