@@ -45,7 +45,9 @@ export interface ObservationTensor<O extends object = object> {
 /**
  * Per-action features (DouZero's and TAG's design), for games whose action
  * ids are too many or too structured for one output per id (Nine Muses'
- * plays, Multiples of Nine's subsets, Nine Lives' powers): one fixed-length
+ * plays, Multiples of Nine's subsets, Nine Lives' powers), or name absolute
+ * seats that a seat-relative tensor cannot place (Captain's Orders'
+ * `pass r to q`): one fixed-length
  * vector per legal action, so one network scores every legal action from
  * `[observation tensor, action features]`. Same invariants as
  * {@link ObservationTensor}: a tiled layout, every entry written, no

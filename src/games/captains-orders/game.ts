@@ -3,6 +3,7 @@ import { defineGame, intParam, plainArray, VariantError } from '../../core/index
 import { NUM_ACTIONS } from './actions.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
+import { captainsOrdersFeatures } from './features.js';
 import { CaptainsOrdersObservation, determinize, observe } from './observation.js';
 import { apply, currentSeat, deal, legalActions, legalAt, legalCount, maxDecisions } from './rules.js';
 import { runningScores } from './standings.js';
@@ -49,6 +50,7 @@ export const captainsOrders: Game<CaptainsOrdersState, CaptainsOrdersObservation
   result: (s) => ({ scores: plainArray(s.roundWins), winners: s.winners, capped: s.capped }),
   runningScores,
   tensor: captainsOrdersTensor,
+  actionFeatures: captainsOrdersFeatures,
   observe,
   determinize,
   encodeAction,
