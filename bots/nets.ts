@@ -42,7 +42,9 @@ export function loadNet(file: string, game: Game<GameStateBase, object>): Loaded
   const path = file === SHIPPED ? shippedNetPath(game.info.id) : resolve(file);
   if (!existsSync(path))
     throw new BotSpecError(
-      file === SHIPPED ? `nn: ${game.info.id} has no shipped net (bots/nets/${game.info.id}.json); train one with npm run train -- --game ${game.info.id} --method dmc and give nn:file=PATH` : `nn: net file ${file} not found`,
+      file === SHIPPED
+        ? `nn: ${game.info.id} has no shipped net (bots/nets/${game.info.id}.json); train one with npm run train -- --game ${game.info.id} --method dmc and give nn:file=PATH`
+        : `nn: net file ${file} not found`,
     );
   const mtimeMs = statSync(path).mtimeMs;
   const hit = cache.get(path);

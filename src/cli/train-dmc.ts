@@ -95,7 +95,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   if (!game.tensor) throw new UsageError(`${game.info.id} has no observation tensor: --method dmc cannot learn it`);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
   const variant = resolveGameVariant(game, given);
-  const P = Number(variant.players);
+  const _P = Number(variant.players);
   const opponents = args.opponents === undefined ? ['greedy'] : (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
   const trunk = args['net-size'].split(',').map((w) => parseCount('--net-size', w.trim(), 1, 4096));
   const arch = architectureFor(game, variant, { trunk });
@@ -133,6 +133,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     l2: 1e-6,
     clipNorm: 10,
     valueWeight: 1,
+    margin: warmStartBot ? 0.1 : 0,
   };
   const setup: DmcSetup = {
     dmc: true,
@@ -146,7 +147,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     verify: args.verify,
     verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
     flags: keptFlags(flags),
-    command: `npm run train -- ${argv.map((a) => a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@')).join(' ')}`,
+    command: provenanceCommand(argv),
   };
   const net = Net.create(arch, `${args.seed}/init`);
   const adam = newAdam(plan, net.weights.length);
@@ -159,6 +160,27 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
+}
+
+/**
+ * The command that trains a net, as its provenance records it: the options
+ * that decide the weights, without where the run was written (`--out`,
+ * `--force`) or how many threads played it (`--workers`: the weights are the
+ * same for any count), and a queue password masked.
+ */
+export function provenanceCommand(argv: readonly string[]): string {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const [flag] = a.split('=');
+    if (flag === '--workers' || flag === '--out') {
+      if (!a.includes('=')) i++;
+      continue;
+    }
+    if (a === '--force') continue;
+    kept.push(a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@'));
+  }
+  return `npm run train -- ${kept.join(' ')}`;
 }
 
 /** `{ dealKey }` when the deals are secret. */
@@ -200,7 +222,12 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     saveNetFile(
       netFile,
       net,
-      netMeta(game, plan.variant, { command: setup.command, iterations: state.iteration, games: state.iteration * plan.episodesPerIteration, seed: setup.seed }),
+      netMeta(game, plan.variant, {
+        command: setup.command,
+        iterations: state.iteration,
+        games: state.iteration * plan.episodesPerIteration,
+        seed: setup.seed,
+      }),
     );
   let stopped = false;
   try {
@@ -318,14 +345,13 @@ export const DMC_CURVE_COLUMNS = [
   'loss_value',
   'learner_utility',
   'warm_start',
-  'seconds',
   'eval_deals',
   'net_minus_greedy',
   'net_minus_greedy_ci95_lo',
   'net_minus_greedy_ci95_hi',
 ] as const;
 
-/** Writes the learning curve (CSV and JSON). */
+/** Writes the learning curve (CSV and JSON), without the clock. */
 export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void {
   const rows = curve.map((r) => [
     r.iteration,
@@ -335,18 +361,18 @@ export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void 
     r.lossValue,
     r.learnerUtility,
     r.warmStart ? 1 : 0,
-    r.seconds,
     r.evaluation?.deals ?? '',
     r.evaluation?.value ?? '',
     r.evaluation?.ci95[0] ?? '',
     r.evaluation?.ci95[1] ?? '',
   ]);
   writeFileAtomic(join(dir, 'curve.csv'), stringify(rows, { header: true, columns: [...DMC_CURVE_COLUMNS] }));
-  writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: 'dmc', curve }, null, 2)}\n`);
+  // No clock in the curve: the same seed gives the same files on any machine and worker count (the seconds are in train-state.json).
+  const rowsJson = curve.map(({ seconds: _s, ...r }) => r);
+  writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: 'dmc', curve: rowsJson }, null, 2)}\n`);
 }
 
 /** True when a directory holds a DMC run's state (for `--resume`). */
 export function isDmcSetup(setup: unknown): setup is DmcSetup {
   return typeof setup === 'object' && setup !== null && (setup as { dmc?: unknown }).dmc === true;
 }
-

@@ -58,7 +58,11 @@ export const options = {
   'ntbea-levels': { type: 'string', default: '7', describe: 'NTBEA: levels each numeric range is cut into' },
   'ntbea-k': { type: 'string', default: '2', describe: 'NTBEA: exploration constant, in standard errors of one evaluation' },
   'ntbea-neighbours': { type: 'string', default: '50', describe: 'NTBEA: mutants considered per iteration' },
-  epsilon: { type: 'string', default: '0.05', describe: '--method dmc: the probability of a random legal action at a learner decision (epsilon-greedy exploration)' },
+  epsilon: {
+    type: 'string',
+    default: '0.05',
+    describe: '--method dmc: the probability of a random legal action at a learner decision (epsilon-greedy exploration)',
+  },
   'self-play': {
     type: 'string',
     default: '0.5',
@@ -66,7 +70,8 @@ export const options = {
   },
   'warm-start': {
     type: 'string',
-    describe: "--method dmc: BOT:GAMES, e.g. greedy:20000: the first GAMES episodes' learner seats play BOT (epsilon-greedy), so the net first learns BOT's action values",
+    describe:
+      "--method dmc: BOT:GAMES, e.g. greedy:20000: the first GAMES episodes' learner seats play BOT (epsilon-greedy), so the net first learns BOT's action values",
   },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
   episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },

@@ -45,6 +45,13 @@ export interface DmcPlan {
   readonly clipNorm: number;
   /** Weight of the value head's loss beside the Q loss (1: equal). */
   readonly valueWeight: number;
+  /**
+   * The margin l of DQfD's large-margin loss on the warm start's
+   * demonstrations (Hester et al. 2018, eq. 2, at weight 1), in utility
+   * units: the net learns to score the warm-start bot's action at least l
+   * above the others, so its greedy policy starts as the bot's; 0: none.
+   */
+  readonly margin: number;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -110,7 +117,13 @@ function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
 }
 
 /** The training sample of a reference (views into its pack: nothing copied). */
-function trainingSample(packs: readonly SamplePack[], r: SampleRef, arch: NetArchitecture, valueWeight: number): TrainingSample {
+function trainingSample(
+  packs: readonly SamplePack[],
+  r: SampleRef,
+  arch: NetArchitecture,
+  valueWeight: number,
+  lossPlan: { readonly margin: number },
+): TrainingSample {
   const p = packs[r.pack]!;
   const N = arch.inputSize;
   const n = p.counts[r.row]!;
@@ -123,6 +136,7 @@ function trainingSample(packs: readonly SamplePack[], r: SampleRef, arch: NetArc
     features: p.features ? p.features.subarray(r.legalAt * F, (r.legalAt + n) * F) : undefined,
     chosen: p.chosen[r.row]!,
     q: p.target[r.row]!,
+    demo: p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
     value: valueWeight > 0 ? p.values.subarray(r.row * P, (r.row + 1) * P) : undefined,
   };
 }
@@ -135,7 +149,14 @@ function trainingSample(packs: readonly SamplePack[], r: SampleRef, arch: NetArc
  *   net and optimiser are then as they were: the caller resumes from its
  *   saved state and plays the iteration again).
  */
-export async function dmcIteration(plan: DmcPlan, k: number, net: Net, adam: Adam, player: SelfPlayer, signal?: AbortSignal): Promise<DmcIterationFigures | null> {
+export async function dmcIteration(
+  plan: DmcPlan,
+  k: number,
+  net: Net,
+  adam: Adam,
+  player: SelfPlayer,
+  signal?: AbortSignal,
+): Promise<DmcIterationFigures | null> {
   let packs: SamplePack[];
   try {
     packs = await player.playAll(iterationTasks(plan, k, net.weights), signal);
@@ -150,12 +171,12 @@ export async function dmcIteration(plan: DmcPlan, k: number, net: Net, adam: Ada
   let lossQ = 0;
   let lossValue = 0;
   let steps = 0;
-  const weights = { q: 1, policy: 0, value: plan.valueWeight };
+  const weights = { q: 1, policy: 0, value: plan.valueWeight, margin: plan.margin > 0 ? 1 : 0 };
   for (let epoch = 0; epoch < plan.epochs; epoch++) {
     shuffleInPlace(order, createRng(`${plan.seed}/shuffle/${k}/${epoch}`));
     for (let at = 0; at < order.length; at += plan.batch) {
       const batch: TrainingSample[] = [];
-      for (let i = at; i < Math.min(order.length, at + plan.batch); i++) batch.push(trainingSample(packs, refs[order[i]!]!, plan.arch, plan.valueWeight));
+      for (let i = at; i < Math.min(order.length, at + plan.batch); i++) batch.push(trainingSample(packs, refs[order[i]!]!, plan.arch, plan.valueWeight, plan));
       const f = trainStep(net, batch, adam, weights);
       lossQ += f.q ?? 0;
       lossValue += f.value ?? 0;

@@ -16,7 +16,9 @@ export interface SelfPlayer {
 /** The compiled self-play worker (workers run `dist/`, as `src/tourney/pool.ts`'s). */
 function workerFile(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const file = here.includes(join('dist', 'src', 'learn')) ? join(here, 'selfplay-worker.js') : join(here, '..', '..', 'dist', 'src', 'learn', 'selfplay-worker.js');
+  const file = here.includes(join('dist', 'src', 'learn'))
+    ? join(here, 'selfplay-worker.js')
+    : join(here, '..', '..', 'dist', 'src', 'learn', 'selfplay-worker.js');
   if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
   return file;
 }

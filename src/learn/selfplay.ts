@@ -63,6 +63,8 @@ export interface SamplePack {
   readonly features: Float32Array | null;
   /** Per sample: the index into its legal actions of the action taken. */
   readonly chosen: Int32Array;
+  /** Per sample: 1 when the action taken was the warm-start bot's (a demonstration), else 0 (the net's, or ε's). */
+  readonly demo: Uint8Array;
   /** Per sample: its Monte-Carlo return (the utility of its seat at the end), the Q-target. */
   readonly target: Float32Array;
   /** `samples × P`: every seat's utility at the end, seat-relative (the sample's seat first, then the seat to its left...): the value head's target. */
@@ -133,6 +135,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const seatOf = new Grow(new Int32Array(256), (n) => new Int32Array(n));
+  const demo = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const target = new Grow(new Float32Array(256), (n) => new Float32Array(n));
   const values = new Grow(new Float32Array(256 * P), (n) => new Float32Array(n));
   const learnerUtility = new Float64Array(task.count);
@@ -180,9 +183,12 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       decisions++;
       game.observe(s, seat, obs);
       let k: number;
+      let demonstrated = 0;
       if (explore.next() < task.epsilon) k = explore.int(n);
-      else if (behaviourBots) k = legal.subarray(0, n).indexOf(behaviourBots[seat]!.act(obs, legal, n, ctxs[seat]!));
-      else k = -1;
+      else if (behaviourBots) {
+        k = legal.subarray(0, n).indexOf(behaviourBots[seat]!.act(obs, legal, n, ctxs[seat]!));
+        demonstrated = k >= 0 ? 1 : 0;
+      } else k = -1;
       tensor.write(obs, v, x);
       if (af) {
         if (feats.length < n * F) feats = new Float32Array(2 * n * F);
@@ -212,6 +218,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       chosen.data[chosen.length++] = k;
       seatOf.reserve(1);
       seatOf.data[seatOf.length++] = seat;
+      demo.reserve(1);
+      demo.data[demo.length++] = demonstrated;
       game.apply(s, legal[k]!);
     }
     // The Monte-Carlo return of each sample: its seat's utility at the end.
@@ -241,6 +249,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     legal: legalOut.view(),
     features: af ? featOut.view() : null,
     chosen: chosen.view(),
+    demo: Uint8Array.from(demo.view()),
     target: target.view(),
     values: values.view(),
     learnerUtility,

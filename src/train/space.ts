@@ -42,7 +42,8 @@ export function botDimensions(
   for (const k of [...(keys ?? []), ...Object.keys(ranges)]) {
     if (!params.some((p) => p.key === k)) throw new UsageError(`no parameter '${k}' to tune; parameters: ${params.map((p) => p.key).join(', ') || '(none)'}`);
   }
-  const chosen = keys === null ? params.filter((p) => (p.kind === 'int' || p.kind === 'float') && p.tune !== undefined) : keys.map((k) => params.find((p) => p.key === k)!);
+  const chosen =
+    keys === null ? params.filter((p) => (p.kind === 'int' || p.kind === 'float') && p.tune !== undefined) : keys.map((k) => params.find((p) => p.key === k)!);
   const text = chosen.find((p) => p.kind === 'text');
   if (text) throw new UsageError(`${text.key} is text (a file, a name), not a parameter to tune`);
   if (chosen.length === 0) throw new UsageError('nothing to tune: this bot declares no parameter with a tuning range; name them with --tune');

@@ -11,8 +11,22 @@ import { Net } from '../../src/nn/net.js';
 import { DENSE, FEATURE, fakeGame, randomSample } from './fixtures.js';
 
 /** Games whose layouts fit the fixtures' architectures. */
-const denseGame = fakeGame({ tensor: [['hand', 30], ['bids', 10]], ids: 20, defaultPlayers: 3 });
-const featureGame = fakeGame({ tensor: [['hand', 30]], features: [['rank', 4], ['count', 3]], defaultPlayers: 4 });
+const denseGame = fakeGame({
+  tensor: [
+    ['hand', 30],
+    ['bids', 10],
+  ],
+  ids: 20,
+  defaultPlayers: 3,
+});
+const featureGame = fakeGame({
+  tensor: [['hand', 30]],
+  features: [
+    ['rank', 4],
+    ['count', 3],
+  ],
+  defaultPlayers: 4,
+});
 const V3 = { players: 3 };
 const V4 = { players: 4 };
 
@@ -40,15 +54,57 @@ describe('layoutHash', () => {
   it('changes with a field name, a field length, the field order, the number of action ids, or the feature layout', () => {
     const base = layoutHash(denseGame, V3);
     const variants = [
-      fakeGame({ tensor: [['hand', 30], ['bid', 10]], ids: 20 }),
-      fakeGame({ tensor: [['hand', 31], ['bids', 10]], ids: 20 }),
-      fakeGame({ tensor: [['bids', 10], ['hand', 30]], ids: 20 }),
-      fakeGame({ tensor: [['hand', 30], ['bids', 10]], ids: 21 }),
-      fakeGame({ tensor: [['hand', 30], ['bids', 10]], features: [['x', 20]] }),
+      fakeGame({
+        tensor: [
+          ['hand', 30],
+          ['bid', 10],
+        ],
+        ids: 20,
+      }),
+      fakeGame({
+        tensor: [
+          ['hand', 31],
+          ['bids', 10],
+        ],
+        ids: 20,
+      }),
+      fakeGame({
+        tensor: [
+          ['bids', 10],
+          ['hand', 30],
+        ],
+        ids: 20,
+      }),
+      fakeGame({
+        tensor: [
+          ['hand', 30],
+          ['bids', 10],
+        ],
+        ids: 21,
+      }),
+      fakeGame({
+        tensor: [
+          ['hand', 30],
+          ['bids', 10],
+        ],
+        features: [['x', 20]],
+      }),
     ];
     const hashes = variants.map((g) => layoutHash(g, V3));
     expect(new Set([base, ...hashes]).size).toBe(6);
-    expect(layoutHash(fakeGame({ id: 'other', tensor: [['hand', 30], ['bids', 10]], ids: 20 }), V3)).toBe(base);
+    expect(
+      layoutHash(
+        fakeGame({
+          id: 'other',
+          tensor: [
+            ['hand', 30],
+            ['bids', 10],
+          ],
+          ids: 20,
+        }),
+        V3,
+      ),
+    ).toBe(base);
   });
 
   it('refuses a game without an observation tensor', () => {
@@ -94,7 +150,18 @@ describe('net files', () => {
 
   it('writes the documented fields in order, the weights as base64 of little-endian float32 with their SHA-256', () => {
     const f = JSON.parse(denseText) as Record<string, unknown>;
-    expect(Object.keys(f)).toEqual(['format', 'version', 'game', 'variant', 'layoutHash', 'architecture', 'parameters', 'provenance', 'weightsSha256', 'weights']);
+    expect(Object.keys(f)).toEqual([
+      'format',
+      'version',
+      'game',
+      'variant',
+      'layoutHash',
+      'architecture',
+      'parameters',
+      'provenance',
+      'weightsSha256',
+      'weights',
+    ]);
     expect(f.format).toBe('ninefold-net');
     expect(f.version).toBe(1);
     const bytes = Buffer.from(f.weights as string, 'base64');
@@ -112,14 +179,34 @@ describe('net files', () => {
   });
 
   it('refuses a file whose layout hash is not the game layout now (a field changed since training)', () => {
-    const changed = fakeGame({ tensor: [['hand', 30], ['bids2', 10]], ids: 20, defaultPlayers: 3 });
+    const changed = fakeGame({
+      tensor: [
+        ['hand', 30],
+        ['bids2', 10],
+      ],
+      ids: 20,
+      defaultPlayers: 3,
+    });
     expect(refusal(() => netFromJson(denseText, changed, V3))).toMatch(/trained for tensor layout [0-9a-f]{12}, fake now has [0-9a-f]{12} .*retrain the net/);
   });
 
   it('refuses a net of another game, or of another player count', () => {
-    expect(refusal(() => netFromJson(denseText, fakeGame({ id: 'other', tensor: [['hand', 30], ['bids', 10]], ids: 20 }), V3))).toMatch(
-      /a net for fake, not other/,
-    );
+    expect(
+      refusal(() =>
+        netFromJson(
+          denseText,
+          fakeGame({
+            id: 'other',
+            tensor: [
+              ['hand', 30],
+              ['bids', 10],
+            ],
+            ids: 20,
+          }),
+          V3,
+        ),
+      ),
+    ).toMatch(/a net for fake, not other/);
     expect(refusal(() => netFromJson(denseText, denseGame, { players: 4 }))).toMatch(/a net for 3 seats, the variant has 4 players/);
   });
 

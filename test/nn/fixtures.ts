@@ -56,7 +56,9 @@ export function randomSample(arch: NetArchitecture, rng: Rng, targets: Targets):
     features,
     chosen: targets.q ? chosen : undefined,
     q: targets.q ? 2 * rng.next() - 1 : undefined,
-    policy: targets.policy ? Float64Array.from({ length: count }, () => (rng.next() < 0.3 ? 0 : rng.int(50))).map((x, k) => (k === chosen ? x + 1 : x)) : undefined,
+    policy: targets.policy
+      ? Float64Array.from({ length: count }, () => (rng.next() < 0.3 ? 0 : rng.int(50))).map((x, k) => (k === chosen ? x + 1 : x))
+      : undefined,
     value: targets.value ? Float64Array.from({ length: arch.seats }, () => rng.next()) : undefined,
   };
 }

@@ -100,7 +100,14 @@ describe('exportOnnx', () => {
         expect(r.action_scores!.dims).toEqual([count, 1]);
         const scores = new Float64Array(count);
         const values = new Float64Array(arch.seats);
-        net.evaluate(obs, Int32Array.from({ length: count }, (_, i) => i), count, features, scores, values);
+        net.evaluate(
+          obs,
+          Int32Array.from({ length: count }, (_, i) => i),
+          count,
+          features,
+          scores,
+          values,
+        );
         expect(relError(r.value!.data as Float32Array, values)).toBeLessThan(1e-5);
         expect(relError(r.action_scores!.data as Float32Array, scores)).toBeLessThan(1e-5);
       }
@@ -109,7 +116,13 @@ describe('exportOnnx', () => {
   }
 
   it('writes IR 8, opset 13, the producer and the metadata (game, variant, layout hash, provenance)', () => {
-    const game = fakeGame({ tensor: [['hand', 30], ['bids', 10]], ids: 20 });
+    const game = fakeGame({
+      tensor: [
+        ['hand', 30],
+        ['bids', 10],
+      ],
+      ids: 20,
+    });
     const meta = netMeta(game, { players: 3 }, { command: 'test' });
     const model = readFields(exportOnnx(Net.create(ARCHS.DENSE!, 'meta'), meta));
     expect(model.get(1)).toEqual([8]);

@@ -57,7 +57,14 @@ function paramCount(sizes: readonly number[]): number {
 export function referenceForward(arch: NetArchitecture, w: ArrayLike<number>, s: ReferenceSample): ReferenceOutput {
   const sizes = blockSizes(arch);
   const pattern: string[] = [];
-  const t = mlp(w, 0, sizes.trunk, true, Array.from({ length: arch.inputSize }, (_, i) => s.obs[i]!), pattern);
+  const t = mlp(
+    w,
+    0,
+    sizes.trunk,
+    true,
+    Array.from({ length: arch.inputSize }, (_, i) => s.obs[i]!),
+    pattern,
+  );
   const vOff = paramCount(sizes.trunk);
   const aOff = vOff + paramCount(sizes.value);
   const values = mlp(w, vOff, sizes.value, false, t, pattern);

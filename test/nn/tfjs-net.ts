@@ -122,7 +122,18 @@ function tfjsLoss(net: Net, ws: readonly tf.Tensor[], batch: readonly TrainingSa
       const p = Array.from(s.policy).slice(0, s.count);
       const mass = p.reduce((a, b) => a + b, 0);
       const logP = tf.sub(scores, tf.logSumExp(scores));
-      total = tf.sub(total, tf.mul(w.policy, tf.sum(tf.mul(logP, p.map((x) => x / mass))))) as tf.Scalar;
+      total = tf.sub(
+        total,
+        tf.mul(
+          w.policy,
+          tf.sum(
+            tf.mul(
+              logP,
+              p.map((x) => x / mass),
+            ),
+          ),
+        ),
+      ) as tf.Scalar;
     }
     if (s.chosen !== undefined) {
       const q = tf.gather(scores, tf.tensor1d([s.chosen], 'int32'));

@@ -55,7 +55,7 @@ describe('determinism', () => {
 });
 
 describe('trainStep', () => {
-  it('descends: on a fixed batch the Q and value errors fall tenfold in 200 steps, the cross-entropy (bounded below by the targets\' entropy) falls', () => {
+  it("descends: on a fixed batch the Q and value errors fall tenfold in 200 steps, the cross-entropy (bounded below by the targets' entropy) falls", () => {
     for (const arch of [DENSE, FEATURE]) {
       const net = Net.create(arch, 'fit');
       const batch = randomBatch(arch, 'fit', 24, ALL);
