@@ -9,6 +9,7 @@
  * resumes from `train-state.json` at the last finished iteration, with the
  * same result.
  */
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { stringify } from '../report/csv.js';
 import { UsageError } from '../core/errors.js';
@@ -242,9 +243,17 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
       let evaluation: DmcEvaluation | null = null;
       const k = state.iteration + 1;
       if (k % setup.evalEvery === 0 || k === plan.iterations) {
-        saveNet();
+        // Each evaluated net keeps a file of its own: a worker builds a bot once per spec text and reuses it, so a
+        // spec naming the same file at every evaluation would keep playing the first net it read.
+        const iterFile = join(dir, 'nets', `iter-${k}.json`);
+        mkdirSync(join(dir, 'nets'), { recursive: true });
+        saveNetFile(
+          iterFile,
+          net,
+          netMeta(game, plan.variant, { command: setup.command, iterations: k, games: k * plan.episodesPerIteration, seed: setup.seed }),
+        );
         // The same held-out deals at every evaluation (iteration 0 of the arena's seed): the curve compares like with like.
-        const r = await evaluatePair(arena, 0, `nn:file=${netFile}`, 'greedy');
+        const r = await evaluatePair(arena, 0, `nn:file=${iterFile}`, 'greedy');
         if (r === null) {
           stopped = true;
           break;

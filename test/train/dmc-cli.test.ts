@@ -62,6 +62,9 @@ describe('npm run train -- --method dmc', () => {
       expect(lo).toBeLessThanOrEqual(v!);
       expect(hi).toBeGreaterThanOrEqual(v!);
     }
+    // Each evaluation played its own net (nets/iter-<k>.json): a worker reuses a bot built for the same spec text.
+    for (const k of [3, 6]) expect(existsSync(join(out, 'w1', 'nets', `iter-${k}.json`)), `nets/iter-${k}.json`).toBe(true);
+    expect(read(join(out, 'w1'), 'nets/iter-6.json')).toBe(read(join(out, 'w1'), 'net.json'));
     // The net's provenance names the command without where it ran or on how many threads.
     const net = JSON.parse(read(join(out, 'w1'), 'net.json')) as { provenance: { command: string }; game: string };
     expect(net.game).toBe('nine-virtues');
