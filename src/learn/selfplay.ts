@@ -169,7 +169,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     game.deal(s, dealRng(dealSeed));
     for (let p = 0; p < P; p++) {
       seatBots[p]?.reset?.(ctxs[p]!);
-      if (seatBots[p] === null) behaviourBots?.[p]!.reset?.(ctxs[p]!);
+      if (seatBots[p] === null && behaviourBots) behaviourBots[p]!.reset?.(ctxs[p]!);
     }
     while (!game.isTerminal(s)) {
       const seat = game.currentSeat(s);
