@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, describeInSandbox } from './sandbox/sandboxed-bot.js';
 import { greedyBot } from './greedy/index.js';
 import { ismctsKind } from './ismcts.js';
 import { mcKind } from './mc.js';
+import { nnKind } from './nn.js';
 import { randomBot } from './random.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
@@ -17,7 +18,7 @@ export { botParamsFor, parseLineup, resolveBotParams, specText, type BotSpec } f
  * The built-in kinds. The search bots are given the greedy heuristics here
  * (`rollout=greedy`, `prior=greedy`): `bots/search` imports only the core API.
  */
-const kinds: BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot)];
+const kinds: BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot), nnKind];
 
 /**
  * Registers another trusted bot kind, played in the harness's own process like

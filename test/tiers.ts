@@ -39,6 +39,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/isolation-variants.test.ts',
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
+  'test/train/dmc-cli.test.ts',
   'test/queue/cluster.test.ts',
   'test/referee/nine-lives-referee-games.test.ts',
 ];

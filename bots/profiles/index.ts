@@ -47,6 +47,10 @@ export function applyProfile(bot: string, gameId: string, params: readonly BotPa
   return params.map((x): BotParam => {
     const v = p[x.key];
     if (v === undefined) return x;
+    if (x.kind === 'text') {
+      if (typeof v !== 'string' || v === '') throw new Error(`profile of ${bot} in ${gameId}: ${x.key}=${String(v)} is not text`);
+      return { ...x, default: v };
+    }
     if (x.kind === 'enum') {
       if (typeof v !== 'string' || !x.choices.includes(v))
         throw new Error(`profile of ${bot} in ${gameId}: ${x.key}=${String(v)} is not one of ${x.choices.join(', ')}`);

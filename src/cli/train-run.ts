@@ -37,7 +37,7 @@ export const options = {
   method: {
     type: 'string',
     describe:
-      'spsa (Spall 1998, numeric parameters; the default for a bot) or ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules)',
+      'spsa (Spall 1998, numeric parameters; the default for a bot), ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules) or dmc (Deep Monte-Carlo self-play, Zha et al. 2021: learns a network, the nn bot)',
   },
   'tune-rules': {
     type: 'string',
@@ -58,6 +58,27 @@ export const options = {
   'ntbea-levels': { type: 'string', default: '7', describe: 'NTBEA: levels each numeric range is cut into' },
   'ntbea-k': { type: 'string', default: '2', describe: 'NTBEA: exploration constant, in standard errors of one evaluation' },
   'ntbea-neighbours': { type: 'string', default: '50', describe: 'NTBEA: mutants considered per iteration' },
+  epsilon: {
+    type: 'string',
+    default: '0.05',
+    describe: '--method dmc: the probability of a random legal action at a learner decision (epsilon-greedy exploration)',
+  },
+  'self-play': {
+    type: 'string',
+    default: '0.5',
+    describe: '--method dmc: the share of episodes where the net plays every seat; in the others it plays one seat against --opponents',
+  },
+  'warm-start': {
+    type: 'string',
+    describe:
+      "--method dmc: BOT:GAMES, e.g. greedy:20000: the first GAMES episodes' learner seats play BOT (epsilon-greedy), so the net first learns BOT's action values",
+  },
+  'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
+  episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },
+  batch: { type: 'string', default: '256', describe: '--method dmc: samples per minibatch (one Adam step each)' },
+  lr: { type: 'string', default: '0.001', describe: "--method dmc: Adam's step size" },
+  'eval-every': { type: 'string', default: '20', describe: '--method dmc: iterations between evaluations against greedy (paired, on held-out deals)' },
+  'eval-deals': { type: 'string', default: '200', describe: '--method dmc: deals of each evaluation (the same held-out deals every time)' },
   verify: { type: 'boolean', default: true, describe: 'after training, match the tuned bot against the starting one on held-out seeds (--no-verify to skip)' },
   'verify-games': {
     type: 'string',

@@ -19,6 +19,8 @@ import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { dealKeyField, dealsLine, iterate, keptFlags, options, parseNumber, runBase, StateFile, type TrainSetup } from './train-run.js';
 import { rulesMain, rulesRun } from './train-rules.js';
+import { dmcMain, dmcRun, isDmcSetup, type DmcState } from './train-dmc.js';
+import type { DmcPlan } from '../learn/dmc.js';
 import { verifyTuned } from './train-verify.js';
 
 /** `tuned.json`: a tuned bot, accepted wherever a bot is (`--bots`, `--candidate`, `--bot`). */
@@ -75,15 +77,17 @@ export async function main(argv: readonly string[]): Promise<number> {
     state = parsed.state as unknown as TrainState;
     game = getGame(setup.game);
     flags = { ...flags, ...setup.flags };
+    if (isDmcSetup(parsed.setup)) return dmcRun(game, flags, parsed.setup, parsed.plan as unknown as DmcPlan, parsed.state as unknown as DmcState, dir);
     if (setup.rules) return rulesRun(game, flags, setup, plan, state, dir);
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
     game = getGame(args.game);
     if (args['tune-rules'] !== undefined) return rulesMain(args, game, flags);
+    if (args.method === 'dmc') return dmcMain(args, game, flags, argv);
     if (args.bot === undefined) throw new UsageError('train needs --bot (the bot to tune and its starting parameters), or --tune-rules');
     for (const f of ['bots', 'target'] as const) if (args.given.has(f)) throw new UsageError(`--${f} goes with --tune-rules`);
     const method = args.method ?? 'spsa';
-    if (method !== 'spsa' && method !== 'ntbea') throw new UsageError(`--method must be spsa or ntbea, got '${method}'`);
+    if (method !== 'spsa' && method !== 'ntbea') throw new UsageError(`--method must be spsa, ntbea or dmc, got '${method}'`);
     const objective = args.objective;
     if (objective !== 'win' && objective !== 'score') throw new UsageError(`--objective must be win or score, got '${objective}'`);
     const startSpecs = await parseAndValidateLineup(args.bot, game, flags.botLoadMs);

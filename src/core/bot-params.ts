@@ -30,7 +30,10 @@ export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, str
       out[p.key] = p.default;
       continue;
     }
-    if (p.kind === 'enum') {
+    if (p.kind === 'text') {
+      if (given.trim() === '' || /[\s,]/.test(given)) throw new BotSpecError(`bot ${kind.name}: ${p.key}=${given} must be text without spaces or commas`);
+      out[p.key] = given;
+    } else if (p.kind === 'enum') {
       if (!p.choices.includes(given)) throw new BotSpecError(`bot ${kind.name}: ${p.key}=${given} must be one of ${p.choices.join(', ')}`);
       out[p.key] = given;
     } else {

@@ -100,7 +100,9 @@ export type BotParam =
       readonly doc: string;
       readonly tune?: TuneRange;
     }
-  | { readonly key: string; readonly kind: 'enum'; readonly choices: readonly string[]; readonly default: string; readonly doc: string };
+  | { readonly key: string; readonly kind: 'enum'; readonly choices: readonly string[]; readonly default: string; readonly doc: string }
+  /** Free text without commas or spaces, e.g. a file path (`nn:file=nets/mine.json`); never tuned. */
+  | { readonly key: string; readonly kind: 'text'; readonly default: string; readonly doc: string };
 
 /** Resolved bot parameters. */
 export type BotParams = Readonly<Record<string, number | string>>;

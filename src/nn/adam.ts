@@ -72,6 +72,26 @@ export class Adam {
   }
 
   /**
+   * Puts the optimiser back where a saved run left it: `t` steps taken, with
+   * moments `m` and `v` (copied in). The bias-correction products b1^t and
+   * b2^t are rebuilt as the running products `step` keeps (t
+   * multiplications), so a resumed run takes bit-identical steps.
+   * @throws RangeError when the moments' lengths differ from the optimiser's size.
+   */
+  restore(t: number, m: ArrayLike<number>, v: ArrayLike<number>): void {
+    if (m.length !== this.m.length || v.length !== this.v.length) throw new RangeError(`adam: size ${this.m.length}, given moments of ${m.length} and ${v.length}`);
+    this.m.set(m);
+    this.v.set(v);
+    this.t = t;
+    this.b1t = 1;
+    this.b2t = 1;
+    for (let i = 0; i < t; i++) {
+      this.b1t *= this.beta1;
+      this.b2t *= this.beta2;
+    }
+  }
+
+  /**
    * One update of `weights` from `grads` (the mean gradient of the loss over
    * a minibatch); `grads` is left as it was.
    * @returns the gradient's global L2 norm before clipping.

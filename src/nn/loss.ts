@@ -12,6 +12,11 @@ export interface LossWeights {
   readonly policy: number;
   /** Value regression. */
   readonly value: number;
+  /**
+   * Large-margin loss of demonstrated actions (DQfD: Hester et al., "Deep
+   * Q-learning from Demonstrations", AAAI 2018, eq. 2); 0 or absent: none.
+   */
+  readonly margin?: number;
 }
 
 /** Every loss at weight 1. */
@@ -48,6 +53,13 @@ export interface TrainingSample {
   readonly q?: number | undefined;
   /** `count` non-negative weights over the legal actions, not all zero. */
   readonly policy?: ArrayLike<number> | undefined;
+  /**
+   * The chosen action was a demonstrator's (a warm start's bot): with
+   * `LossWeights.margin`, the loss gains max_a [Q(s, a) + l(a)] - Q(s, a_E),
+   * l(a) = `demo` for a != a_E and 0 for a_E (DQfD's supervised loss), so
+   * the demonstrated action scores at least `demo` above the others.
+   */
+  readonly demo?: number | undefined;
   /** `seats` outcomes, seat-relative. */
   readonly value?: ArrayLike<number> | undefined;
 }
@@ -60,6 +72,8 @@ export class LossSums {
   policySamples = 0;
   value = 0;
   valueSamples = 0;
+  margin = 0;
+  marginSamples = 0;
   /** Sum over samples of the weighted loss (the quantity whose gradient is accumulated). */
   total = 0;
   samples = 0;
@@ -122,7 +136,9 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
 
   const wantPolicy = s.policy !== undefined && w.policy !== 0;
   const wantQ = s.chosen !== undefined && w.q !== 0;
-  if (wantPolicy || wantQ) {
+  const wantMargin = s.chosen !== undefined && s.demo !== undefined && (w.margin ?? 0) !== 0 && count > 1;
+  const allScores = wantPolicy || wantMargin;
+  if (wantPolicy || wantQ || wantMargin) {
     scratch(count);
     const head = net.arch.head;
     let lastRow = -1;
@@ -136,9 +152,9 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
       }
     } else {
       net.actionPrefix(count, s.features);
-      if (wantPolicy) for (let k = 0; k < count; k++) scores[k] = net.runFeatureRow(s.features!, k)[0]!;
+      if (allScores) for (let k = 0; k < count; k++) scores[k] = net.runFeatureRow(s.features!, k)[0]!;
       else scores[s.chosen!] = net.runFeatureRow(s.features!, s.chosen!)[0]!;
-      lastRow = wantPolicy ? count - 1 : s.chosen!;
+      lastRow = allScores ? count - 1 : s.chosen!;
     }
     dScores.fill(0, 0, count);
     if (wantPolicy) loss += w.policy * policyLoss(s.policy!, count, w.policy, sums);
@@ -148,6 +164,20 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
       sums.qSamples++;
       loss += w.q * e * e;
       dScores[s.chosen!]! += w.q * 2 * e;
+    }
+    if (wantMargin) {
+      const aE = s.chosen!;
+      const l = s.demo!;
+      let best = aE;
+      for (let k = 0; k < count; k++) if (scores[k]! + (k === aE ? 0 : l) > scores[best]! + (best === aE ? 0 : l)) best = k;
+      const m = scores[best]! + (best === aE ? 0 : l) - scores[aE]!;
+      sums.margin += m;
+      sums.marginSamples++;
+      loss += w.margin! * m;
+      if (best !== aE) {
+        dScores[best]! += w.margin!;
+        dScores[aE]! -= w.margin!;
+      }
     }
     if (head.kind === 'dense') {
       const dA = net.dAction;

@@ -42,10 +42,14 @@ export function botDimensions(
   for (const k of [...(keys ?? []), ...Object.keys(ranges)]) {
     if (!params.some((p) => p.key === k)) throw new UsageError(`no parameter '${k}' to tune; parameters: ${params.map((p) => p.key).join(', ') || '(none)'}`);
   }
-  const chosen = keys === null ? params.filter((p) => p.kind !== 'enum' && p.tune !== undefined) : keys.map((k) => params.find((p) => p.key === k)!);
+  const chosen =
+    keys === null ? params.filter((p) => (p.kind === 'int' || p.kind === 'float') && p.tune !== undefined) : keys.map((k) => params.find((p) => p.key === k)!);
+  const text = chosen.find((p) => p.kind === 'text');
+  if (text) throw new UsageError(`${text.key} is text (a file, a name), not a parameter to tune`);
   if (chosen.length === 0) throw new UsageError('nothing to tune: this bot declares no parameter with a tuning range; name them with --tune');
   return chosen.map((p): Dimension => {
     if (p.kind === 'enum') return { key: p.key, kind: 'enum', choices: p.choices, start: String(start[p.key] ?? p.default) };
+    if (p.kind === 'text') throw new UsageError(`${p.key} is text, not a parameter to tune`);
     const r = ranges[p.key] ?? p.tune ?? { min: p.min, max: p.max };
     if (!(r.min >= p.min && r.max <= p.max && r.min < r.max))
       throw new UsageError(`--range ${p.key}=${r.min}:${r.max} must lie within ${p.min}..${p.max} and be increasing`);

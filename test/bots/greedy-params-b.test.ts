@@ -61,7 +61,7 @@ function records(text: string, id: string, given: Record<string, VariantValue>, 
 
 /** The non-default value tried for a numeric parameter: the end of its tuning range farthest from the default. */
 function altValue(p: BotParam): number {
-  if (p.kind === 'enum') throw new Error(`${p.key}: enum parameters are not expected here`);
+  if (p.kind === 'enum' || p.kind === 'text') throw new Error(`${p.key}: numeric parameters only here`);
   const t = p.tune ?? { min: p.min, max: p.max };
   return Math.abs(t.max - p.default) >= Math.abs(p.default - t.min) ? t.max : t.min;
 }
@@ -102,7 +102,7 @@ for (const id of Object.keys(VARIANTS)) {
       const params = greedyParams(id);
       expect(params.length).toBeGreaterThan(0);
       for (const p of params) {
-        if (p.kind === 'enum') throw new Error(`${p.key}: not numeric`);
+        if (p.kind === 'enum' || p.kind === 'text') throw new Error(`${p.key}: not numeric`);
         expect(p.doc.length, p.key).toBeGreaterThan(10);
         expect(p.default, p.key).toBeGreaterThanOrEqual(p.min);
         expect(p.default, p.key).toBeLessThanOrEqual(p.max);
@@ -137,7 +137,7 @@ for (const id of Object.keys(VARIANTS)) {
     it('an out-of-range value, a fraction for an integer, or an unknown key is a BotSpecError', () => {
       const spec = (text: string) => () => validateBotSpec(parseLineup(text)[0]!, id);
       for (const p of greedyParams(id)) {
-        if (p.kind === 'enum') continue;
+        if (p.kind === 'enum' || p.kind === 'text') continue;
         expect(spec(`greedy:${p.key}=${p.min - 1}`), `${p.key} below its minimum`).toThrow(BotSpecError);
         expect(spec(`greedy:${p.key}=${p.max + 1}`), `${p.key} above its maximum`).toThrow(BotSpecError);
         expect(spec(`greedy:${p.key}=x`), `${p.key} not a number`).toThrow(BotSpecError);

@@ -88,7 +88,7 @@ for (const c of CASES) {
       expect(declared.map((p) => p.key)).toEqual(c.keys);
       for (const p of declared) {
         expect(p.doc.length, p.key).toBeGreaterThan(20);
-        if (p.kind === 'enum') throw new Error(`${p.key}: a numeric parameter expected`);
+        if (p.kind === 'enum' || p.kind === 'text') throw new Error(`${p.key}: a numeric parameter expected`);
         expect(p.default, p.key).toBeGreaterThanOrEqual(p.min);
         expect(p.default, p.key).toBeLessThanOrEqual(p.max);
         expect(p.tune, p.key).toBeDefined();

@@ -7,6 +7,7 @@ import { ratePage } from './rate-page.js';
 import { sweepPage } from './sweep-page.js';
 import { tourneyPage } from './tourney-page.js';
 import { trainPage } from './train-page.js';
+import { dmcPage, isDmcRun } from './dmc-page.js';
 
 /** The page of a run directory's files, by the kind of run. */
 export function pageOf(f: RunFiles): Page {
@@ -20,7 +21,7 @@ export function pageOf(f: RunFiles): Page {
     case 'rate':
       return ratePage(f);
     case 'train':
-      return trainPage(f);
+      return isDmcRun(f) ? dmcPage(f) : trainPage(f);
   }
 }
 

@@ -1,0 +1,117 @@
+import { getGame } from '../src/core/registry.js';
+import type { Bot, BotContext, BotKind, BotParams, Game, GameStateBase, Variant } from '../src/core/index.js';
+import { maskedSoftmax } from '../src/nn/policy.js';
+import { checkNetVariant, loadNet, SHIPPED } from './nets.js';
+
+/**
+ * The `nn` bot: plays from a learned network (`npm run train -- --method dmc`),
+ * no search. At each decision it writes the seat's observation tensor (the
+ * game's `tensor`, `src/core/tensor.ts`), and for a feature head each legal
+ * action's features, scores every legal action with the net's action head
+ * (Q-values for a Deep Monte-Carlo net, Zha et al. 2021; policy logits for
+ * an Expert Iteration net) and plays the best one (`temperature=0`, ties to
+ * the lowest id), or samples from softmax(score / temperature). With
+ * `epsilon` > 0 it plays a uniformly random legal action that often
+ * (ε-greedy exploration, for self-play). Reproducible: its only randomness
+ * is its own seeded stream.
+ */
+export const nnKind: BotKind = {
+  name: 'nn',
+  doc: "plays from a learned network, no search: the net's best-scored legal action (npm run train -- --method dmc trains one)",
+  params: [
+    {
+      key: 'file',
+      kind: 'text',
+      default: SHIPPED,
+      doc: "the net file (a path without spaces or commas; npm run train --method dmc writes <run>/net.json); 'shipped': the game's own, bots/nets/<game>.json",
+    },
+    {
+      key: 'temperature',
+      kind: 'float',
+      min: 0,
+      max: 10,
+      default: 0,
+      doc: '0: the best-scored action; above 0: sampled from the softmax of the scores divided by it',
+    },
+    {
+      key: 'epsilon',
+      kind: 'float',
+      min: 0,
+      max: 1,
+      default: 0,
+      doc: 'the probability of a uniformly random legal action instead (epsilon-greedy exploration, as in self-play)',
+    },
+  ],
+  supports: (gameId) => getGame(gameId).tensor !== undefined,
+  instant: true,
+  create(params: BotParams, game: Game<GameStateBase, object>): Bot {
+    return new NnBot(params, game);
+  },
+};
+
+/** One seat's `nn` bot; the net is shared by every seat of the thread (read once, see `loadNet`). */
+class NnBot implements Bot {
+  readonly reproducible = true;
+  private readonly file: string;
+  private readonly temperature: number;
+  private readonly epsilon: number;
+  private readonly game: Game<GameStateBase, object>;
+  private readonly loaded;
+  private checked: Variant | null = null;
+  private x = new Float32Array(0);
+  private features = new Float32Array(0);
+  private scores = new Float64Array(0);
+
+  constructor(params: BotParams, game: Game<GameStateBase, object>) {
+    this.file = String(params.file);
+    this.temperature = Number(params.temperature);
+    this.epsilon = Number(params.epsilon);
+    this.game = game;
+    this.loaded = loadNet(this.file, game);
+  }
+
+  reset(ctx: BotContext): void {
+    this.prepare(ctx.variant);
+  }
+
+  /** Checks the net against the variant once per variant and sizes the buffers. */
+  private prepare(variant: Variant): void {
+    if (this.checked === variant) return;
+    checkNetVariant(this.loaded, this.game, variant, this.file);
+    this.x = new Float32Array(this.game.tensor!.size(variant));
+    const K = this.game.numDistinctActions(variant);
+    this.scores = new Float64Array(Math.min(K, 4096));
+    this.checked = variant;
+  }
+
+  act(obs: object, legal: Int32Array, count: number, ctx: BotContext): number {
+    this.prepare(ctx.variant);
+    const game = this.game;
+    if (this.epsilon > 0 && ctx.rng.next() < this.epsilon) return legal[ctx.rng.int(count)]!;
+    if (count === 1) return legal[0]!;
+    game.tensor!.write(obs, ctx.variant, this.x);
+    let features: Float32Array | undefined;
+    const af = this.loaded.net.featureSize > 0 ? game.actionFeatures : undefined;
+    if (af) {
+      const F = af.size(ctx.variant);
+      if (this.features.length < count * F) this.features = new Float32Array(Math.max(count * F, 2 * this.features.length));
+      for (let k = 0; k < count; k++) af.write(obs, ctx.variant, legal[k]!, this.features, k * F);
+      features = this.features;
+    }
+    if (this.scores.length < count) this.scores = new Float64Array(Math.max(count, 2 * this.scores.length));
+    const scores = this.scores;
+    this.loaded.net.scoreActions(this.x, legal, count, features, scores);
+    if (this.temperature === 0) {
+      let best = 0;
+      for (let k = 1; k < count; k++) if (scores[k]! > scores[best]!) best = k;
+      return legal[best]!;
+    }
+    maskedSoftmax(scores, count, this.temperature, scores);
+    let u = ctx.rng.next();
+    for (let k = 0; k < count - 1; k++) {
+      u -= scores[k]!;
+      if (u < 0) return legal[k]!;
+    }
+    return legal[count - 1]!;
+  }
+}

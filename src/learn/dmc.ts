@@ -1,0 +1,206 @@
+/**
+ * Deep Monte-Carlo (Zha et al., "DouZero: Mastering DouDizhu with Self-Play
+ * Deep Reinforcement Learning", ICML 2021): Q(s, a) regressed on the
+ * Monte-Carlo returns of ε-greedy self-play, one network scoring every legal
+ * action. An iteration plays `episodesPerIteration` episodes in fixed chunks
+ * (on any number of threads: the samples are the same), shuffles their
+ * samples with the iteration's own generator, and takes Adam steps on
+ * minibatches of them: the squared error of the chosen action's score
+ * against its return, plus the value head's squared error against every
+ * seat's outcome. Same plan, seed and starting weights: the same weights,
+ * bit for bit, for any worker count, and after a stop and resume at an
+ * iteration boundary.
+ */
+import { createRng, shuffleInPlace } from '../core/rng.js';
+import { Adam } from '../nn/adam.js';
+import type { TrainingSample } from '../nn/loss.js';
+import type { Net, NetArchitecture } from '../nn/net.js';
+import { trainStep } from '../nn/train-step.js';
+import type { SamplePack, SelfPlayTask } from './selfplay.js';
+import type { SelfPlayer } from './selfplay-pool.js';
+
+/** What a DMC run keeps fixed (`train-state.json`'s `plan`). */
+export interface DmcPlan {
+  readonly gameId: string;
+  readonly variant: SelfPlayTask['variant'];
+  readonly arch: NetArchitecture;
+  readonly seed: string;
+  /** Iterations in the run; each plays `episodesPerIteration` episodes. */
+  readonly iterations: number;
+  readonly episodesPerIteration: number;
+  /** Episodes per chunk (a worker's task): fixed, so chunks are the same for any worker count. */
+  readonly chunk: number;
+  readonly epsilon: number;
+  readonly selfPlay: number;
+  readonly opponents: readonly string[];
+  /** Episodes at the start whose learner seats play this bot (warm start), and the bot; 0 and null for none. */
+  readonly warmStartEpisodes: number;
+  readonly warmStartBot: string | null;
+  readonly scoreScale: number;
+  /** Minibatch size, passes over an iteration's samples, Adam's step size, L2 and clipping norm. */
+  readonly batch: number;
+  readonly epochs: number;
+  readonly lr: number;
+  readonly l2: number;
+  readonly clipNorm: number;
+  /** Weight of the value head's loss beside the Q loss (1: equal). */
+  readonly valueWeight: number;
+  /**
+   * The margin l of DQfD's large-margin loss on the warm start's
+   * demonstrations (Hester et al. 2018, eq. 2, at weight 1), in utility
+   * units: the net learns to score the warm-start bot's action at least l
+   * above the others, so its greedy policy starts as the bot's; 0: none.
+   */
+  readonly margin: number;
+}
+
+/** One iteration's figures (a row of `curve.csv`). */
+export interface DmcIterationFigures {
+  readonly iteration: number;
+  /** Episodes played so far, this iteration's included. */
+  readonly episodes: number;
+  /** Samples (learner decisions) of this iteration. */
+  readonly samples: number;
+  /** Mean squared error of the chosen actions' Q against their returns over the iteration's steps (utility²), before each step. */
+  readonly lossQ: number;
+  /** Mean per-seat squared error of the value head (utility²). */
+  readonly lossValue: number;
+  /** The learner's mean utility per episode in this iteration (self-play: about 1/P). */
+  readonly learnerUtility: number;
+  /** True when the learner seats played the warm-start bot. */
+  readonly warmStart: boolean;
+}
+
+/** The chunks of iteration `k` (0-based): episodes [k E, (k + 1) E) in order. */
+export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array): SelfPlayTask[] {
+  const out: SelfPlayTask[] = [];
+  const start = k * plan.episodesPerIteration;
+  const end = start + plan.episodesPerIteration;
+  for (let first = start; first < end; first += plan.chunk) {
+    const warm = first < plan.warmStartEpisodes;
+    out.push({
+      gameId: plan.gameId,
+      variant: plan.variant,
+      arch: plan.arch,
+      weights,
+      seed: plan.seed,
+      first,
+      count: Math.min(plan.chunk, end - first),
+      epsilon: plan.epsilon,
+      selfPlay: plan.selfPlay,
+      opponents: plan.opponents,
+      behaviour: warm ? plan.warmStartBot : null,
+      scoreScale: plan.scoreScale,
+    });
+  }
+  return out;
+}
+
+/** Where sample i of an iteration lives: its pack, its row, and its first legal action's index in the pack. */
+interface SampleRef {
+  readonly pack: number;
+  readonly row: number;
+  readonly legalAt: number;
+}
+
+/** The samples of an iteration's packs, in chunk order. */
+function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
+  const out: SampleRef[] = [];
+  packs.forEach((p, pack) => {
+    let legalAt = 0;
+    for (let row = 0; row < p.samples; row++) {
+      out.push({ pack, row, legalAt });
+      legalAt += p.counts[row]!;
+    }
+  });
+  return out;
+}
+
+/** The training sample of a reference (views into its pack: nothing copied). */
+function trainingSample(
+  packs: readonly SamplePack[],
+  r: SampleRef,
+  arch: NetArchitecture,
+  valueWeight: number,
+  lossPlan: { readonly margin: number },
+): TrainingSample {
+  const p = packs[r.pack]!;
+  const N = arch.inputSize;
+  const n = p.counts[r.row]!;
+  const F = arch.head.kind === 'feature' ? arch.head.featureSize : 0;
+  const P = arch.seats;
+  return {
+    obs: p.obs.subarray(r.row * N, (r.row + 1) * N),
+    legal: p.legal.subarray(r.legalAt, r.legalAt + n),
+    count: n,
+    features: p.features ? p.features.subarray(r.legalAt * F, (r.legalAt + n) * F) : undefined,
+    chosen: p.chosen[r.row]!,
+    q: p.target[r.row]!,
+    demo: p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
+    value: valueWeight > 0 ? p.values.subarray(r.row * P, (r.row + 1) * P) : undefined,
+  };
+}
+
+/**
+ * Plays and learns iteration `k`: its chunks on `player`, then `epochs`
+ * passes over its samples in the order of a shuffle drawn from
+ * `<seed>/shuffle/<k>`, one Adam step per minibatch.
+ * @returns the iteration's figures, or null when `signal` stopped it (the
+ *   net and optimiser are then as they were: the caller resumes from its
+ *   saved state and plays the iteration again).
+ */
+export async function dmcIteration(
+  plan: DmcPlan,
+  k: number,
+  net: Net,
+  adam: Adam,
+  player: SelfPlayer,
+  signal?: AbortSignal,
+): Promise<DmcIterationFigures | null> {
+  let packs: SamplePack[];
+  try {
+    packs = await player.playAll(iterationTasks(plan, k, net.weights), signal);
+  } catch (e) {
+    if (signal?.aborted) return null;
+    throw e;
+  }
+  if (signal?.aborted) return null;
+  const refs = sampleRefs(packs);
+  const order = new Int32Array(refs.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  let lossQ = 0;
+  let lossValue = 0;
+  let steps = 0;
+  const weights = { q: 1, policy: 0, value: plan.valueWeight, margin: plan.margin > 0 ? 1 : 0 };
+  for (let epoch = 0; epoch < plan.epochs; epoch++) {
+    shuffleInPlace(order, createRng(`${plan.seed}/shuffle/${k}/${epoch}`));
+    for (let at = 0; at < order.length; at += plan.batch) {
+      const batch: TrainingSample[] = [];
+      for (let i = at; i < Math.min(order.length, at + plan.batch); i++) batch.push(trainingSample(packs, refs[order[i]!]!, plan.arch, plan.valueWeight, plan));
+      const f = trainStep(net, batch, adam, weights);
+      lossQ += f.q ?? 0;
+      lossValue += f.value ?? 0;
+      steps++;
+    }
+  }
+  let utility = 0;
+  let episodes = 0;
+  for (const p of packs) {
+    for (const u of p.learnerUtility) utility += u;
+    episodes += p.learnerUtility.length;
+  }
+  return {
+    iteration: k + 1,
+    episodes: (k + 1) * plan.episodesPerIteration,
+    samples: refs.length,
+    lossQ: steps > 0 ? lossQ / steps : Number.NaN,
+    lossValue: steps > 0 ? lossValue / steps : Number.NaN,
+    learnerUtility: episodes > 0 ? utility / episodes : Number.NaN,
+    warmStart: k * plan.episodesPerIteration < plan.warmStartEpisodes,
+  };
+}
+
+/** A fresh Adam for a plan's net. */
+export function newAdam(plan: DmcPlan, size: number): Adam {
+  return new Adam(size, { lr: plan.lr, weightDecay: plan.l2, clipNorm: plan.clipNorm });
+}

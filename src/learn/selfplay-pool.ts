@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Piscina } from 'piscina';
+import { lazyRequire } from '../io/lazy.js';
+import { OLD_GENERATION_MB, YOUNG_GENERATION_MB } from '../tourney/pool.js';
+import { playEpisodes, type SamplePack, type SelfPlayTask } from './selfplay.js';
+
+/** What plays chunks of self-play episodes: worker threads, or the calling thread. */
+export interface SelfPlayer {
+  /** Plays every task; the packs come back in the order of `tasks` whichever thread played each. */
+  playAll(tasks: readonly SelfPlayTask[], signal?: AbortSignal): Promise<SamplePack[]>;
+  close(): Promise<void>;
+}
+
+/** The compiled self-play worker (workers run `dist/`, as `src/tourney/pool.ts`'s). */
+function workerFile(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const file = here.includes(join('dist', 'src', 'learn'))
+    ? join(here, 'selfplay-worker.js')
+    : join(here, '..', '..', 'dist', 'src', 'learn', 'selfplay-worker.js');
+  if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
+  return file;
+}
+
+const loadPiscina = lazyRequire<typeof import('piscina')>('piscina');
+
+/**
+ * Self-play on `workers` threads (piscina), or on the calling thread when
+ * `workers` is 1. The samples do not depend on which: a chunk is a function
+ * of its task alone (`playEpisodes`).
+ * @param workers threads, >= 1.
+ */
+export function selfPlayer(workers: number): SelfPlayer {
+  if (workers <= 1)
+    return {
+      async playAll(tasks, signal) {
+        const out: SamplePack[] = [];
+        for (const t of tasks) {
+          if (signal?.aborted) throw signal.reason;
+          out.push(playEpisodes(t));
+          // Let a signal handler (Ctrl-C) run between chunks.
+          await new Promise((r) => setImmediate(r));
+        }
+        return out;
+      },
+      async close() {},
+    };
+  const { Piscina: Pool } = loadPiscina();
+  const pool: Piscina<SelfPlayTask, SamplePack> = new Pool<SelfPlayTask, SamplePack>({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB, maxOldGenerationSizeMb: OLD_GENERATION_MB },
+  });
+  return {
+    playAll(tasks, signal) {
+      return Promise.all(tasks.map((t) => pool.run(t, signal ? { signal } : {})));
+    },
+    async close() {
+      await pool.destroy();
+    },
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * Self-play episodes for Deep Monte-Carlo (Zha et al., "DouZero: Mastering
+ * DouDizhu with Self-Play Deep Reinforcement Learning", ICML 2021, section 4):
+ * the learner's seats play ε-greedy on the net's Q-values, every decision of
+ * a learner seat becomes a sample (its observation tensor, the legal actions
+ * and their features, the action taken), and once the game is over each
+ * sample's target is the Monte-Carlo return of its seat: the seat's utility
+ * (`GameInfo.utility`: its win share, or its score over `scoreScale` for a
+ * zero-sum game). Episode i of a run is a function of (seed, i, the net's
+ * weights) alone, so a chunk of episodes gives the same samples on any
+ * thread, and an iteration's samples are the same for any worker count.
+ */
+import type { Bot, BotContext } from '../core/bot.js';
+import type { GameStateBase } from '../core/game.js';
+import { getGame, type AnyGame } from '../core/registry.js';
+import { createRng, dealRng, gameSeed, type Rng } from '../core/rng.js';
+import type { Variant } from '../core/variant.js';
+import { createBot, parseLineup } from '../../bots/index.js';
+import { Net, type NetArchitecture } from '../nn/net.js';
+
+/** One chunk of episodes to play: plain data, crosses threads. */
+export interface SelfPlayTask {
+  readonly gameId: string;
+  readonly variant: Variant;
+  readonly arch: NetArchitecture;
+  /** The net's weights (the learner's Q-function during this chunk). */
+  readonly weights: Float32Array;
+  /** The run seed: episode i deals from `gameSeed(<seed>/episode, i)`. */
+  readonly seed: string;
+  /** The first episode's index and the number of episodes. */
+  readonly first: number;
+  readonly count: number;
+  /** The probability of a uniformly random legal action at a learner decision (ε-greedy). */
+  readonly epsilon: number;
+  /** The share of episodes in which the net plays every seat; in the others it plays one seat against `opponents`. */
+  readonly selfPlay: number;
+  /** Built-in bots' spec texts the net meets outside self-play (one drawn per other seat). */
+  readonly opponents: readonly string[];
+  /**
+   * When set, the learner seats play this built-in bot (e.g. `greedy`) with
+   * ε-greedy exploration instead of the net: a warm start that learns that
+   * bot's Q-values from its Monte-Carlo returns.
+   */
+  readonly behaviour: string | null;
+  /** A zero-sum game's scores are divided by this to make the targets (1 for win-share games). */
+  readonly scoreScale: number;
+}
+
+/**
+ * The samples of a chunk, packed in typed arrays (sample k's rows at its
+ * offsets), in episode order, then decision order.
+ */
+export interface SamplePack {
+  /** Samples in the pack. */
+  readonly samples: number;
+  /** `samples × inputSize` observation tensors. */
+  readonly obs: Float32Array;
+  /** Per sample: the number of legal actions. */
+  readonly counts: Int32Array;
+  /** Every sample's legal action ids, one run after another (`counts[k]` each). */
+  readonly legal: Int32Array;
+  /** With a feature head: `Σ counts × featureSize` features, row j for the j-th legal id of `legal`. */
+  readonly features: Float32Array | null;
+  /** Per sample: the index into its legal actions of the action taken. */
+  readonly chosen: Int32Array;
+  /** Per sample: 1 when the action taken was the warm-start bot's (a demonstration), else 0 (the net's, or ε's). */
+  readonly demo: Uint8Array;
+  /** Per sample: its Monte-Carlo return (the utility of its seat at the end), the Q-target. */
+  readonly target: Float32Array;
+  /** `samples × P`: every seat's utility at the end, seat-relative (the sample's seat first, then the seat to its left...): the value head's target. */
+  readonly values: Float32Array;
+  /** Per episode played: the learner's mean utility over its seats (for the curve). */
+  readonly learnerUtility: Float64Array;
+  /** Decisions of learner seats, and of every seat, in the chunk. */
+  readonly decisions: number;
+}
+
+/** A growable Float32 / Int32 buffer. */
+class Grow<T extends Float32Array | Int32Array> {
+  length = 0;
+  constructor(
+    public data: T,
+    private readonly make: (n: number) => T,
+  ) {}
+  reserve(n: number): void {
+    if (this.length + n <= this.data.length) return;
+    const next = this.make(Math.max(this.length + n, 2 * this.data.length));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+  view(): T {
+    return this.data.subarray(0, this.length) as T;
+  }
+}
+
+/** The utility of each seat at the end of a game (`GameInfo.utility`), into `into[0..P)`. */
+export function utilities(game: AnyGame, s: GameStateBase, scoreScale: number, into: Float64Array): void {
+  const r = game.result(s);
+  const P = s.players;
+  if (game.info.utility === 'zero-sum') {
+    for (let p = 0; p < P; p++) into[p] = r.scores[p]! / scoreScale;
+    return;
+  }
+  into.fill(0, 0, P);
+  for (const w of r.winners) into[w] = 1 / r.winners.length;
+}
+
+/**
+ * Plays a chunk of episodes.
+ * @returns their samples, in episode order.
+ * @throws Error when the game has no tensor (the caller checks first).
+ */
+export function playEpisodes(task: SelfPlayTask): SamplePack {
+  const game = getGame(task.gameId);
+  const v = task.variant;
+  const tensor = game.tensor;
+  if (!tensor) throw new Error(`${task.gameId} has no observation tensor`);
+  const af = task.arch.head.kind === 'feature' ? game.actionFeatures : undefined;
+  const N = tensor.size(v);
+  const F = af ? af.size(v) : 0;
+  const net = new Net(task.arch, task.weights);
+  const s = game.newState(v);
+  const obs = game.newObservation(v);
+  const K = game.numDistinctActions(v);
+  const legal = new Int32Array(K);
+  const P = s.players;
+  const x = new Float32Array(N);
+  let scores = new Float64Array(64);
+  let feats = new Float32Array(64 * Math.max(1, F));
+  const util = new Float64Array(P);
+
+  const obsOut = new Grow(new Float32Array(N * 256), (n) => new Float32Array(n));
+  const legalOut = new Grow(new Int32Array(4096), (n) => new Int32Array(n));
+  const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
+  const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
+  const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));
+  const seatOf = new Grow(new Int32Array(256), (n) => new Int32Array(n));
+  const demo = new Grow(new Int32Array(256), (n) => new Int32Array(n));
+  const target = new Grow(new Float32Array(256), (n) => new Float32Array(n));
+  const values = new Grow(new Float32Array(256 * P), (n) => new Float32Array(n));
+  const learnerUtility = new Float64Array(task.count);
+  let decisions = 0;
+
+  // One instance of each bot per seat (a bot may keep a seat's state within a game).
+  const perSeat = (spec: string): Bot[] => Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
+  const behaviourBots: Bot[] | null = task.behaviour ? perSeat(task.behaviour) : null;
+  const opponentBots = task.opponents.map(perSeat);
+  const seatBots: (Bot | null)[] = new Array(P).fill(null);
+  const ctxs: BotContext[] = [];
+  const botRngs: Rng[] = [];
+  for (let p = 0; p < P; p++) {
+    botRngs.push(createRng('unused'));
+    ctxs.push({ seat: p, players: P, variant: v, rng: botRngs[p]!, model: game });
+  }
+
+  for (let e = 0; e < task.count; e++) {
+    const episode = task.first + e;
+    const dealSeed = gameSeed(`${task.seed}/episode`, episode);
+    const pick = createRng(`${dealSeed}/seats`);
+    const explore = createRng(`${dealSeed}/explore`);
+    // Which seats the learner holds: all of them (self-play), or one against drawn opponents.
+    const allSelf = opponentBots.length === 0 || pick.next() < task.selfPlay;
+    const mine = allSelf ? -1 : pick.int(P);
+    for (let p = 0; p < P; p++) {
+      seatBots[p] = allSelf || p === mine ? null : opponentBots[pick.int(opponentBots.length)]![p]!;
+      botRngs[p]!.seed(`${dealSeed}/bot/${p}`);
+    }
+    const firstSample = chosen.length;
+    game.deal(s, dealRng(dealSeed));
+    for (let p = 0; p < P; p++) {
+      seatBots[p]?.reset?.(ctxs[p]!);
+      if (seatBots[p] === null && behaviourBots) behaviourBots[p]!.reset?.(ctxs[p]!);
+    }
+    while (!game.isTerminal(s)) {
+      const seat = game.currentSeat(s);
+      const n = game.legalActions(s, legal);
+      const bot = seatBots[seat];
+      if (bot) {
+        game.observe(s, seat, obs);
+        game.apply(s, bot.act(obs, legal, n, ctxs[seat]!));
+        continue;
+      }
+      decisions++;
+      game.observe(s, seat, obs);
+      let k: number;
+      let demonstrated = 0;
+      if (explore.next() < task.epsilon) k = explore.int(n);
+      else if (behaviourBots) {
+        k = legal.subarray(0, n).indexOf(behaviourBots[seat]!.act(obs, legal, n, ctxs[seat]!));
+        demonstrated = k >= 0 ? 1 : 0;
+      } else k = -1;
+      tensor.write(obs, v, x);
+      if (af) {
+        if (feats.length < n * F) feats = new Float32Array(2 * n * F);
+        for (let j = 0; j < n; j++) af.write(obs, v, legal[j]!, feats, j * F);
+      }
+      if (k < 0) {
+        if (scores.length < n) scores = new Float64Array(2 * n);
+        net.scoreActions(x, legal, n, af ? feats : undefined, scores);
+        k = 0;
+        for (let j = 1; j < n; j++) if (scores[j]! > scores[k]!) k = j;
+      }
+      // The sample: the tensor, the legal actions (and features), the action taken.
+      obsOut.reserve(N);
+      obsOut.data.set(x, obsOut.length);
+      obsOut.length += N;
+      legalOut.reserve(n);
+      for (let j = 0; j < n; j++) legalOut.data[legalOut.length + j] = legal[j]!;
+      legalOut.length += n;
+      if (af) {
+        featOut.reserve(n * F);
+        featOut.data.set(feats.subarray(0, n * F), featOut.length);
+        featOut.length += n * F;
+      }
+      counts.reserve(1);
+      counts.data[counts.length++] = n;
+      chosen.reserve(1);
+      chosen.data[chosen.length++] = k;
+      seatOf.reserve(1);
+      seatOf.data[seatOf.length++] = seat;
+      demo.reserve(1);
+      demo.data[demo.length++] = demonstrated;
+      game.apply(s, legal[k]!);
+    }
+    // The Monte-Carlo return of each sample: its seat's utility at the end.
+    utilities(game, s, task.scoreScale, util);
+    target.reserve(chosen.length - firstSample);
+    values.reserve((chosen.length - firstSample) * P);
+    for (let i = firstSample; i < chosen.length; i++) {
+      const q = seatOf.data[i]!;
+      target.data[i] = util[q]!;
+      for (let j = 0; j < P; j++) values.data[i * P + j] = util[(q + j) % P]!;
+    }
+    target.length = chosen.length;
+    values.length = chosen.length * P;
+    let sum = 0;
+    let seats = 0;
+    for (let p = 0; p < P; p++)
+      if (seatBots[p] === null) {
+        sum += util[p]!;
+        seats++;
+      }
+    learnerUtility[e] = sum / seats;
+  }
+  return {
+    samples: chosen.length,
+    obs: obsOut.view(),
+    counts: counts.view(),
+    legal: legalOut.view(),
+    features: af ? featOut.view() : null,
+    chosen: chosen.view(),
+    demo: Uint8Array.from(demo.view()),
+    target: target.view(),
+    values: values.view(),
+    learnerUtility,
+    decisions,
+  };
+}

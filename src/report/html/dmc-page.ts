@@ -1,0 +1,171 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { seriesChart } from './charts.js';
+import { num, obj, str, type Row, type RunFiles } from './load.js';
+import type { Page, PageChart, Section } from './page.js';
+import { SERIES_COLOR, BEST_COLOR, thinned } from './train-data.js';
+
+/** True when a training run's state is a Deep Monte-Carlo run's (`src/cli/train-dmc.ts`). */
+export function isDmcRun(f: RunFiles): boolean {
+  return obj(obj(f.json['train-state'])?.setup)?.dmc === true;
+}
+
+/** A signed difference in points of win share (or a score difference). */
+function diffText(x: number, percent: boolean): string {
+  const v = percent ? 100 * x : x;
+  const text = Math.abs(v).toFixed(percent ? 1 : 3);
+  return Number(text) === 0 ? text : `${v > 0 ? '+' : '−'}${text}`;
+}
+
+/**
+ * The page of a DMC run (`npm run train -- --method dmc`): the answer (how the
+ * net did against greedy at its last evaluation, the verification's verdict),
+ * the learning curve (the losses per iteration; the paired difference against
+ * greedy at each evaluation with its interval) and the setup.
+ */
+export function dmcPage(f: RunFiles): Page {
+  const ts = obj(f.json['train-state']) ?? {};
+  const setup = obj(ts.setup) ?? {};
+  const plan = obj(ts.plan) ?? {};
+  const state = obj(ts.state) ?? {};
+  const arch = obj(plan.arch) ?? {};
+  const game = str(setup.game) ?? '?';
+  const percent = true;
+  const rows: Row[] = [...(f.csv.curve ?? [])];
+  const done = num(state.iteration) ?? rows.length;
+  const planned = num(plan.iterations);
+  const stopped = planned !== undefined && done < planned;
+  const evals = rows.filter((r) => typeof r.net_minus_greedy === 'number');
+  const answer: string[] = [];
+  if (stopped)
+    answer.push(`Stopped after ${done} of ${planned} iterations: this page shows what is there so far; carry on with npm run train -- --resume ${f.dir}.`);
+  const last = evals[evals.length - 1];
+  if (last) {
+    const lo = last.net_minus_greedy_ci95_lo as number;
+    const hi = last.net_minus_greedy_ci95_hi as number;
+    const verdict = lo > 0 ? 'stronger than greedy' : hi < 0 ? 'weaker than greedy' : 'not separated from greedy';
+    answer.push(
+      `After ${String(last.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.net_minus_greedy as number, percent)} points of win share per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
+    );
+  }
+  const ver = obj(obj(f.json.train)?.verification);
+  if (ver) {
+    answer.push(
+      `Verification (match --sprt of the net against greedy on held-out seed ${str(setup.seed) ?? '?'}-verify): the net is ${str(ver.verdict) ?? '?'}.`,
+    );
+    const conf = obj(ver.confirmation);
+    const w = obj(obj(conf?.comparison)?.winShare);
+    const ci = w?.ci95 as number[] | undefined;
+    if (conf && typeof w?.value === 'number' && ci)
+      answer.push(
+        `Confirmation (a fixed-size match, no SPRT, on held-out seed ${str(setup.seed) ?? '?'}-confirm; not biased by a stop): net − greedy ${diffText(w.value, true)} points [${diffText(ci[0]!, true)}, ${diffText(ci[1]!, true)}] over ${String(conf.deals)} deals: the net is ${str(conf.verdict) ?? '?'}.`,
+      );
+  }
+  const sections: Section[] = [];
+  const missing: string[] = [];
+  if (rows.length > 0) sections.push(curveSection(rows, evals, percent));
+  else missing.push('the learning curve (no iteration finished)');
+  sections.push({
+    id: 'setup',
+    title: 'Setup',
+    intro: [
+      `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${String(plan.episodesPerIteration ?? '?')} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${String(plan.batch ?? '?')} (step size ${String(plan.lr ?? '?')}).`,
+      `Net: trunk ${(arch.trunk as number[] | undefined)?.join('-') ?? '?'} on the observation tensor of ${String(arch.inputSize ?? '?')} entries, a ${str(obj(arch.head)?.kind) ?? '?'} action head; ε ${String(plan.epsilon ?? '?')}; the net plays every seat in a share ${String(plan.selfPlay ?? '?')} of the episodes, else one seat against ${((plan.opponents as string[] | undefined) ?? []).join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${String(plan.warmStartBot)} for the first ${String(plan.warmStartEpisodes)} games` : ''}.`,
+    ],
+    blocks: [],
+  });
+  return {
+    title: `${game}: training report, a network by Deep Monte-Carlo self-play`,
+    meta: [
+      `${game} · train by DMC`,
+      `${done}${planned !== undefined ? ` of ${planned}` : ''} iterations × ${String(plan.episodesPerIteration ?? '?')} games`,
+      `seed ${str(setup.seed) ?? '?'}`,
+      typeof state.seconds === 'number' ? `${state.seconds.toFixed(1)} s` : '',
+      stopped ? 'STOPPED EARLY: incomplete' : '',
+    ]
+      .filter(Boolean)
+      .join(' · '),
+    answer,
+    links: [
+      ...(existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
+      ...(existsSync(join(f.dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
+    ],
+    sections,
+    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    missing,
+  };
+}
+
+function curveSection(rows: readonly Row[], evals: readonly Row[], percent: boolean): Section {
+  const x = { field: 'games', title: 'games of self-play' };
+  const charts: PageChart[] = [
+    {
+      id: 'dmc-loss',
+      spec: seriesChart({
+        title: 'Loss per iteration',
+        description:
+          "The mean squared error of the chosen actions' Q against their returns, and of the value head against every seat's outcome, over each iteration's minibatches.",
+        rows,
+        x,
+        series: [
+          { field: 'loss_q', title: 'Q loss (squared error, win share²)', mark: 'line', color: SERIES_COLOR },
+          { field: 'loss_value', title: 'value loss', mark: 'line', color: BEST_COLOR, dash: true },
+        ],
+        y: { title: 'mean squared error' },
+        width: 2 * 340,
+        height: 200,
+      }),
+    },
+  ];
+  if (evals.length > 0)
+    charts.push({
+      id: 'dmc-eval',
+      spec: seriesChart({
+        title: 'The net against greedy',
+        description:
+          "The net's win share per seat-game less greedy's in the same seat, paired on the same held-out deals at every evaluation, with its 95% interval over the deals; the dashed line is no difference.",
+        rows: evals,
+        x,
+        series: [{ field: 'net_minus_greedy', title: 'net − greedy', mark: 'line', color: SERIES_COLOR }],
+        band: { lo: 'net_minus_greedy_ci95_lo', hi: 'net_minus_greedy_ci95_hi', title: '95% interval over the held-out deals' },
+        y: { title: 'net − greedy (win share)', percent },
+        zeroRule: true,
+        width: 2 * 340,
+        height: 200,
+      }),
+    });
+  const view = thinned(rows);
+  const columns = [
+    'iteration',
+    'games',
+    'samples',
+    'loss_q',
+    'loss_value',
+    'net_minus_greedy',
+    'net_minus_greedy_ci95_lo',
+    'net_minus_greedy_ci95_hi',
+    'eval_deals',
+  ];
+  return {
+    id: 'curve-section',
+    title: 'Learning curve',
+    blocks: [
+      {
+        id: 'curve',
+        title: 'Losses and strength per iteration',
+        charts,
+        caption:
+          'Each evaluation plays the net in every seat of the same held-out deals against greedy opponents, and greedy in its place (a paired comparison: the deal is the unit, Student t interval over the deals). The losses are in squared win share.',
+        table: {
+          id: 'curve-table',
+          title: `Learning curve (curve.csv${view.note})`,
+          caption: '',
+          columns,
+          rows: view.rows.map((r) => Object.fromEntries(columns.map((c) => [c, r[c] ?? null]))),
+          intervals: { net_minus_greedy: ['net_minus_greedy_ci95_lo', 'net_minus_greedy_ci95_hi'] },
+          ...(percent ? { proportions: ['net_minus_greedy'] } : {}),
+        },
+      },
+    ],
+  };
+}

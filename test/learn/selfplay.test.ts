@@ -1,0 +1,85 @@
+/**
+ * Deep Monte-Carlo's self-play (src/learn/selfplay.ts, Zha et al. 2021): the
+ * Monte-Carlo return of every sample is its seat's utility at the end of its
+ * game, and a chunk of episodes is a function of its task alone, so the
+ * samples of an iteration are the same however its episodes are split among
+ * threads.
+ */
+import { describe, expect, it } from 'vitest';
+import '../../src/games/index.js';
+import { getGame } from '../../src/core/registry.js';
+import { resolveGameVariant } from '../../src/core/variant.js';
+import { architectureFor } from '../../src/nn/game-layout.js';
+import { Net } from '../../src/nn/net.js';
+import { playEpisodes, type SamplePack, type SelfPlayTask } from '../../src/learn/selfplay.js';
+
+function task(gameId: string, first: number, count: number, extra: Partial<SelfPlayTask> = {}): SelfPlayTask {
+  const game = getGame(gameId);
+  const variant = resolveGameVariant(game, {});
+  const arch = architectureFor(game, variant, { trunk: [16] });
+  const net = Net.create(arch, 'selfplay-test');
+  return {
+    gameId,
+    variant,
+    arch,
+    weights: net.weights,
+    seed: 'selfplay',
+    first,
+    count,
+    epsilon: 0.1,
+    selfPlay: 0.5,
+    opponents: ['greedy'],
+    behaviour: null,
+    scoreScale: 1,
+    ...extra,
+  };
+}
+
+/** The packs' samples as plain rows, for comparing two ways of playing the same episodes. */
+function rows(packs: readonly SamplePack[]): string[] {
+  const out: string[] = [];
+  for (const p of packs) {
+    const N = p.obs.length / Math.max(1, p.samples);
+    let at = 0;
+    for (let i = 0; i < p.samples; i++) {
+      const n = p.counts[i]!;
+      out.push(JSON.stringify([Array.from(p.obs.subarray(i * N, (i + 1) * N)), Array.from(p.legal.subarray(at, at + n)), p.chosen[i], p.target[i], p.demo[i]]));
+      at += n;
+    }
+  }
+  return out;
+}
+
+describe('Deep Monte-Carlo self-play', () => {
+  for (const id of ['nine-virtues', 'multiples-of-nine', 'nines-holdem']) {
+    it(`${id}: every sample's target is its seat's utility at the end (the first of its seat-relative values); the values of a game's seats add up to what the game's utility adds up to`, () => {
+      const game = getGame(id);
+      const p = playEpisodes(task(id, 0, 6));
+      const P = p.values.length / p.samples;
+      expect(p.samples).toBeGreaterThan(0);
+      for (let i = 0; i < p.samples; i++) {
+        expect(p.target[i]).toBe(p.values[i * P]);
+        let sum = 0;
+        for (let j = 0; j < P; j++) sum += p.values[i * P + j]!;
+        // Win share: the shares of a won game add up to 1 (0 when nobody won); zero-sum: the scores add up to 0.
+        if (game.info.utility === 'zero-sum') expect(Math.abs(sum)).toBeLessThan(1e-4);
+        else expect([0, 1].some((s) => Math.abs(sum - s) < 1e-6)).toBe(true);
+      }
+    });
+  }
+
+  it('a chunk is a function of its task: episodes 0-5 in one chunk or in three give the same samples', () => {
+    const whole = rows([playEpisodes(task('nine-virtues', 0, 6))]);
+    const split = rows([playEpisodes(task('nine-virtues', 0, 2)), playEpisodes(task('nine-virtues', 2, 3)), playEpisodes(task('nine-virtues', 5, 1))]);
+    expect(split).toEqual(whole);
+    expect(rows([playEpisodes(task('nine-virtues', 1, 5))])).not.toEqual(whole);
+  });
+
+  it('a warm start plays its bot: with ε 0 every learner decision is a demonstration of greedy', () => {
+    const p = playEpisodes(task('nine-virtues', 0, 3, { behaviour: 'greedy', epsilon: 0 }));
+    expect(p.samples).toBeGreaterThan(0);
+    expect(Array.from(p.demo).every((d) => d === 1)).toBe(true);
+    const q = playEpisodes(task('nine-virtues', 0, 3, { epsilon: 0 }));
+    expect(Array.from(q.demo).every((d) => d === 0)).toBe(true);
+  });
+});

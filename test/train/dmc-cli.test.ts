@@ -1,0 +1,139 @@
+/**
+ * `npm run train -- --method dmc` through the compiled CLI: the same seed
+ * gives byte-identical nets and curves with --workers 1 and 2; a run stopped
+ * by Ctrl-C and resumed writes the net and curve of an uninterrupted one;
+ * the net plays as `nn:file=`; its page shows the learning curve; bad input
+ * is one line and exit 2.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const out = mkdtempSync(join(tmpdir(), 'ninefold-dmc-'));
+const BASE = [
+  '--game',
+  'nine-virtues',
+  '--method',
+  'dmc',
+  '--budget',
+  '192',
+  '--episodes',
+  '32',
+  '--net-size',
+  '32',
+  '--batch',
+  '64',
+  '--eval-every',
+  '3',
+  '--eval-deals',
+  '6',
+  '--warm-start',
+  'greedy:64',
+  '--no-verify',
+  '--seed',
+  '7',
+];
+const read = (dir: string, file: string): string => readFileSync(join(dir, file), 'utf8');
+
+describe('npm run train -- --method dmc', () => {
+  it('--workers 1 and 2 write byte-identical nets and curves (Deep Monte-Carlo self-play, Zha et al. 2021)', () => {
+    const a = cli('train', [...BASE, '--workers', '1', '--out', join(out, 'w1')]);
+    expect(a.code, a.stderr).toBe(0);
+    const b = cli('train', [...BASE, '--workers', '2', '--out', join(out, 'w2')]);
+    expect(b.code, b.stderr).toBe(0);
+    for (const f of ['net.json', 'curve.csv', 'curve.json']) expect(read(join(out, 'w2'), f), f).toBe(read(join(out, 'w1'), f));
+    const curve = read(join(out, 'w1'), 'curve.csv').trim().split('\n');
+    expect(curve[0]).toBe(
+      'iteration,games,samples,loss_q,loss_value,learner_utility,warm_start,eval_deals,net_minus_greedy,net_minus_greedy_ci95_lo,net_minus_greedy_ci95_hi',
+    );
+    expect(curve).toHaveLength(1 + 6);
+    // Evaluations at iterations 3 and 6 against greedy on the held-out deals, with an interval around the difference.
+    const evals = curve.slice(1).filter((l) => l.split(',')[7] !== '');
+    expect(evals.map((l) => l.split(',')[0])).toEqual(['3', '6']);
+    for (const l of evals) {
+      const [v, lo, hi] = l.split(',').slice(8).map(Number);
+      expect(lo).toBeLessThanOrEqual(v!);
+      expect(hi).toBeGreaterThanOrEqual(v!);
+    }
+    // Each evaluation played its own net (nets/iter-<k>.json): a worker reuses a bot built for the same spec text.
+    for (const k of [3, 6]) expect(existsSync(join(out, 'w1', 'nets', `iter-${k}.json`)), `nets/iter-${k}.json`).toBe(true);
+    expect(read(join(out, 'w1'), 'nets/iter-6.json')).toBe(read(join(out, 'w1'), 'net.json'));
+    // The net's provenance names the command without where it ran or on how many threads.
+    const net = JSON.parse(read(join(out, 'w1'), 'net.json')) as { provenance: { command: string }; game: string };
+    expect(net.game).toBe('nine-virtues');
+    expect(net.provenance.command).toMatch(/^npm run train -- --game nine-virtues --method dmc /);
+    expect(net.provenance.command).not.toMatch(/--workers|--out/);
+    // The page shows the learning curve.
+    const page = read(join(out, 'w1'), 'report.html');
+    expect(page).toContain('Deep Monte-Carlo');
+    expect(page).toContain('The net against greedy');
+  });
+
+  it('a run stopped by Ctrl-C and resumed writes the net and curve of an uninterrupted run', async () => {
+    const dir = join(out, 'stopped');
+    const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'train.js'), ...BASE, '--workers', '1', '--out', dir], { stdio: 'ignore' });
+    const stateFile = join(dir, 'train-state.json');
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 50));
+      if (!existsSync(stateFile)) continue;
+      try {
+        if ((JSON.parse(readFileSync(stateFile, 'utf8')) as { state: { iteration: number } }).state.iteration >= 2) break;
+      } catch {
+        // being written
+      }
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    expect(code).toBe(130);
+    expect(read(dir, 'report.html')).toContain('STOPPED EARLY');
+    const r = cli('train', ['--resume', dir, '--workers', '2']);
+    expect(r.code, r.stderr).toBe(0);
+    for (const f of ['net.json', 'curve.csv']) expect(read(dir, f), f).toBe(read(join(out, 'w1'), f));
+  });
+
+  it('the net plays as nn:file= in a tourney; a net for another variant or game is refused in one line', () => {
+    const net = join(out, 'w1', 'net.json');
+    const t = cli('tourney', [
+      '--game',
+      'nine-virtues',
+      '--bots',
+      `nn:file=${net},greedy,greedy,greedy`,
+      '--games',
+      '8',
+      '--workers',
+      '1',
+      '--out',
+      join(out, 't'),
+    ]);
+    expect(t.code, t.stderr).toBe(0);
+    expect(t.stdout).toContain(`nn:file=${net}`);
+    for (const args of [
+      ['--game', 'captains-orders', '--bots', `nn:file=${net},greedy,greedy,greedy`],
+      ['--game', 'nine-virtues', '--bots', 'nn:file=/nonexistent/net.json,greedy,greedy,greedy'],
+    ]) {
+      const r = cli('tourney', [...args, '--games', '4', '--workers', '1']);
+      expect(r.code, r.stdout).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+
+  it('bad input: one line on stderr, exit 2', () => {
+    for (const extra of [
+      ['--bot', 'greedy'],
+      ['--warm-start', 'greedy'],
+      ['--epsilon', '2'],
+      ['--net-size', '0'],
+    ]) {
+      const r = cli('train', ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '64', ...extra]);
+      expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+  });
+});
