@@ -79,7 +79,8 @@ export class Adam {
    * @throws RangeError when the moments' lengths differ from the optimiser's size.
    */
   restore(t: number, m: ArrayLike<number>, v: ArrayLike<number>): void {
-    if (m.length !== this.m.length || v.length !== this.v.length) throw new RangeError(`adam: size ${this.m.length}, given moments of ${m.length} and ${v.length}`);
+    if (m.length !== this.m.length || v.length !== this.v.length)
+      throw new RangeError(`adam: size ${this.m.length}, given moments of ${m.length} and ${v.length}`);
     this.m.set(m);
     this.v.set(v);
     this.t = t;
