@@ -127,6 +127,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     opponents,
     warmStartEpisodes,
     warmStartBot,
+    demoEvery: warmStartBot ? demoEveryOf(parseNumber('--demo-share', args['demo-share'], 0, 1)) : 0,
     scoreScale: scoreScaleOf(game, variant),
     batch: parseCount('--batch', args.batch, 1, 1_000_000),
     epochs: 1,
@@ -182,6 +183,11 @@ export function provenanceCommand(argv: readonly string[]): string {
     kept.push(a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@'));
   }
   return `npm run train -- ${kept.join(' ')}`;
+}
+
+/** The chunk period of a share of demonstration chunks: 1/share rounded (0 for none). */
+function demoEveryOf(share: number): number {
+  return share > 0 ? Math.max(1, Math.round(1 / share)) : 0;
 }
 
 /** `{ dealKey }` when the deals are secret. */

@@ -36,6 +36,12 @@ export interface DmcPlan {
   /** Episodes at the start whose learner seats play this bot (warm start), and the bot; 0 and null for none. */
   readonly warmStartEpisodes: number;
   readonly warmStartBot: string | null;
+  /**
+   * After the warm start, every `demoEvery`-th chunk of an iteration is played
+   * by the warm-start bot too (a share 1/demoEvery of demonstrations kept
+   * through self-play, as DQfD keeps its demonstrations in every batch); 0: none.
+   */
+  readonly demoEvery: number;
   readonly scoreScale: number;
   /** Minibatch size, passes over an iteration's samples, Adam's step size, L2 and clipping norm. */
   readonly batch: number;
@@ -77,7 +83,8 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
   const start = k * plan.episodesPerIteration;
   const end = start + plan.episodesPerIteration;
   for (let first = start; first < end; first += plan.chunk) {
-    const warm = first < plan.warmStartEpisodes;
+    const chunkIndex = Math.floor((first - start) / plan.chunk);
+    const warm = first < plan.warmStartEpisodes || (plan.demoEvery > 0 && chunkIndex % plan.demoEvery === plan.demoEvery - 1);
     out.push({
       gameId: plan.gameId,
       variant: plan.variant,

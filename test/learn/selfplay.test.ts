@@ -83,3 +83,39 @@ describe('Deep Monte-Carlo self-play', () => {
     expect(Array.from(q.demo).every((d) => d === 0)).toBe(true);
   });
 });
+
+describe("a DMC iteration's chunks (DQfD keeps demonstrations in every batch)", () => {
+  it('during the warm start every chunk plays the warm-start bot; after it, every demoEvery-th chunk still does', async () => {
+    const { iterationTasks } = await import('../../src/learn/dmc.js');
+    const base = task('nine-virtues', 0, 1);
+    const plan = {
+      gameId: base.gameId,
+      variant: base.variant,
+      arch: base.arch,
+      seed: 's',
+      iterations: 4,
+      episodesPerIteration: 8,
+      chunk: 2,
+      epsilon: 0.05,
+      selfPlay: 0.5,
+      opponents: ['greedy'],
+      warmStartEpisodes: 8,
+      warmStartBot: 'greedy',
+      demoEvery: 2,
+      scoreScale: 1,
+      batch: 4,
+      epochs: 1,
+      lr: 0.001,
+      l2: 0,
+      clipNorm: 10,
+      valueWeight: 1,
+      margin: 0.1,
+    };
+    const behaviours = (k: number): (string | null)[] => iterationTasks(plan, k, base.weights).map((t) => t.behaviour);
+    expect(behaviours(0)).toEqual(['greedy', 'greedy', 'greedy', 'greedy']);
+    expect(behaviours(1)).toEqual([null, 'greedy', null, 'greedy']);
+    expect(behaviours(2)).toEqual([null, 'greedy', null, 'greedy']);
+    expect(iterationTasks({ ...plan, demoEvery: 0 }, 1, base.weights).map((t) => t.behaviour)).toEqual([null, null, null, null]);
+    expect(iterationTasks(plan, 1, base.weights).map((t) => t.first)).toEqual([8, 10, 12, 14]);
+  });
+});

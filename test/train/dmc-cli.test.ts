@@ -36,6 +36,8 @@ const BASE = [
   '6',
   '--warm-start',
   'greedy:64',
+  '--demo-share',
+  '0.5',
   '--no-verify',
   '--seed',
   '7',
