@@ -76,7 +76,8 @@ export const options = {
   'demo-share': {
     type: 'string',
     default: '0',
-    describe: "--method dmc with --warm-start: the share of each later iteration's games still played by the warm-start bot (demonstrations kept through self-play, as DQfD)",
+    describe:
+      "--method dmc with --warm-start: the share of each later iteration's games still played by the warm-start bot (demonstrations kept through self-play, as DQfD)",
   },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
   episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },
