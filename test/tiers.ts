@@ -2,10 +2,11 @@
  * The two test tiers. `npm test` runs every file but these (unit tests, the
  * conformance suite, golden trajectories, records, the CLI smoke tests of
  * tourney.test.ts, the calibration of the statistics on High Card), at
- * least two files at a time (`vitest.config.ts`): about 80 s of CPU, under a
- * minute on 2 cores, and no timing-based assertion. `npm run test:long` runs
- * these slow files: the conformance and isolation suites over extra variants
- * (Nine Lives' Powers), no state carried between games by any built-in bot,
+ * least two files at a time (`vitest.config.ts`): about 300 s of CPU at load
+ * 5-9 (the tensor suite and the network module's checks against TensorFlow.js
+ * and ONNX Runtime included), and no timing-based assertion. `npm run test:long` runs
+ * these slow files: the conformance, tensor and isolation suites over extra
+ * variants (Nine Lives' Powers), Deep Monte-Carlo training end to end, no state carried between games by any built-in bot,
  * search-bot strength, the pool's merge order (timed over 160 000 games),
  * worker resilience and signals, user bots' attacks on their realms, the
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
