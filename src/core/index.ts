@@ -16,4 +16,4 @@ export type { BalanceTable, Estimate, GameBalance, KeyFigure } from './balance.j
 export { lineupGroups, mergeNumericTotals, ratioOrNaN, shareUnits, sumOverEntries } from './balance.js';
 export { indexInSorted } from './sorted.js';
 export type { ActionFeatures, ObservationTensor, TensorField } from './tensor.js';
-export { layoutSize, tensorLayout } from './tensor.js';
+export { layoutCache, layoutSize, relativeSeat, tensorLayout, writeOneHot } from './tensor.js';

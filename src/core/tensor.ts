@@ -89,3 +89,40 @@ export function layoutSize(layout: readonly TensorField[]): number {
   const last = layout[layout.length - 1];
   return last ? last.offset + last.length : 0;
 }
+
+/**
+ * A layout function that builds each resolved variant's layout once
+ * (cached per variant object: a run resolves its variant once).
+ * @param fields the `[name, length]` pairs of a variant, in order (see {@link tensorLayout}).
+ * @returns `(variant) => layout`.
+ */
+export function layoutCache(fields: (variant: Variant) => readonly (readonly [string, number])[]): (variant: Variant) => TensorField[] {
+  const cache = new WeakMap<Variant, TensorField[]>();
+  return (v) => {
+    let l = cache.get(v);
+    if (!l) {
+      l = tensorLayout(fields(v));
+      cache.set(v, l);
+    }
+    return l;
+  };
+}
+
+/**
+ * Writes a one-hot of `i` into `into[at, at + n)`: all zeros when `i` is
+ * outside 0..n-1 (e.g. -1 for "none").
+ * @returns at + n, the next field's offset.
+ */
+export function writeOneHot(into: Float32Array, at: number, n: number, i: number): number {
+  for (let k = 0; k < n; k++) into[at + k] = k === i ? 1 : 0;
+  return at + n;
+}
+
+/**
+ * Seat `q` as an offset from the observer `me` among `P` seats (0: the
+ * observer, 1: the seat to its left...), the seat-relative order of every
+ * tensor; -1 for no seat (q < 0).
+ */
+export function relativeSeat(q: number, me: number, P: number): number {
+  return q < 0 ? -1 : (q - me + P) % P;
+}

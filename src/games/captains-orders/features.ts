@@ -12,7 +12,7 @@
  * seat's observation and the action alone; the same action toward the same
  * offset gives the same features from every seat.
  */
-import { intParam, layoutSize, type ActionFeatures, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { intParam, layoutCache, layoutSize, type ActionFeatures, type Variant } from '../../core/index.js';
 import { PAIRS_RANKS } from '../../cards/pairs.js';
 import { A_ASK, A_BELAY, A_DECLARE_NO, A_DECLARE_YES, A_DISCARD, A_DISCOVER, A_FOLLOW, A_GIVE, A_ORDER, A_PASS, MAX_SEATS } from './actions.js';
 import type { CaptainsOrdersObservation } from './observation.js';
@@ -45,17 +45,8 @@ function fields(P: number): [string, number][] {
   ];
 }
 
-const LAYOUTS = new WeakMap<Variant, TensorField[]>();
-
 /** The layout of a resolved variant (cached per variant object). */
-function layout(v: Variant): TensorField[] {
-  let l = LAYOUTS.get(v);
-  if (!l) {
-    l = tensorLayout(fields(intParam(v, 'players')));
-    LAYOUTS.set(v, l);
-  }
-  return l;
-}
+const layout = layoutCache((v) => fields(intParam(v, 'players')));
 
 /**
  * Writes the features of `action` (a legal action of the observer of `o`,

@@ -8,7 +8,7 @@
  * become one-hot offsets from it. Counts of rank r are divided by r (the
  * PAIRS deck holds r cards of rank r); every entry is in [0, 1].
  */
-import { intParam, layoutSize, type ObservationTensor, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { intParam, layoutCache, layoutSize, relativeSeat, writeOneHot, type ObservationTensor, type Variant } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import type { CaptainsOrdersObservation } from './observation.js';
 import { ROUND_CAP } from './rules.js';
@@ -50,27 +50,8 @@ function fields(P: number): [string, number][] {
   ];
 }
 
-const LAYOUTS = new WeakMap<Variant, TensorField[]>();
-
 /** The layout of a resolved variant (cached per variant object). */
-function layout(v: Variant): TensorField[] {
-  let l = LAYOUTS.get(v);
-  if (!l) {
-    l = tensorLayout(fields(intParam(v, 'players')));
-    LAYOUTS.set(v, l);
-  }
-  return l;
-}
-
-/**
- * Writes a one-hot of `i` into `into[at, at + n)` (all zeros when `i` is
- * outside 0..n-1, e.g. -1 for "none").
- * @returns at + n, the next field's offset.
- */
-function oneHot(into: Float32Array, at: number, n: number, i: number): number {
-  for (let k = 0; k < n; k++) into[at + k] = k === i ? 1 : 0;
-  return at + n;
-}
+const layout = layoutCache((v) => fields(intParam(v, 'players')));
 
 /**
  * Writes ranks 1..10 of `counts[off + r]`, each divided by r (its copies in
@@ -81,9 +62,6 @@ function byRank(into: Float32Array, at: number, counts: Uint8Array, off: number)
   for (let r = 1; r <= PAIRS_RANKS; r++) into[at + r - 1] = counts[off + r]! / r;
   return at + PAIRS_RANKS;
 }
-
-/** Seat `q` as an offset from the observer `me` (0 = the observer, 1 = its left), -1 for no seat (q < 0). */
-const relSeat = (q: number, me: number, P: number): number => (q < 0 ? -1 : (q - me + P) % P);
 
 /**
  * Writes `counts[q]` of every seat q, observer first, each divided by
@@ -106,13 +84,13 @@ function write(o: CaptainsOrdersObservation, _v: Variant, into: Float32Array): v
   const me = o.seat;
   const over = o.phase === Phase.Over;
   const declare = o.phase === Phase.Declare;
-  let at = oneHot(into, 0, 5, o.phase);
-  at = oneHot(into, at, P, relSeat(o.dealer, me, P));
-  at = oneHot(into, at, P, over ? -1 : relSeat(o.turn, me, P));
-  at = oneHot(into, at, P, relSeat(o.pending, me, P));
-  at = oneHot(into, at, P, relSeat(o.runout, me, P));
-  at = oneHot(into, at, PAIRS_RANKS, o.orderRank - 1);
-  at = oneHot(into, at, P, o.orderRank === 0 ? -1 : relSeat(o.orderOwner, me, P));
+  let at = writeOneHot(into, 0, 5, o.phase);
+  at = writeOneHot(into, at, P, relativeSeat(o.dealer, me, P));
+  at = writeOneHot(into, at, P, over ? -1 : relativeSeat(o.turn, me, P));
+  at = writeOneHot(into, at, P, relativeSeat(o.pending, me, P));
+  at = writeOneHot(into, at, P, relativeSeat(o.runout, me, P));
+  at = writeOneHot(into, at, PAIRS_RANKS, o.orderRank - 1);
+  at = writeOneHot(into, at, P, o.orderRank === 0 ? -1 : relativeSeat(o.orderOwner, me, P));
   at = byRank(into, at, o.hand, 0);
   at = byRank(into, at, o.discardUp, 0);
   at = byRank(into, at, o.ownDown, 0);
@@ -128,9 +106,9 @@ function write(o: CaptainsOrdersObservation, _v: Variant, into: Float32Array): v
   at = perSeat(into, at, o.downCount, me, o.handSize);
   for (let k = 1, q = me + 1 === P ? 0 : me + 1; k < P; k++, q = q + 1 === P ? 0 : q + 1) at = byRank(into, at, o.known, q * RANK_SLOTS);
   at = perSeat(into, at, o.roundWins, me, o.winsToWin);
-  at = oneHot(into, at, PAIRS_RANKS, declare ? o.lastRank - 1 : -1);
-  at = oneHot(into, at, P, declare ? relSeat(o.lastTo, me, P) : -1);
-  at = oneHot(into, at, 5, declare ? o.lastKind : -1);
+  at = writeOneHot(into, at, PAIRS_RANKS, declare ? o.lastRank - 1 : -1);
+  at = writeOneHot(into, at, P, declare ? relativeSeat(o.lastTo, me, P) : -1);
+  at = writeOneHot(into, at, 5, declare ? o.lastKind : -1);
   into[at++] = Math.min(o.round / ROUND_CAP, 1);
   into[at++] = o.winsToWin / MAX_WINS_TO_WIN;
   into[at++] = o.handSize / MAX_HAND_SIZE;

@@ -9,7 +9,7 @@
  * deck); every entry is in [0, 1]. The per-action features are in
  * `features.ts`.
  */
-import { intParam, layoutSize, type ObservationTensor, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { intParam, layoutCache, layoutSize, relativeSeat, writeOneHot, type ObservationTensor, type Variant } from '../../core/index.js';
 import { DECK_SIZE, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
 import type { MultiplesOfNineObservation } from './observation.js';
 import { Phase, TURNS_PER_SEAT_CAP } from './state.js';
@@ -48,30 +48,8 @@ function fields(P: number): [string, number][] {
   ];
 }
 
-const LAYOUTS = new WeakMap<Variant, TensorField[]>();
-
 /** The layout of a resolved variant (cached per variant object). */
-function layout(v: Variant): TensorField[] {
-  let l = LAYOUTS.get(v);
-  if (!l) {
-    l = tensorLayout(fields(intParam(v, 'players')));
-    LAYOUTS.set(v, l);
-  }
-  return l;
-}
-
-/**
- * Writes a one-hot of `i` into `into[at, at + n)` (all zeros when `i` is
- * outside 0..n-1, e.g. -1 for "none").
- * @returns at + n, the next field's offset.
- */
-function oneHot(into: Float32Array, at: number, n: number, i: number): number {
-  for (let k = 0; k < n; k++) into[at + k] = k === i ? 1 : 0;
-  return at + n;
-}
-
-/** Seat `q` as an offset from the observer `me` (0 = the observer, 1 = its left), -1 for no seat (q < 0). */
-const relSeat = (q: number, me: number, P: number): number => (q < 0 ? -1 : (q - me + P) % P);
+const layout = layoutCache((v) => fields(intParam(v, 'players')));
 
 /** Scratch of {@link writeOuts}: the hand with one more card. */
 const PLUS_ONE = new Uint8Array(NINES_SLOTS);
@@ -113,16 +91,16 @@ export function writeOuts(into: Float32Array, at: number, counts: Uint8Array, o:
 function write(o: MultiplesOfNineObservation, _v: Variant, into: Float32Array): void {
   const P = o.players;
   const me = o.seat;
-  let at = oneHot(into, 0, 3, o.phase);
-  at = oneHot(into, at, P, o.phase === Phase.Over ? -1 : relSeat(o.turn, me, P));
-  at = oneHot(into, at, P, relSeat(o.winner, me, P));
+  let at = writeOneHot(into, 0, 3, o.phase);
+  at = writeOneHot(into, at, P, o.phase === Phase.Over ? -1 : relativeSeat(o.turn, me, P));
+  at = writeOneHot(into, at, P, relativeSeat(o.winner, me, P));
   for (let k = 0, q = me; k < P; k++, q = q + 1 === P ? 0 : q + 1) into[at++] = o.started[q]!;
   let total = 0;
   for (let v = 1; v <= TOP_RANK; v++) {
     into[at++] = o.hand[v]! / SUITS;
     total += v * o.hand[v]!;
   }
-  at = oneHot(into, at, 9, total % 9);
+  at = writeOneHot(into, at, 9, total % 9);
   into[at++] = isSplittable(o.hand) ? 1 : 0;
   at = writeOuts(into, at, o.hand, o);
   for (let v = 1; v <= TOP_RANK; v++) into[at++] = o.pile[v]! / SUITS;

@@ -8,7 +8,7 @@
  * Counts of rank r are divided by r (the PAIRS deck holds r cards of rank r),
  * so every entry is in [0, 1] but the scores, in [-1, 1].
  */
-import { intParam, layoutSize, type ObservationTensor, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { intParam, layoutCache, layoutSize, relativeSeat, writeOneHot, type ObservationTensor, type Variant } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import type { NineVirtuesObservation } from './observation.js';
 import { Phase } from './state.js';
@@ -51,27 +51,8 @@ function fields(P: number, R: number): [string, number][] {
   ];
 }
 
-const LAYOUTS = new WeakMap<Variant, TensorField[]>();
-
 /** The layout of a resolved variant (cached per variant object). */
-function layout(v: Variant): TensorField[] {
-  let l = LAYOUTS.get(v);
-  if (!l) {
-    l = tensorLayout(fields(intParam(v, 'players'), intParam(v, 'rounds')));
-    LAYOUTS.set(v, l);
-  }
-  return l;
-}
-
-/**
- * Writes a one-hot of `i` into `into[at, at + n)` (all zeros when `i` is
- * outside 0..n-1, e.g. -1 for "none").
- * @returns at + n, the next field's offset.
- */
-function oneHot(into: Float32Array, at: number, n: number, i: number): number {
-  for (let k = 0; k < n; k++) into[at + k] = k === i ? 1 : 0;
-  return at + n;
-}
+const layout = layoutCache((v) => fields(intParam(v, 'players'), intParam(v, 'rounds')));
 
 /**
  * Writes ranks 1..10 of `counts[off + r]`, each divided by r (its copies in
@@ -82,9 +63,6 @@ function byRank(into: Float32Array, at: number, counts: Uint8Array, off: number)
   for (let r = 1; r <= PAIRS_RANKS; r++) into[at + r - 1] = counts[off + r]! / r;
   return at + PAIRS_RANKS;
 }
-
-/** Seat `q` as an offset from the observer `me` (0 = the observer, 1 = its left), -1 for no seat (q < 0). */
-const relSeat = (q: number, me: number, P: number): number => (q < 0 ? -1 : (q - me + P) % P);
 
 /** x clipped to [-1, 1]. */
 const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
@@ -97,11 +75,11 @@ const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
 function write(o: NineVirtuesObservation, _v: Variant, into: Float32Array): void {
   const P = o.players;
   const me = o.seat;
-  let at = oneHot(into, 0, 3, o.phase);
-  at = oneHot(into, at, o.rounds, o.round);
-  at = oneHot(into, at, P, relSeat(o.dealer, me, P));
-  at = oneHot(into, at, P, o.phase === Phase.Turn ? relSeat(o.turn, me, P) : -1);
-  at = oneHot(into, at, P, o.phase === Phase.Call ? relSeat(o.caller, me, P) : -1);
+  let at = writeOneHot(into, 0, 3, o.phase);
+  at = writeOneHot(into, at, o.rounds, o.round);
+  at = writeOneHot(into, at, P, relativeSeat(o.dealer, me, P));
+  at = writeOneHot(into, at, P, o.phase === Phase.Turn ? relativeSeat(o.turn, me, P) : -1);
+  at = writeOneHot(into, at, P, o.phase === Phase.Call ? relativeSeat(o.caller, me, P) : -1);
   // "A round", 3: no kill during the round's first P turns.
   into[at++] = o.phase === Phase.Turn && o.killAfterFirstLap && o.turnInRound < P ? 1 : 0;
   into[at++] = Math.min(o.turnInRound / (100 * P), 1);
@@ -122,7 +100,7 @@ function write(o: NineVirtuesObservation, _v: Variant, into: Float32Array): void
   into[at++] = clip(own / scale);
   for (let k = 1, q = me + 1 === P ? 0 : me + 1; k < P; k++, q = q + 1 === P ? 0 : q + 1) into[at++] = clip((o.totals[q]! - own) / scale);
   into[at++] = o.roundCapped ? 1 : 0;
-  at = oneHot(into, at, 3, o.bidPenalty === 'zero' ? 0 : o.bidPenalty === 'face' ? 1 : 2);
+  at = writeOneHot(into, at, 3, o.bidPenalty === 'zero' ? 0 : o.bidPenalty === 'face' ? 1 : 2);
   into[at++] = o.wildOne ? 1 : 0;
   into[at++] = o.killAfterFirstLap ? 1 : 0;
 }
