@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { HEAP_FLAGS } from './search-bench.js';
 import { sandboxCost, type SandboxCost } from './sandbox-bench.js';
 import { nnBench, type NnBenchFigures, nnTable } from './nn-bench.js';
+import { nnBotBench, type NnBotRow, nnBotTable } from './nn-bot-bench.js';
 import { isolatedVm } from '../bots/sandbox/isolated.js';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
@@ -167,7 +168,12 @@ async function main(): Promise<void> {
       runs: { type: 'number', default: 3, describe: 'measured runs per setting (median, min, max)' },
       seconds: { type: 'number', default: 3, describe: 'target duration of one run' },
       search: { type: 'boolean', default: true, describe: 'also run the search-bot benchmark (ismcts iterations/s and heap per iteration)' },
-      nn: { type: 'boolean', default: true, describe: 'also run the neural-network benchmark (src/nn: forward µs, bytes a call, training samples/s)' },
+      nn: {
+        type: 'boolean',
+        default: true,
+        describe:
+          'also run the neural-network benchmarks (src/nn: forward µs, bytes a call, training samples/s; the nn bot in every seat of every game: games/s, µs and bytes a decision)',
+      },
     })
     .strict()
     .parseAsync();
@@ -264,9 +270,12 @@ async function main(): Promise<void> {
     );
   } else process.stdout.write('sandbox of a user bot file: not measured (isolated-vm is missing)\n');
   let nn: NnBenchFigures | null = null;
+  let nnBots: NnBotRow[] | null = null;
   if (args.nn) {
     nn = await nnBench(args.runs);
     process.stdout.write(`${nnTable(nn)}\n`);
+    nnBots = await nnBotBench();
+    process.stdout.write(`${nnBotTable(nnBots)}\n`);
   }
   let search: unknown = null;
   if (args.search) {
@@ -277,7 +286,7 @@ async function main(): Promise<void> {
   }
   writeFileAtomic(
     join(dir, 'bench.json'),
-    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, sandbox, nn, search, at: new Date().toISOString() }, null, 2)}\n`,
+    `${JSON.stringify({ machine, peakRssMiB, runs: args.runs, games: rows, sandbox, nn, nnBots, search, at: new Date().toISOString() }, null, 2)}\n`,
   );
   process.stdout.write(`written: ${join(dir, 'bench.json')}\n`);
 }
