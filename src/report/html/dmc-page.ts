@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { seriesChart } from './charts.js';
 import { num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Page, PageChart, Section } from './page.js';
-import { SERIES_COLOR, BEST_COLOR, thinned } from './train-data.js';
+import { SERIES_COLOR, BEST_COLOR, sourcesOf, thinned, verificationLinks } from './train-data.js';
 
 /** True when a training run's state is a Deep Monte-Carlo run's (`src/cli/train-dmc.ts`). */
 export function isDmcRun(f: RunFiles): boolean {
@@ -86,12 +84,9 @@ export function dmcPage(f: RunFiles): Page {
       .filter(Boolean)
       .join(' · '),
     answer,
-    links: [
-      ...(existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
-      ...(existsSync(join(f.dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
-    ],
+    links: verificationLinks(f.dir),
     sections,
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    sources: sourcesOf(f),
     missing,
   };
 }

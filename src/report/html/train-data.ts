@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { pct, plain } from './format.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 
@@ -199,3 +201,16 @@ export function fitnessText(t: Training, v: number): string {
  * verification or the confirmed settings. A stopped run (only
  * `train-state.json` and the curve) gets the page of what is there so far.
  */
+
+/** The links of a training page to its verification and confirmation matches' pages (`verify/`, `confirm/`), those that exist. */
+export function verificationLinks(dir: string): { href: string; text: string }[] {
+  return [
+    ...(existsSync(join(dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
+    ...(existsSync(join(dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
+  ];
+}
+
+/** The run's files a page was built from: its JSON and CSV files by name. */
+export function sourcesOf(f: RunFiles): string[] {
+  return [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)];
+}

@@ -1,12 +1,21 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { csvTable } from './blocks.js';
 import { intervalChart, seriesChart, type Series } from './charts.js';
 import { pct, plain, points, pText, signed } from './format.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 import type { Block, Page, PageChart, Section } from './page.js';
 import type { DataTable } from './table-charts.js';
-import { present, thinned, assignments, SERIES_COLOR, BEST_COLOR, readTraining, fitnessText, type Training } from './train-data.js';
+import {
+  present,
+  thinned,
+  assignments,
+  SERIES_COLOR,
+  BEST_COLOR,
+  readTraining,
+  fitnessText,
+  sourcesOf,
+  verificationLinks,
+  type Training,
+} from './train-data.js';
 
 export function trainPage(f: RunFiles): Page {
   const t = readTraining(f);
@@ -74,12 +83,9 @@ export function trainPage(f: RunFiles): Page {
       .filter(Boolean)
       .join(' · '),
     answer,
-    links: [
-      ...(existsSync(join(f.dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
-      ...(existsSync(join(f.dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
-    ],
+    links: verificationLinks(f.dir),
     sections,
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    sources: sourcesOf(f),
     missing,
   };
 }
