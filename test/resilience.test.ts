@@ -177,7 +177,7 @@ describe('resilience', () => {
   it('a sweep stopped with SIGINT resumes as a sweep (harness issue, item 5): the same files and comparison as an uninterrupted sweep', async () => {
     const dir = join(out, 'sweep-stopped');
     const ref = join(out, 'sweep-uninterrupted');
-    const args = ['--game', 'nine-virtues', '--games', '20000', '--sweep', 'bidPenalty=face,zero', '--seed', '5', '--workers', '2'];
+    const args = ['--game', 'nine-virtues', '--games', '4000', '--sweep', 'bidPenalty=face,zero', '--seed', '5', '--workers', '2'];
     const child = spawn(process.execPath, [CLI, ...args, '--out', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));

@@ -114,6 +114,13 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     warmStartBot = specs[0]!.text;
     warmStartEpisodes = Number(m[2]);
   }
+  const rolloutShare = parseNumber('--rollout-targets', args['rollout-targets'], 0, 1);
+  let rolloutBot: string | null = null;
+  if (rolloutShare > 0) {
+    const specs = await parseAndValidateLineup(args['rollout-bot'], game, flags.botLoadMs);
+    if (specs.length !== 1 || specs[0]!.name.includes('/')) throw new UsageError(`--rollout-bot takes one built-in bot, got '${args['rollout-bot']}'`);
+    rolloutBot = specs[0]!.text;
+  }
   const plan: DmcPlan = {
     gameId: game.info.id,
     variant,
@@ -130,12 +137,14 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     demoEvery: warmStartBot ? demoEveryOf(parseNumber('--demo-share', args['demo-share'], 0, 1)) : 0,
     scoreScale: scoreScaleOf(game, variant),
     batch: parseCount('--batch', args.batch, 1, 1_000_000),
-    epochs: 1,
+    epochs: parseCount('--epochs', args.epochs, 1, 1000),
     lr: parseNumber('--lr', args.lr, 1e-7, 1),
     l2: 1e-6,
     clipNorm: 10,
     valueWeight: 1,
     margin: warmStartBot ? 0.1 : 0,
+    rolloutShare,
+    rolloutBot,
   };
   const setup: DmcSetup = {
     dmc: true,
@@ -159,7 +168,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
   process.stdout.write(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
 }

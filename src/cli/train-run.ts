@@ -79,6 +79,18 @@ export const options = {
     describe:
       "--method dmc with --warm-start: the share of each later iteration's games still played by the warm-start bot (demonstrations kept through self-play, as DQfD)",
   },
+  'rollout-targets': {
+    type: 'string',
+    default: '0',
+    describe:
+      "--method dmc: the share of learner decisions that also get every legal action's return when --rollout-bot plays on from the true state (rollout targets, Tesauro and Galperin 1996): their Q loss covers all legal actions",
+  },
+  'rollout-bot': {
+    type: 'string',
+    default: 'greedy',
+    describe: '--method dmc with --rollout-targets: the built-in bot that plays every seat after the labelled action',
+  },
+  epochs: { type: 'string', default: '1', describe: "--method dmc: passes over each iteration's samples" },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
   episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },
   batch: { type: 'string', default: '256', describe: '--method dmc: samples per minibatch (one Adam step each)' },

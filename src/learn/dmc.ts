@@ -58,6 +58,14 @@ export interface DmcPlan {
    * above the others, so its greedy policy starts as the bot's; 0: none.
    */
   readonly margin: number;
+  /**
+   * The share of learner decisions that also get rollout targets (every
+   * legal action's return under `rolloutBot`, `RolloutLabeller`): their Q
+   * loss is over all legal actions instead of the chosen one; 0: none
+   * (plain Deep Monte-Carlo). Absent in plans written before the option: 0.
+   */
+  readonly rolloutShare?: number;
+  readonly rolloutBot?: string | null;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -98,6 +106,8 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       opponents: plan.opponents,
       behaviour: warm ? plan.warmStartBot : null,
       scoreScale: plan.scoreScale,
+      rolloutShare: plan.rolloutShare ?? 0,
+      rolloutBot: plan.rolloutBot ?? null,
     });
   }
   return out;
@@ -136,6 +146,7 @@ function trainingSample(
   const n = p.counts[r.row]!;
   const F = arch.head.kind === 'feature' ? arch.head.featureSize : 0;
   const P = arch.seats;
+  const qAll = p.qAll && !Number.isNaN(p.qAll[r.legalAt]!) ? p.qAll.subarray(r.legalAt, r.legalAt + n) : undefined;
   return {
     obs: p.obs.subarray(r.row * N, (r.row + 1) * N),
     legal: p.legal.subarray(r.legalAt, r.legalAt + n),
@@ -143,6 +154,7 @@ function trainingSample(
     features: p.features ? p.features.subarray(r.legalAt * F, (r.legalAt + n) * F) : undefined,
     chosen: p.chosen[r.row]!,
     q: p.target[r.row]!,
+    qAll,
     demo: p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
     value: valueWeight > 0 ? p.values.subarray(r.row * P, (r.row + 1) * P) : undefined,
   };

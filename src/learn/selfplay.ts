@@ -11,12 +11,13 @@
  * thread, and an iteration's samples are the same for any worker count.
  */
 import type { Bot, BotContext } from '../core/bot.js';
-import type { GameStateBase } from '../core/game.js';
-import { getGame, type AnyGame } from '../core/registry.js';
+import { getGame } from '../core/registry.js';
 import { createRng, dealRng, gameSeed, type Rng } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { Net, type NetArchitecture } from '../nn/net.js';
+import { RolloutLabeller } from './rollout-targets.js';
+import { utilities } from './utility.js';
 
 /** One chunk of episodes to play: plain data, crosses threads. */
 export interface SelfPlayTask {
@@ -44,6 +45,12 @@ export interface SelfPlayTask {
   readonly behaviour: string | null;
   /** A zero-sum game's scores are divided by this to make the targets (1 for win-share games). */
   readonly scoreScale: number;
+  /**
+   * The probability that a learner decision also gets rollout targets, one
+   * per legal action (`RolloutLabeller` with `rolloutBot` as the policy); 0: none.
+   */
+  readonly rolloutShare: number;
+  readonly rolloutBot: string | null;
 }
 
 /**
@@ -65,6 +72,8 @@ export interface SamplePack {
   readonly chosen: Int32Array;
   /** Per sample: 1 when the action taken was the warm-start bot's (a demonstration), else 0 (the net's, or ε's). */
   readonly demo: Uint8Array;
+  /** Aligned with `legal`: each legal action's rollout target, NaN throughout a sample without them; null when the task asked for none. */
+  readonly qAll: Float32Array | null;
   /** Per sample: its Monte-Carlo return (the utility of its seat at the end), the Q-target. */
   readonly target: Float32Array;
   /** `samples × P`: every seat's utility at the end, seat-relative (the sample's seat first, then the seat to its left...): the value head's target. */
@@ -91,18 +100,6 @@ class Grow<T extends Float32Array | Int32Array> {
   view(): T {
     return this.data.subarray(0, this.length) as T;
   }
-}
-
-/** The utility of each seat at the end of a game (`GameInfo.utility`), into `into[0..P)`. */
-export function utilities(game: AnyGame, s: GameStateBase, scoreScale: number, into: Float64Array): void {
-  const r = game.result(s);
-  const P = s.players;
-  if (game.info.utility === 'zero-sum') {
-    for (let p = 0; p < P; p++) into[p] = r.scores[p]! / scoreScale;
-    return;
-  }
-  into.fill(0, 0, P);
-  for (const w of r.winners) into[w] = 1 / r.winners.length;
 }
 
 /**
@@ -132,6 +129,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const obsOut = new Grow(new Float32Array(N * 256), (n) => new Float32Array(n));
   const legalOut = new Grow(new Int32Array(4096), (n) => new Int32Array(n));
   const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
+  const labeller = task.rolloutShare > 0 && task.rolloutBot ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale) : null;
+  const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const seatOf = new Grow(new Int32Array(256), (n) => new Int32Array(n));
@@ -158,6 +157,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     const dealSeed = gameSeed(`${task.seed}/episode`, episode);
     const pick = createRng(`${dealSeed}/seats`);
     const explore = createRng(`${dealSeed}/explore`);
+    const labelPick = createRng(`${dealSeed}/label`);
+    let decisionInEpisode = 0;
     // Which seats the learner holds: all of them (self-play), or one against drawn opponents.
     const allSelf = opponentBots.length === 0 || pick.next() < task.selfPlay;
     const mine = allSelf ? -1 : pick.int(P);
@@ -206,6 +207,13 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       obsOut.length += N;
       legalOut.reserve(n);
       for (let j = 0; j < n; j++) legalOut.data[legalOut.length + j] = legal[j]!;
+      if (qAllOut) {
+        qAllOut.reserve(n);
+        if (labelPick.next() < task.rolloutShare) labeller!.label(s, seat, legal, n, `${dealSeed}/rollout/${decisionInEpisode}`, qAllOut.data, legalOut.length);
+        else qAllOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
+        qAllOut.length += n;
+      }
+      decisionInEpisode++;
       legalOut.length += n;
       if (af) {
         featOut.reserve(n * F);
@@ -248,6 +256,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     counts: counts.view(),
     legal: legalOut.view(),
     features: af ? featOut.view() : null,
+    qAll: qAllOut ? qAllOut.view() : null,
     chosen: chosen.view(),
     demo: Uint8Array.from(demo.view()),
     target: target.view(),

@@ -51,6 +51,14 @@ export interface TrainingSample {
   readonly chosen?: number | undefined;
   /** The return that followed the chosen action, in the game's utility (with `chosen`). */
   readonly q?: number | undefined;
+  /**
+   * Q targets for every legal action (rollout targets: each action's return
+   * when it is taken and a fixed policy plays on), `count` entries, NaN for
+   * an action without one; loss (1/m) sum_k (Q(s, legal[k]) - qAll[k])^2
+   * over the m actions with a target, weighted by `LossWeights.q`. With
+   * `chosen` and `q` too, this replaces their term.
+   */
+  readonly qAll?: ArrayLike<number> | undefined;
   /** `count` non-negative weights over the legal actions, not all zero. */
   readonly policy?: ArrayLike<number> | undefined;
   /**
@@ -135,10 +143,12 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
   }
 
   const wantPolicy = s.policy !== undefined && w.policy !== 0;
-  const wantQ = s.chosen !== undefined && w.q !== 0;
+  const wantAll = s.qAll !== undefined && w.q !== 0;
+  if (wantAll && s.qAll!.length < count) throw new RangeError(`sample: ${s.qAll!.length} Q targets for ${count} legal actions`);
+  const wantQ = s.chosen !== undefined && w.q !== 0 && !wantAll;
   const wantMargin = s.chosen !== undefined && s.demo !== undefined && (w.margin ?? 0) !== 0 && count > 1;
-  const allScores = wantPolicy || wantMargin;
-  if (wantPolicy || wantQ || wantMargin) {
+  const allScores = wantPolicy || wantMargin || wantAll;
+  if (wantPolicy || wantQ || wantMargin || wantAll) {
     scratch(count);
     const head = net.arch.head;
     let lastRow = -1;
@@ -165,6 +175,7 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
       loss += w.q * e * e;
       dScores[s.chosen!]! += w.q * 2 * e;
     }
+    if (wantAll) loss += w.q * allActionsLoss(s.qAll!, count, w.q, sums);
     if (wantMargin) {
       const aE = s.chosen!;
       const l = s.demo!;
@@ -202,6 +213,28 @@ export function accumulateSample(net: Net, s: TrainingSample, w: LossWeights, su
   if (any) net.trunk.backward(dT);
   sums.total += loss;
   sums.samples++;
+}
+
+/**
+ * The mean squared error of the scores in `scores[0, count)` against the
+ * targets that are not NaN, its gradient times `weight` into `dScores`.
+ * @returns the unweighted mean squared error (utility²), 0 when no action has a target.
+ */
+function allActionsLoss(target: ArrayLike<number>, count: number, weight: number, sums: LossSums): number {
+  let m = 0;
+  for (let k = 0; k < count; k++) if (!Number.isNaN(target[k]!)) m++;
+  if (m === 0) return 0;
+  let l = 0;
+  for (let k = 0; k < count; k++) {
+    const t = target[k]!;
+    if (Number.isNaN(t)) continue;
+    const e = scores[k]! - t;
+    l += (e * e) / m;
+    dScores[k]! += (weight * 2 * e) / m;
+  }
+  sums.q += l;
+  sums.qSamples++;
+  return l;
 }
 
 /**

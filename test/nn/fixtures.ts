@@ -31,6 +31,8 @@ export interface Targets {
   readonly q?: boolean;
   readonly policy?: boolean;
   readonly value?: boolean;
+  /** Rollout targets over the legal actions (some NaN). */
+  readonly qAll?: boolean;
 }
 
 /**
@@ -60,6 +62,8 @@ export function randomSample(arch: NetArchitecture, rng: Rng, targets: Targets):
       ? Float64Array.from({ length: count }, () => (rng.next() < 0.3 ? 0 : rng.int(50))).map((x, k) => (k === chosen ? x + 1 : x))
       : undefined,
     value: targets.value ? Float64Array.from({ length: arch.seats }, () => rng.next()) : undefined,
+    // Rollout targets: every legal action's, but for about a quarter (NaN: no target), and always the first.
+    qAll: targets.qAll ? Float64Array.from({ length: count }, (_, k) => (k > 0 && rng.next() < 0.25 ? Number.NaN : 2 * rng.next() - 1)) : undefined,
   };
 }
 

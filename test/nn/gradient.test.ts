@@ -18,6 +18,12 @@ const CASES: readonly { name: string; targets: Targets; weights: LossWeights }[]
   { name: 'Q regression', targets: { q: true }, weights: { q: 1, policy: 0, value: 0 } },
   { name: 'policy cross-entropy', targets: { policy: true }, weights: { q: 0, policy: 1, value: 0 } },
   { name: 'value MSE', targets: { value: true }, weights: { q: 0, policy: 0, value: 1 } },
+  { name: 'rollout targets of every legal action (some missing)', targets: { qAll: true }, weights: { q: 1, policy: 0, value: 0 } },
+  {
+    name: 'rollout targets beside a chosen action (they replace its term), weighted',
+    targets: { q: true, qAll: true, value: true },
+    weights: { q: 0.7, policy: 0, value: 0.5 },
+  },
   { name: 'all three, weighted', targets: { q: true, policy: true, value: true }, weights: { q: 0.5, policy: 2, value: 0.25 } },
 ];
 

@@ -17,6 +17,7 @@ export interface ReferenceSample {
   readonly q?: number | undefined;
   readonly policy?: ArrayLike<number> | undefined;
   readonly value?: ArrayLike<number> | undefined;
+  readonly qAll?: ArrayLike<number> | undefined;
 }
 
 export interface ReferenceOutput {
@@ -103,6 +104,9 @@ export function referenceLoss(
     const lse = max + Math.log(out.scores.reduce((acc, x) => acc + Math.exp(x - max), 0));
     for (let k = 0; k < s.count; k++) loss -= (weights.policy * (s.policy[k]! / mass) * (out.scores[k]! - lse)) as number;
   }
-  if (s.chosen !== undefined) loss += weights.q * (out.scores[s.chosen]! - s.q!) ** 2;
+  if (s.qAll) {
+    const labelled = Array.from({ length: s.count }, (_, k) => k).filter((k) => !Number.isNaN(s.qAll![k]!));
+    for (const k of labelled) loss += (weights.q * (out.scores[k]! - s.qAll[k]!) ** 2) / labelled.length;
+  } else if (s.chosen !== undefined) loss += weights.q * (out.scores[s.chosen]! - s.q!) ** 2;
   return { loss, pattern: out.pattern };
 }

@@ -68,7 +68,19 @@ function planFor(cards: CardSet, P: number): FeaturePlan {
   return plan;
 }
 
-const variantPlan = (v: Variant): FeaturePlan => planFor(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
+const byVariant = new WeakMap<Variant, FeaturePlan>();
+/**
+ * The plan of a resolved variant, kept per variant object: finding the card
+ * set resolves its path, and that allocated at every decision.
+ */
+const variantPlan = (v: Variant): FeaturePlan => {
+  let plan = byVariant.get(v);
+  if (!plan) {
+    plan = planFor(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
+    byVariant.set(v, plan);
+  }
+  return plan;
+};
 
 const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
 /** Scratch: Knowledge paid and gained [craft, science, ethics], VP gained. */

@@ -80,8 +80,19 @@ export function musesPlan(cards: CardSet, P: number): MusesPlan {
   return plan;
 }
 
-/** The plan of a resolved variant. */
-const variantPlan = (v: Variant): MusesPlan => musesPlan(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
+const byVariant = new WeakMap<Variant, MusesPlan>();
+/**
+ * The plan of a resolved variant, kept per variant object: finding the card
+ * set resolves its path, and that allocated at every decision.
+ */
+const variantPlan = (v: Variant): MusesPlan => {
+  let plan = byVariant.get(v);
+  if (!plan) {
+    plan = musesPlan(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
+    byVariant.set(v, plan);
+  }
+  return plan;
+};
 
 /** `x` clipped to [-1, 1]. */
 export const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);

@@ -1,0 +1,99 @@
+/**
+ * Rollout targets (src/learn/rollout-targets.ts; Tesauro & Galperin 1996):
+ * a labelled decision's target for each legal action is the utility its
+ * seat gets by taking that action in the true state and letting the
+ * rollout policy play every seat to the end; labelling changes nothing
+ * in the episodes played.
+ */
+import { describe, expect, it } from 'vitest';
+import '../../src/games/index.js';
+import { createBot, parseLineup } from '../../bots/index.js';
+import { getGame } from '../../src/core/registry.js';
+import { createRng, dealRng } from '../../src/core/rng.js';
+import { resolveGameVariant } from '../../src/core/variant.js';
+import { RolloutLabeller } from '../../src/learn/rollout-targets.js';
+import { playEpisodes } from '../../src/learn/selfplay.js';
+import { utilities } from '../../src/learn/utility.js';
+import { rows, task } from './helpers.js';
+
+describe('rollout targets', () => {
+  for (const id of ['nine-virtues', 'captains-orders', 'nine-muses', 'nines-holdem']) {
+    it(`${id}: each legal action's target is its seat's utility after taking it and letting greedy play every seat to the end; the state is left as it was`, () => {
+      const game = getGame(id);
+      const v = resolveGameVariant(game, {});
+      const s = game.newState(v);
+      game.deal(s, dealRng('rollout-test'));
+      const legal = new Int32Array(game.numDistinctActions(v));
+      const pick = createRng('rollout-test/walk');
+      // Somewhere in the game: a few random moves in.
+      for (let i = 0; i < 6 && !game.isTerminal(s); i++) game.apply(s, legal[pick.int(game.legalActions(s, legal))]!);
+      const before = JSON.stringify(game.clone(s));
+      const seat = game.currentSeat(s);
+      const n = game.legalActions(s, legal);
+      const scale = game.info.utility === 'zero-sum' ? 100 : 1;
+      const out = new Float32Array(n + 2).fill(-7);
+      new RolloutLabeller(game, v, 'greedy', scale).label(s, seat, legal, n, 'k', out, 1);
+      expect(JSON.stringify(game.clone(s))).toBe(before);
+      expect(out[0]).toBe(-7);
+      expect(out[n + 1]).toBe(-7);
+      // The oracle: the same rollout written out, one greedy per seat seeded `<key>/<seat>`.
+      const P = s.players;
+      const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
+      const obs = game.newObservation(v);
+      const util = new Float64Array(P);
+      for (let k = 0; k < n; k++) {
+        const t = game.clone(s);
+        game.apply(t, legal[k]!);
+        const ctxs = bots.map((b, p) => {
+          const ctx = { seat: p, players: P, variant: v, rng: createRng(`k/${p}`), model: game };
+          b.reset?.(ctx);
+          return ctx;
+        });
+        const l2 = new Int32Array(legal.length);
+        while (!game.isTerminal(t)) {
+          const q = game.currentSeat(t);
+          const m = game.legalActions(t, l2);
+          game.observe(t, q, obs);
+          game.apply(t, bots[q]!.act(obs, l2, m, ctxs[q]!));
+        }
+        utilities(game, t, scale, util);
+        expect(out[1 + k]).toBe(Math.fround(util[seat]!));
+      }
+    });
+  }
+
+  it('labelling changes no episode: with share 0.5 the samples are those of share 0, and about half of them carry one target per legal action', () => {
+    const plain = playEpisodes(task('captains-orders', 0, 4));
+    const labelled = playEpisodes(task('captains-orders', 0, 4, { rolloutShare: 0.5, rolloutBot: 'greedy' }));
+    const strip = (r: string): string => JSON.stringify((JSON.parse(r) as unknown[]).slice(0, 5));
+    expect(rows([labelled]).map(strip)).toEqual(rows([plain]).map(strip));
+    expect(plain.qAll).toBeNull();
+    let at = 0;
+    let withTargets = 0;
+    for (let i = 0; i < labelled.samples; i++) {
+      const n = labelled.counts[i]!;
+      const t = Array.from(labelled.qAll!.subarray(at, at + n));
+      // All or none: a labelled decision has a target for every legal action, each a win share in [0, 1].
+      expect(t.every(Number.isNaN) || t.every((x) => x >= 0 && x <= 1)).toBe(true);
+      if (!Number.isNaN(t[0]!)) withTargets++;
+      at += n;
+    }
+    expect(withTargets / labelled.samples).toBeGreaterThan(0.35);
+    expect(withTargets / labelled.samples).toBeLessThan(0.65);
+  });
+
+  it('a chunk with rollout targets is a function of its task: episodes 0-3 in one chunk or in two give the same samples and targets', () => {
+    const t = { rolloutShare: 0.3, rolloutBot: 'greedy' };
+    const whole = rows([playEpisodes(task('captains-orders', 0, 4, t))]);
+    expect(rows([playEpisodes(task('captains-orders', 0, 1, t)), playEpisodes(task('captains-orders', 1, 3, t))])).toEqual(whole);
+  });
+
+  it("with every seat greedy and ε 0, a labelled decision's target for the action greedy took is the game's own Monte-Carlo return (Captain's Orders: greedy draws nothing from its generator)", () => {
+    const p = playEpisodes(task('captains-orders', 0, 3, { behaviour: 'greedy', epsilon: 0, selfPlay: 1, rolloutShare: 1, rolloutBot: 'greedy' }));
+    let at = 0;
+    for (let i = 0; i < p.samples; i++) {
+      expect(p.qAll![at + p.chosen[i]!]).toBe(p.target[i]);
+      at += p.counts[i]!;
+    }
+  });
+});
