@@ -13,7 +13,7 @@ import { MatchRunner } from '../../src/core/match.js';
 import { gameIds, getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 
-const SPECS = ['random', 'greedy', 'mc:iterations=8', 'ismcts:iterations=8', 'ismcts:iterations=8,prior=greedy,rollout=greedy,widen=0.3'];
+const SPECS = ['random', 'greedy', 'mc:iterations=8', 'ismcts:iterations=8', 'ismcts:iterations=4,prior=greedy,rollout=greedy,widen=0.3'];
 
 for (const id of gameIds()) {
   describe(`${id}: built-in bots carry nothing from one game to the next`, () => {

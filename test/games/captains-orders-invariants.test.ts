@@ -1,5 +1,5 @@
 /**
- * Invariants of Captain's Orders over 20 000 random games: card conservation
+ * Invariants of Captain's Orders over 10 000 random games: card conservation
  * after every action, legality of every applied action (and refusal of an
  * illegal one), termination, and observations that never depend on the
  * hidden cards of other seats.
@@ -24,9 +24,9 @@ function conservationError(s: CaptainsOrdersState): string | null {
   }
 }
 
-describe('captains-orders invariants over 20 000 random games', () => {
+describe('captains-orders invariants over 10 000 random games', () => {
   it('"A round"/"Ending a round": conservation, legality, termination, and observations blind to hidden cards', () => {
-    const GAMES = 20_000;
+    const GAMES = 10_000;
     const legal = new Int32Array(game.numDistinctActions(resolveGameVariant(game, {})));
     const errors: string[] = [];
     let decisions = 0;
