@@ -11,8 +11,8 @@
  * Refuses (exit 2, one line) a run whose confirmation did not find the net
  * stronger than greedy, unless --force.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { shippedNetPath } from '../bots/nets.js';
 
 interface Comparison {
@@ -54,12 +54,23 @@ const train = readJson(join(run, 'train.json'));
 const verification = train.verification as { verdict: string; comparison: Comparison } | undefined;
 const confirmation = (verification as { confirmation?: { verdict: string; comparison: Comparison } } | undefined)?.confirmation;
 if (!verification || !confirmation) fail(`${run} has no verification and confirmation (trained with --no-verify?)`);
-if (!confirmation.verdict.startsWith('stronger') && !force) fail(`the confirmation did not find the net stronger than greedy (${confirmation.verdict}); --force ships it anyway`);
+if (!confirmation.verdict.startsWith('stronger') && !force)
+  fail(`the confirmation did not find the net stronger than greedy (${confirmation.verdict}); --force ships it anyway`);
 const provenance: Record<string, unknown> = {
   ...(net.provenance as Record<string, unknown>),
   trainingSeconds: Math.round(Number(train.seconds)),
-  verification: { against: 'greedy', seed: `${(net.provenance as { seed: string }).seed}-verify`, verdict: verification.verdict, ...figures(verification.comparison) },
-  confirmation: { against: 'greedy', seed: `${(net.provenance as { seed: string }).seed}-confirm`, verdict: confirmation.verdict, ...figures(confirmation.comparison) },
+  verification: {
+    against: 'greedy',
+    seed: `${(net.provenance as { seed: string }).seed}-verify`,
+    verdict: verification.verdict,
+    ...figures(verification.comparison),
+  },
+  confirmation: {
+    against: 'greedy',
+    seed: `${(net.provenance as { seed: string }).seed}-confirm`,
+    verdict: confirmation.verdict,
+    ...figures(confirmation.comparison),
+  },
 };
 if (matchAt >= 0) {
   const m = readJson(join(args[matchAt + 1] ?? fail('--match needs a directory'), 'match.json')) as {
@@ -72,5 +83,6 @@ if (matchAt >= 0) {
   provenance.match = { candidate: m.candidate, baseline: m.baseline, seed: m.seed, verdict: m.verdict, ...figures(m.comparison) };
 }
 const out = shippedNetPath(String(net.game));
+mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify({ ...net, provenance }, null, 1)}\n`);
 process.stdout.write(`shipped ${out}: ${String(net.game)}, ${String(net.parameters)} weights, confirmation ${confirmation.verdict}\n`);
