@@ -10,15 +10,19 @@ import { ismctsKind } from './ismcts.js';
 import { mcKind } from './mc.js';
 import { nnKind } from './nn.js';
 import { randomBot } from './random.js';
+import type { PolicyKinds } from './search/policy.js';
 import { parseLineup, resolveBotParams, type BotSpec } from './spec.js';
 
 export { botParamsFor, parseLineup, resolveBotParams, specText, type BotSpec } from './spec.js';
 
 /**
- * The built-in kinds. The search bots are given the greedy heuristics here
- * (`rollout=greedy`, `prior=greedy`): `bots/search` imports only the core API.
+ * What the search bots' policies play, given to them here (`rollout=greedy`,
+ * `prior=greedy`: the greedy heuristics): `bots/search` imports only the core API.
  */
-const kinds: BotKind[] = [randomBot, greedyBot, mcKind(greedyBot), ismctsKind(greedyBot), nnKind];
+const policies: PolicyKinds = { greedy: greedyBot };
+
+/** The built-in kinds. */
+const kinds: BotKind[] = [randomBot, greedyBot, mcKind(policies), ismctsKind(policies), nnKind];
 
 /**
  * Registers another trusted bot kind, played in the harness's own process like

@@ -20,7 +20,8 @@
  *    rewards are in [0, 1] (`search/reward.ts`);
  * 3. when the node has legal actions without a child, adds one of them
  *    (uniformly) and plays the determinization to the end with the rollout
- *    policy (uniform random, or the game's greedy heuristic for every seat);
+ *    policy (uniform random, the game's greedy heuristic for every seat, or
+ *    the game's shipped net, the `nn` bot, for every seat);
  * 4. backs up one utility per seat: each node on the path adds the utility of
  *    the seat that acted into it, so multiplayer games need no paranoid or
  *    max^n reduction.
@@ -81,7 +82,8 @@ import type { Action, Bot, BotContext, BotKind, BotParam, BotParams, Game, GameS
 import { withProfile } from './profiles/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers, type SearchOptions } from './search/buffers.js';
-import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import type { PolicyKinds } from './search/policy.js';
+import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 import { NodePool } from './search/tree.js';
 
 /** Default iterations per decision of `ismcts`. */
@@ -109,7 +111,7 @@ export class IsmctsBot implements Bot {
     ms: number,
     private readonly c: number,
     private readonly policy: RolloutPolicy,
-    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false, heuristic: null },
+    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false, policies: {} },
     private readonly widen = 0,
     private readonly bias = 0,
   ) {
@@ -377,10 +379,11 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
 
 /**
  * The `ismcts` bot kind: `ismcts:iterations=2000,c=0.7,rollout=greedy`.
- * @param heuristic what `rollout=greedy` and `prior=greedy` play: the bot
- *   registry passes the games' greedy heuristics (null: neither is allowed).
+ * @param policies what `rollout=greedy`, `rollout=nn` and `prior=greedy`
+ *   play: the bot registry passes the greedy heuristics and the nn bot (a
+ *   name left out is refused).
  */
-export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
+export const ismctsKind = (policies: PolicyKinds): BotKind => ({
   name: 'ismcts',
   doc: 'single-observer information set MCTS (Cowling, Powley and Whitehouse 2012): UCB1 with availability counts over determinizations',
   params: ISMCTS_PARAMS,
@@ -388,10 +391,10 @@ export const ismctsKind = (heuristic: Heuristic | null): BotKind => ({
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
-    checkRollout(policy, game, heuristic);
+    checkRollout(policy, game, policies);
     const greedyPrior = params.prior === 'greedy';
-    if (greedyPrior) checkRollout('greedy', game, heuristic);
-    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior, heuristic };
+    if (greedyPrior) checkRollout('greedy', game, policies);
+    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior, policies };
     return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen), Number(params.bias));
   },
 });

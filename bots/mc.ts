@@ -13,13 +13,15 @@
  *
  * Budget: `iterations` playouts in all (at least one per legal action), or
  * `ms` milliseconds when `ms > 0` (then `reproducible` is false).
- * @throws BotSpecError from `create` when rollout=greedy and the game has no greedy heuristic.
+ * @throws BotSpecError from `create` when rollout=greedy and the game has no greedy heuristic, or
+ *   rollout=nn and the game has no observation tensor or no shipped net.
  * Works for every game through the `Game` interface alone.
  */
 import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers } from './search/buffers.js';
-import { checkRollout, type Heuristic, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
+import type { PolicyKinds } from './search/policy.js';
+import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 
 /** Default playouts per decision of `mc`. */
 export const MC_DEFAULT_ITERATIONS = 500;
@@ -38,7 +40,7 @@ export class FlatMonteCarloBot implements Bot {
     iterations: number,
     ms: number,
     private readonly policy: RolloutPolicy,
-    private readonly heuristic: Heuristic | null = null,
+    private readonly policies: PolicyKinds = {},
   ) {
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
@@ -49,7 +51,7 @@ export class FlatMonteCarloBot implements Bot {
     const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, {
       roundHorizon: false,
       greedyPrior: false,
-      heuristic: this.heuristic,
+      policies: this.policies,
     }));
     b.startDecision();
     if (this.sums.length < count) {
@@ -89,9 +91,10 @@ export class FlatMonteCarloBot implements Bot {
 
 /**
  * The `mc` bot kind: `mc:iterations=500,rollout=greedy`.
- * @param heuristic what `rollout=greedy` plays (the bot registry passes the games' greedy heuristics).
+ * @param policies what `rollout=greedy` and `rollout=nn` play (the bot
+ *   registry passes the greedy heuristics and the nn bot).
  */
-export const mcKind = (heuristic: Heuristic | null): BotKind => ({
+export const mcKind = (policies: PolicyKinds): BotKind => ({
   name: 'mc',
   doc: 'flat Monte Carlo: determinized playouts spread round-robin over the legal actions, best mean reward',
   params: [
@@ -102,7 +105,7 @@ export const mcKind = (heuristic: Heuristic | null): BotKind => ({
   supports: () => true,
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
-    checkRollout(policy, game, heuristic);
-    return new FlatMonteCarloBot(game, Number(params.iterations), Number(params.ms), policy, heuristic);
+    checkRollout(policy, game, policies);
+    return new FlatMonteCarloBot(game, Number(params.iterations), Number(params.ms), policy, policies);
   },
 });

@@ -4,7 +4,9 @@
  * positions spread over random games), with random playouts
  * (`rollout=random`, 1000 iterations a decision) and with the game's greedy
  * heuristic playing every seat (`rollout=greedy`, 200 iterations a
- * decision: its playouts are 2-200 times slower), and heap use per
+ * decision: its playouts are 2-200 times slower), on request
+ * (`--rollouts random,greedy,nn`) with the game's shipped net playing every
+ * seat (`rollout=nn`, games with a shipped net), and heap use per
  * iteration after warm-up:
  * - `retained`: heapUsed after a forced GC, after minus before the measured
  *   searches (should be ~0: nothing survives a search);
@@ -28,14 +30,14 @@
  * the allocation windows (at least 3) and for each half (warm-up, windows)
  * of the bare playouts: at most about 6 × `--seconds`.
  *
- * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--rollouts random,greedy]
- * [--iterations 1000] [--greedy-iterations 200] [--positions 16] [--seconds 1] [--out FILE.json]`
+ * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--rollouts random,greedy,nn]
+ * [--iterations 1000] [--greedy-iterations 200] [--nn-iterations 200] [--positions 16] [--seconds 1] [--out FILE.json]`
  * (`npm run bench` runs it after the throughput table)
  * (it re-runs itself under `HEAP_FLAGS`: `--expose-gc` and a 64 MB young
  * generation, so that no collection falls inside a measured window).
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import Table from 'cli-table3';
 import '../src/games/index.js';
@@ -45,7 +47,13 @@ import { gameIds, getGame, type AnyGame } from '../src/core/registry.js';
 import { resolveGameVariant, type Variant } from '../src/core/variant.js';
 import { IsmctsBot } from '../bots/ismcts.js';
 import { greedyBot } from '../bots/greedy/index.js';
+import { shippedNetPath } from '../bots/nets.js';
+import { nnKind } from '../bots/nn.js';
+import type { PolicyKinds } from '../bots/search/policy.js';
 import { Rollout, type RolloutPolicy } from '../bots/search/rollout.js';
+
+/** What the policies play, as the bot registry gives them (`bots/index.ts`). */
+const POLICIES: PolicyKinds = { greedy: greedyBot, nn: nnKind };
 
 /** One row: a game and a playout policy. */
 export interface SearchBenchRow {
@@ -111,7 +119,7 @@ function playoutAllocation(game: AnyGame, variant: Variant, list: readonly Posit
   const players = Number(variant.players);
   const into = game.newState(variant);
   const rng = createRng('search-bench-playout');
-  const rollout = new Rollout(game, variant, players, policy, rng, greedyBot);
+  const rollout = new Rollout(game, variant, players, policy, rng, POLICIES);
   const run = (p: Position): void => {
     for (let i = 0; i < perPosition; i++) {
       game.determinize(p.obs, rng, into);
@@ -152,7 +160,7 @@ export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
   const variant = resolveGameVariant(game, {});
   const players = Number(variant.players);
   const list = positions(game, variant, opts.positions);
-  const options = { roundHorizon: false, greedyPrior: false, heuristic: greedyBot };
+  const options = { roundHorizon: false, greedyPrior: false, policies: POLICIES };
   const bot = new IsmctsBot(game, iterations, 0, 0.7, rollout, options);
   const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game as AnyGame };
   let next = 0;
@@ -219,6 +227,7 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   const iterationsOf: Record<RolloutPolicy, number> = {
     random: Number(option(argv, '--iterations') ?? 1000),
     greedy: Number(option(argv, '--greedy-iterations') ?? 200),
+    nn: Number(option(argv, '--nn-iterations') ?? 200),
   };
   const count = Number(option(argv, '--positions') ?? 16);
   const seconds = Number(option(argv, '--seconds') ?? 1);
@@ -229,6 +238,7 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   for (const id of ids) {
     for (const rollout of rollouts) {
       if (rollout === 'greedy' && !greedyBot.supports(id)) continue;
+      if (rollout === 'nn' && !existsSync(shippedNetPath(id))) continue;
       const r = benchGame(id, { rollout, iterations: iterationsOf[rollout], positions: count, seconds });
       rows.push(r);
       const b = (x: number | null): string => (x === null ? '' : x.toFixed(1));

@@ -1,6 +1,7 @@
 import type { BotContext, Game, GameStateBase, Variant } from '../../src/core/index.js';
 import { RewardScale } from './reward.js';
-import { GreedyPolicy, type Heuristic, Rollout, type RolloutPolicy } from './rollout.js';
+import { BotPolicy, type PolicyKinds } from './policy.js';
+import { Rollout, type RolloutPolicy } from './rollout.js';
 
 /** How a search bot uses its buffers beyond the rollout policy (`ismcts` parameters). */
 export interface SearchOptions {
@@ -8,11 +9,11 @@ export interface SearchOptions {
   readonly roundHorizon: boolean;
   /** Build the game's greedy heuristic as an expansion prior (`prior=greedy`). */
   readonly greedyPrior: boolean;
-  /** What `rollout=greedy` and `prior=greedy` play (injected by the bot registry); null: no heuristic. */
-  readonly heuristic: Heuristic | null;
+  /** What `rollout=greedy`, `rollout=nn` and `prior=greedy` play (injected by the bot registry); `{}`: none of them. */
+  readonly policies: PolicyKinds;
 }
 
-const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false, heuristic: null };
+const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false, policies: {} };
 
 /**
  * What a search bot reuses across iterations and decisions for one variant:
@@ -40,9 +41,9 @@ export class SearchBuffers {
   /** Running game scores per seat (round horizon). */
   readonly scores: Float64Array;
   /** The greedy heuristic as a policy, when the options ask for the prior. */
-  readonly prior: GreedyPolicy | null;
+  readonly prior: BotPolicy | null;
 
-  /** @throws BotSpecError when the rollout or the prior is greedy and the game has no greedy heuristic. */
+  /** @throws BotSpecError when the rollout's or the prior's policy cannot play the game (`checkRollout`). */
   constructor(game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN) {
     this.variant = ctx.variant;
     this.players = ctx.players;
@@ -51,13 +52,13 @@ export class SearchBuffers {
     this.utilities = new Float64Array(ctx.players);
     this.roundHorizon = options.roundHorizon && game.roundsDone !== undefined && game.runningScores !== undefined;
     this.scale = new RewardScale(game.info, this.roundHorizon);
-    this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng, options.heuristic);
+    this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng, options.policies);
     this.scores = new Float64Array(ctx.players);
-    this.prior = options.greedyPrior ? new GreedyPolicy(game, ctx.variant, ctx.players, ctx.rng, options.heuristic) : null;
+    this.prior = options.greedyPrior ? new BotPolicy(game, ctx.variant, ctx.players, ctx.rng, 'greedy', options.policies) : null;
   }
 
   /**
-   * Starts a decision: clears what the greedy heuristic of the rollout and
+   * Starts a decision: clears what the policies' bots of the rollout and
    * the prior kept from the last one (Nines Hold'em's cached equities), so
    * that a search depends on its observation and generator alone, never on
    * the decisions it made before.

@@ -7,6 +7,7 @@ export { defineGame, type GameDefinition } from './define.js';
 export { copyRow, plainArray, RuleError } from './game.js';
 export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
 export { BotSpecError } from './bot.js';
+export { botParamsFor, resolveBotParams } from './bot-params.js';
 export { UsageError } from './errors.js';
 export { Rng, createRng, dealRng, shuffleInPlace } from './rng.js';
 export type { Variant, VariantParam, VariantValue } from './variant.js';

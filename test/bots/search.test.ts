@@ -394,7 +394,7 @@ describe('ismcts options: greedy prior, progressive widening, round horizon', ()
       const variant = resolveGameVariant(game, {});
       const s = game.newState(variant);
       game.deal(s, createRng(`h-${id}`));
-      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'), greedyBot);
+      const rollout = new Rollout(game, variant, Number(variant.players), 'greedy', createRng('r'), { greedy: greedyBot });
       rollout.run(s, createRng('r1'), 0);
       expect(game.roundsDone!(s)).toBe(1);
       expect(game.isTerminal(s)).toBe(false);
