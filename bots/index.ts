@@ -17,9 +17,10 @@ export { botParamsFor, parseLineup, resolveBotParams, specText, type BotSpec } f
 
 /**
  * What the search bots' policies play, given to them here (`rollout=greedy`,
- * `prior=greedy`: the greedy heuristics): `bots/search` imports only the core API.
+ * `prior=greedy`: the greedy heuristics; `rollout=nn`: the nn bot with the
+ * game's shipped net): `bots/search` imports only the core API.
  */
-const policies: PolicyKinds = { greedy: greedyBot };
+const policies: PolicyKinds = { greedy: greedyBot, nn: nnKind };
 
 /** The built-in kinds. */
 const kinds: BotKind[] = [randomBot, greedyBot, mcKind(policies), ismctsKind(policies), nnKind];

@@ -8,9 +8,9 @@ export type RolloutPolicy = 'random' | PolicyName;
 export const ROLLOUT_PARAM: BotParam = {
   key: 'rollout',
   kind: 'enum',
-  choices: ['random', 'greedy'],
+  choices: ['random', 'greedy', 'nn'],
   default: 'random',
-  doc: "playout policy: uniform random, or the game's greedy heuristic for every seat",
+  doc: "playout policy: uniform random, the game's greedy heuristic for every seat, or the game's shipped net (nn) for every seat",
 };
 
 /** The search bots' shared parameter: wall-clock budget (0: use iterations). */
