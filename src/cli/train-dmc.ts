@@ -121,6 +121,10 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     if (specs.length !== 1 || specs[0]!.name.includes('/')) throw new UsageError(`--rollout-bot takes one built-in bot, got '${args['rollout-bot']}'`);
     rolloutBot = specs[0]!.text;
   }
+  const rolloutHorizon = args['rollout-horizon'];
+  if (rolloutHorizon !== 'game' && rolloutHorizon !== 'round') throw new UsageError(`--rollout-horizon must be game or round, got '${rolloutHorizon}'`);
+  if (rolloutHorizon === 'round' && (game.roundsDone === undefined || game.runningScores === undefined))
+    throw new UsageError(`--rollout-horizon round: ${game.info.id} has no rounds with running scores; use game`);
   const plan: DmcPlan = {
     gameId: game.info.id,
     variant,
@@ -145,6 +149,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     margin: warmStartBot ? 0.1 : 0,
     rolloutShare,
     rolloutBot,
+    rolloutHorizon,
   };
   const setup: DmcSetup = {
     dmc: true,
@@ -168,7 +173,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
   process.stdout.write(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
 }

@@ -90,6 +90,12 @@ export const options = {
     default: 'greedy',
     describe: '--method dmc with --rollout-targets: the built-in bot that plays every seat after the labelled action',
   },
+  'rollout-horizon': {
+    type: 'string',
+    default: 'game',
+    describe:
+      "--method dmc with --rollout-targets: game (each rollout plays to the game's end) or round (to the end of the current round, each action scored by its seat's margin in the running scores, as ismcts:horizon=round)",
+  },
   epochs: { type: 'string', default: '1', describe: "--method dmc: passes over each iteration's samples" },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
   episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },

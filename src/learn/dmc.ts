@@ -16,6 +16,7 @@ import { Adam } from '../nn/adam.js';
 import type { TrainingSample } from '../nn/loss.js';
 import type { Net, NetArchitecture } from '../nn/net.js';
 import { trainStep } from '../nn/train-step.js';
+import type { RolloutHorizon } from './rollout-targets.js';
 import type { SamplePack, SelfPlayTask } from './selfplay.js';
 import type { SelfPlayer } from './selfplay-pool.js';
 
@@ -66,6 +67,13 @@ export interface DmcPlan {
    */
   readonly rolloutShare?: number;
   readonly rolloutBot?: string | null;
+  /**
+   * Where the rollouts stop (`RolloutHorizon`). With `round`, their targets
+   * are margins mapped onto [0, 1] per decision, not returns, so only the
+   * labelled decisions train the Q head (the others train the value head
+   * alone). Absent: `game`.
+   */
+  readonly rolloutHorizon?: RolloutHorizon;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -108,6 +116,7 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       scoreScale: plan.scoreScale,
       rolloutShare: plan.rolloutShare ?? 0,
       rolloutBot: plan.rolloutBot ?? null,
+      rolloutHorizon: plan.rolloutHorizon ?? 'game',
     });
   }
   return out;
@@ -139,7 +148,7 @@ function trainingSample(
   r: SampleRef,
   arch: NetArchitecture,
   valueWeight: number,
-  lossPlan: { readonly margin: number },
+  lossPlan: { readonly margin: number; readonly rolloutHorizon?: RolloutHorizon },
 ): TrainingSample {
   const p = packs[r.pack]!;
   const N = arch.inputSize;
@@ -147,15 +156,17 @@ function trainingSample(
   const F = arch.head.kind === 'feature' ? arch.head.featureSize : 0;
   const P = arch.seats;
   const qAll = p.qAll && !Number.isNaN(p.qAll[r.legalAt]!) ? p.qAll.subarray(r.legalAt, r.legalAt + n) : undefined;
+  // Round-horizon targets are on another scale than returns: an unlabelled decision then trains the value head only.
+  const returns = qAll !== undefined || lossPlan.rolloutHorizon !== 'round';
   return {
     obs: p.obs.subarray(r.row * N, (r.row + 1) * N),
     legal: p.legal.subarray(r.legalAt, r.legalAt + n),
     count: n,
     features: p.features ? p.features.subarray(r.legalAt * F, (r.legalAt + n) * F) : undefined,
-    chosen: p.chosen[r.row]!,
-    q: p.target[r.row]!,
+    chosen: returns ? p.chosen[r.row]! : undefined,
+    q: returns ? p.target[r.row]! : undefined,
     qAll,
-    demo: p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
+    demo: returns && p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
     value: valueWeight > 0 ? p.values.subarray(r.row * P, (r.row + 1) * P) : undefined,
   };
 }

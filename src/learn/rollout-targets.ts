@@ -12,6 +12,14 @@
  * distribution. Every action's rollout starts from the same state with the
  * same bot generators (common random numbers), so the differences between
  * actions carry no noise of their own but the policy's.
+ *
+ * With the round horizon (games with `roundsDone` and `runningScores`), a
+ * rollout stops at the end of the current round, and an action's value is
+ * its seat's margin over the best other seat in the running scores there,
+ * as `ismcts:horizon=round` scores its playouts; the margins of a
+ * decision's actions are then mapped onto [0, 1] (the worst 0, the best 1,
+ * all 0.5 when equal), since points have no common scale across games and
+ * only their order at a decision matters to the policy.
  */
 import type { Bot, BotContext } from '../core/bot.js';
 import type { GameStateBase } from '../core/game.js';
@@ -20,6 +28,9 @@ import { createRng, type Rng } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { utilities } from './utility.js';
+
+/** Where a rollout stops: the game's end (the seat's utility), or the end of the current round (the seat's margin in the running scores). */
+export type RolloutHorizon = 'game' | 'round';
 
 /** Labels decisions of one game and variant with rollout targets; reuses its state and buffers (not thread-safe). */
 export class RolloutLabeller {
@@ -30,18 +41,24 @@ export class RolloutLabeller {
   private readonly ctxs: BotContext[];
   private readonly rngs: Rng[];
   private readonly util: Float64Array;
+  private readonly scores: Float64Array;
 
   /**
    * @param spec the rollout policy, a built-in bot's spec (e.g. `greedy`), one instance per seat.
    * @param scoreScale a zero-sum game's scores are divided by this (1 for win-share games), as the Monte-Carlo returns are.
+   * @param horizon `round`: stop at the end of the current round (see the module's note).
    * @throws BotSpecError when `spec` is not a built-in bot of the game.
+   * @throws RangeError for the round horizon in a game without `roundsDone` and `runningScores`.
    */
   constructor(
     private readonly game: AnyGame,
     variant: Variant,
     spec: string,
     private readonly scoreScale: number,
+    private readonly horizon: RolloutHorizon = 'game',
   ) {
+    if (horizon === 'round' && (game.roundsDone === undefined || game.runningScores === undefined))
+      throw new RangeError(`${game.info.id} has no rounds with running scores: its rollouts can only end with the game`);
     this.t = game.newState(variant);
     this.obs = game.newObservation(variant);
     this.legal = new Int32Array(game.numDistinctActions(variant));
@@ -51,16 +68,20 @@ export class RolloutLabeller {
     this.rngs = Array.from({ length: P }, () => createRng('unused'));
     this.ctxs = this.rngs.map((rng, seat) => ({ seat, players: P, variant, rng, model: game }));
     this.util = new Float64Array(P);
+    this.scores = new Float64Array(P);
   }
 
   /**
    * Writes into `out[offset + k]`, for k in [0, n), the utility for `seat`
    * (its win share, or its score over `scoreScale`) of taking `legal[k]` in
    * state `s` and then playing every seat with the rollout policy to the
-   * game's end. `s` is left as it was. Deterministic in (`s`, `key`).
+   * game's end; with the round horizon, its margin at the end of the round,
+   * mapped with the other actions' onto [0, 1]. `s` is left as it was.
+   * Deterministic in (`s`, `key`).
    */
   label(s: GameStateBase, seat: number, legal: Int32Array, n: number, key: string, out: Float32Array, offset: number): void {
     const { game, t, bots, ctxs, rngs } = this;
+    const round = this.horizon === 'round' ? game.roundsDone!(s) : -1;
     for (let k = 0; k < n; k++) {
       game.clone(s, t);
       game.apply(t, legal[k]!);
@@ -69,13 +90,38 @@ export class RolloutLabeller {
         bots[p]!.reset?.(ctxs[p]!);
       }
       while (!game.isTerminal(t)) {
+        if (round >= 0 && game.roundsDone!(t) > round) break;
         const q = game.currentSeat(t);
         const m = game.legalActions(t, this.legal);
         game.observe(t, q, this.obs);
         game.apply(t, bots[q]!.act(this.obs, this.legal, m, ctxs[q]!));
       }
-      utilities(game, t, this.scoreScale, this.util);
-      out[offset + k] = this.util[seat]!;
+      if (round >= 0) out[offset + k] = this.margin(t, seat);
+      else {
+        utilities(game, t, this.scoreScale, this.util);
+        out[offset + k] = this.util[seat]!;
+      }
     }
+    if (round >= 0) minMax(out, offset, n);
   }
+
+  /** `seat`'s running score less the best other seat's (game points). */
+  private margin(t: GameStateBase, seat: number): number {
+    this.game.runningScores!(t, this.scores);
+    let best = -Infinity;
+    for (let q = 0; q < t.players; q++) if (q !== seat && this.scores[q]! > best) best = this.scores[q]!;
+    return this.scores[seat]! - best;
+  }
+}
+
+/** Maps `x[offset, offset + n)` onto [0, 1] by its minimum and maximum; all 0.5 when they are equal. */
+export function minMax(x: Float32Array, offset: number, n: number): void {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let k = 0; k < n; k++) {
+    const v = x[offset + k]!;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  for (let k = 0; k < n; k++) x[offset + k] = hi > lo ? (x[offset + k]! - lo) / (hi - lo) : 0.5;
 }

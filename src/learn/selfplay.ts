@@ -16,7 +16,7 @@ import { createRng, dealRng, gameSeed, type Rng } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { Net, type NetArchitecture } from '../nn/net.js';
-import { RolloutLabeller } from './rollout-targets.js';
+import { RolloutLabeller, type RolloutHorizon } from './rollout-targets.js';
 import { utilities } from './utility.js';
 
 /** One chunk of episodes to play: plain data, crosses threads. */
@@ -51,6 +51,8 @@ export interface SelfPlayTask {
    */
   readonly rolloutShare: number;
   readonly rolloutBot: string | null;
+  /** Where the rollouts stop (`RolloutHorizon`); absent: the game's end. */
+  readonly rolloutHorizon?: RolloutHorizon;
 }
 
 /**
@@ -129,7 +131,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const obsOut = new Grow(new Float32Array(N * 256), (n) => new Float32Array(n));
   const legalOut = new Grow(new Int32Array(4096), (n) => new Int32Array(n));
   const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
-  const labeller = task.rolloutShare > 0 && task.rolloutBot ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale) : null;
+  const labeller =
+    task.rolloutShare > 0 && task.rolloutBot ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game') : null;
   const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));

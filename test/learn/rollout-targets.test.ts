@@ -62,6 +62,59 @@ describe('rollout targets', () => {
     });
   }
 
+  for (const id of ['nine-virtues', 'nine-lives', 'nines-holdem']) {
+    it(`${id}: with the round horizon each action's target is its seat's margin over the best other seat when greedy ends the round, mapped onto [0, 1] over the decision's actions`, () => {
+      const game = getGame(id);
+      const v = resolveGameVariant(game, {});
+      const s = game.newState(v);
+      game.deal(s, dealRng('round-test'));
+      const legal = new Int32Array(game.numDistinctActions(v));
+      const pick = createRng('round-test/walk');
+      // Find a decision with at least three legal actions whose margins differ.
+      for (let i = 0; i < 200 && !game.isTerminal(s); i++) {
+        const n = game.legalActions(s, legal);
+        if (n >= 3 && i > 4) break;
+        game.apply(s, legal[pick.int(n)]!);
+      }
+      const seat = game.currentSeat(s);
+      const n = game.legalActions(s, legal);
+      const out = new Float32Array(n);
+      new RolloutLabeller(game, v, 'greedy', 1, 'round').label(s, seat, legal, n, 'r', out, 0);
+      const P = s.players;
+      const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
+      const obs = game.newObservation(v);
+      const scores = new Float64Array(P);
+      const round = game.roundsDone!(s);
+      const margins: number[] = [];
+      for (let k = 0; k < n; k++) {
+        const t = game.clone(s);
+        game.apply(t, legal[k]!);
+        const ctxs = bots.map((b, p) => {
+          const ctx = { seat: p, players: P, variant: v, rng: createRng(`r/${p}`), model: game };
+          b.reset?.(ctx);
+          return ctx;
+        });
+        const l2 = new Int32Array(legal.length);
+        while (!game.isTerminal(t) && game.roundsDone!(t) <= round) {
+          const q = game.currentSeat(t);
+          const m = game.legalActions(t, l2);
+          game.observe(t, q, obs);
+          game.apply(t, bots[q]!.act(obs, l2, m, ctxs[q]!));
+        }
+        game.runningScores!(t, scores);
+        margins.push(scores[seat]! - Math.max(...Array.from(scores).filter((_, q) => q !== seat)));
+      }
+      const lo = Math.min(...margins);
+      const hi = Math.max(...margins);
+      for (let k = 0; k < n; k++) expect(out[k]).toBeCloseTo(hi > lo ? (margins[k]! - lo) / (hi - lo) : 0.5, 6);
+    });
+  }
+
+  it('the round horizon is refused for a game without rounds and running scores', () => {
+    const game = getGame('captains-orders');
+    expect(() => new RolloutLabeller(game, resolveGameVariant(game, {}), 'greedy', 1, 'round')).toThrow(/no rounds with running scores/);
+  });
+
   it('labelling changes no episode: with share 0.5 the samples are those of share 0, and about half of them carry one target per legal action', () => {
     const plain = playEpisodes(task('captains-orders', 0, 4));
     const labelled = playEpisodes(task('captains-orders', 0, 4, { rolloutShare: 0.5, rolloutBot: 'greedy' }));
