@@ -150,6 +150,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     rolloutShare,
     rolloutBot,
     rolloutHorizon,
+    rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
   };
   const setup: DmcSetup = {
     dmc: true,

@@ -94,7 +94,12 @@ export const options = {
     type: 'string',
     default: 'game',
     describe:
-      "--method dmc with --rollout-targets: game (each rollout plays to the game's end) or round (to the end of the current round, each action scored by its seat's margin in the running scores, as ismcts:horizon=round)",
+      "--method dmc with --rollout-targets: game (each rollout plays to the game's end) or round (to the end of the current round, each action scored by its seat's margin in the running scores, as ismcts:horizon=round, less the mean of its decision's, over --rollout-scale)",
+  },
+  'rollout-scale': {
+    type: 'string',
+    default: '10',
+    describe: '--method dmc with --rollout-horizon round: the game points a margin (less the mean of its decision) is divided by to make a target',
   },
   epochs: { type: 'string', default: '1', describe: "--method dmc: passes over each iteration's samples" },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },

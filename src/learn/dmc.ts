@@ -69,11 +69,12 @@ export interface DmcPlan {
   readonly rolloutBot?: string | null;
   /**
    * Where the rollouts stop (`RolloutHorizon`). With `round`, their targets
-   * are margins mapped onto [0, 1] per decision, not returns, so only the
+   * are centred margins over `rolloutScale` points, not returns, so only the
    * labelled decisions train the Q head (the others train the value head
    * alone). Absent: `game`.
    */
   readonly rolloutHorizon?: RolloutHorizon;
+  readonly rolloutScale?: number;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -117,6 +118,7 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutShare: plan.rolloutShare ?? 0,
       rolloutBot: plan.rolloutBot ?? null,
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
+      rolloutScale: plan.rolloutScale ?? 10,
     });
   }
   return out;

@@ -16,10 +16,13 @@
  * With the round horizon (games with `roundsDone` and `runningScores`), a
  * rollout stops at the end of the current round, and an action's value is
  * its seat's margin over the best other seat in the running scores there,
- * as `ismcts:horizon=round` scores its playouts; the margins of a
- * decision's actions are then mapped onto [0, 1] (the worst 0, the best 1,
- * all 0.5 when equal), since points have no common scale across games and
- * only their order at a decision matters to the policy.
+ * as `ismcts:horizon=round` scores its playouts; a decision's margins are
+ * then centred on their mean over its actions and divided by a fixed scale
+ * (points). The mean is common to every action of the decision, so the
+ * expected targets keep the order of the expected margins (a min-max map
+ * onto [0, 1] did not: it rewarded actions that are often best by a little
+ * over actions that are never worst by a lot), and it takes out what the
+ * hidden cards do to every action alike.
  */
 import type { Bot, BotContext } from '../core/bot.js';
 import type { GameStateBase } from '../core/game.js';
@@ -47,6 +50,7 @@ export class RolloutLabeller {
    * @param spec the rollout policy, a built-in bot's spec (e.g. `greedy`), one instance per seat.
    * @param scoreScale a zero-sum game's scores are divided by this (1 for win-share games), as the Monte-Carlo returns are.
    * @param horizon `round`: stop at the end of the current round (see the module's note).
+   * @param roundScale with the round horizon: the points a centred margin is divided by.
    * @throws BotSpecError when `spec` is not a built-in bot of the game.
    * @throws RangeError for the round horizon in a game without `roundsDone` and `runningScores`.
    */
@@ -56,6 +60,7 @@ export class RolloutLabeller {
     spec: string,
     private readonly scoreScale: number,
     private readonly horizon: RolloutHorizon = 'game',
+    private readonly roundScale = 10,
   ) {
     if (horizon === 'round' && (game.roundsDone === undefined || game.runningScores === undefined))
       throw new RangeError(`${game.info.id} has no rounds with running scores: its rollouts can only end with the game`);
@@ -75,8 +80,8 @@ export class RolloutLabeller {
    * Writes into `out[offset + k]`, for k in [0, n), the utility for `seat`
    * (its win share, or its score over `scoreScale`) of taking `legal[k]` in
    * state `s` and then playing every seat with the rollout policy to the
-   * game's end; with the round horizon, its margin at the end of the round,
-   * mapped with the other actions' onto [0, 1]. `s` is left as it was.
+   * game's end; with the round horizon, its margin at the end of the round
+   * less the mean of the decision's margins, over `roundScale`. `s` is left as it was.
    * Deterministic in (`s`, `key`).
    */
   label(s: GameStateBase, seat: number, legal: Int32Array, n: number, key: string, out: Float32Array, offset: number): void {
@@ -102,7 +107,7 @@ export class RolloutLabeller {
         out[offset + k] = this.util[seat]!;
       }
     }
-    if (round >= 0) minMax(out, offset, n);
+    if (round >= 0) centre(out, offset, n, this.roundScale);
   }
 
   /** `seat`'s running score less the best other seat's (game points). */
@@ -114,14 +119,10 @@ export class RolloutLabeller {
   }
 }
 
-/** Maps `x[offset, offset + n)` onto [0, 1] by its minimum and maximum; all 0.5 when they are equal. */
-export function minMax(x: Float32Array, offset: number, n: number): void {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let k = 0; k < n; k++) {
-    const v = x[offset + k]!;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  for (let k = 0; k < n; k++) x[offset + k] = hi > lo ? (x[offset + k]! - lo) / (hi - lo) : 0.5;
+/** Replaces `x[offset, offset + n)` by its differences from its mean, divided by `scale`. */
+export function centre(x: Float32Array, offset: number, n: number, scale: number): void {
+  let mean = 0;
+  for (let k = 0; k < n; k++) mean += x[offset + k]!;
+  mean /= n;
+  for (let k = 0; k < n; k++) x[offset + k] = (x[offset + k]! - mean) / scale;
 }

@@ -53,6 +53,8 @@ export interface SelfPlayTask {
   readonly rolloutBot: string | null;
   /** Where the rollouts stop (`RolloutHorizon`); absent: the game's end. */
   readonly rolloutHorizon?: RolloutHorizon;
+  /** With the round horizon: the points a centred margin is divided by; absent: 10. */
+  readonly rolloutScale?: number;
 }
 
 /**
@@ -132,7 +134,9 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const legalOut = new Grow(new Int32Array(4096), (n) => new Int32Array(n));
   const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
   const labeller =
-    task.rolloutShare > 0 && task.rolloutBot ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game') : null;
+    task.rolloutShare > 0 && task.rolloutBot
+      ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10)
+      : null;
   const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));

@@ -63,7 +63,7 @@ describe('rollout targets', () => {
   }
 
   for (const id of ['nine-virtues', 'nine-lives', 'nines-holdem']) {
-    it(`${id}: with the round horizon each action's target is its seat's margin over the best other seat when greedy ends the round, mapped onto [0, 1] over the decision's actions`, () => {
+    it(`${id}: with the round horizon each action's target is its seat's margin over the best other seat when greedy ends the round, less the mean of the decision's margins, over the scale`, () => {
       const game = getGame(id);
       const v = resolveGameVariant(game, {});
       const s = game.newState(v);
@@ -79,7 +79,7 @@ describe('rollout targets', () => {
       const seat = game.currentSeat(s);
       const n = game.legalActions(s, legal);
       const out = new Float32Array(n);
-      new RolloutLabeller(game, v, 'greedy', 1, 'round').label(s, seat, legal, n, 'r', out, 0);
+      new RolloutLabeller(game, v, 'greedy', 1, 'round', 7).label(s, seat, legal, n, 'r', out, 0);
       const P = s.players;
       const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
       const obs = game.newObservation(v);
@@ -104,9 +104,8 @@ describe('rollout targets', () => {
         game.runningScores!(t, scores);
         margins.push(scores[seat]! - Math.max(...Array.from(scores).filter((_, q) => q !== seat)));
       }
-      const lo = Math.min(...margins);
-      const hi = Math.max(...margins);
-      for (let k = 0; k < n; k++) expect(out[k]).toBeCloseTo(hi > lo ? (margins[k]! - lo) / (hi - lo) : 0.5, 6);
+      const mean = margins.reduce((a, b) => a + b, 0) / n;
+      for (let k = 0; k < n; k++) expect(out[k]).toBeCloseTo((margins[k]! - mean) / 7, 5);
     });
   }
 
