@@ -126,16 +126,30 @@ describe('npm run train -- --method dmc', () => {
     }
   });
 
-  it('bad input: one line on stderr, exit 2', () => {
-    for (const extra of [
-      ['--bot', 'greedy'],
-      ['--warm-start', 'greedy'],
-      ['--epsilon', '2'],
-      ['--net-size', '0'],
-    ]) {
-      const r = cli('train', ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '64', ...extra]);
+  it("a round horizon in a game without rounds and running scores (Captain's Orders): one line, exit 2", () => {
+    const r = cli('train', ['--game', 'captains-orders', '--method', 'dmc', '--budget', '256', '--rollout-targets', '0.1', '--rollout-horizon', 'round']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^ninefold: --rollout-horizon round: captains-orders has no rounds with running scores; use game$/);
+  });
+
+  it('bad input: one line on stderr naming the option, exit 2', () => {
+    for (const [flag, ...extra] of [
+      ['--bot', '--bot', 'greedy'],
+      ['--warm-start', '--warm-start', 'greedy'],
+      ['--epsilon', '--epsilon', '2'],
+      ['--net-size', '--net-size', '0'],
+      ['--budget', '--budget', '64'],
+      ['--rollout-targets', '--rollout-targets', '2'],
+      ['--rollout-horizon', '--rollout-targets', '0.1', '--rollout-horizon', 'turn'],
+      ['nosuch', '--rollout-targets', '0.1', '--rollout-bot', 'nosuch'],
+      ['--rollout-scale', '--rollout-targets', '0.1', '--rollout-horizon', 'round', '--rollout-scale', '0'],
+      ['--epochs', '--epochs', '0'],
+    ] as const) {
+      const args = ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '256', ...extra];
+      const r = cli('train', args);
       expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(flag);
     }
   });
 });
