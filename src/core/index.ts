@@ -11,7 +11,7 @@ export { botParamsFor, resolveBotParams } from './bot-params.js';
 export { UsageError } from './errors.js';
 export { Rng, createRng, dealRng, shuffleInPlace } from './rng.js';
 export type { Variant, VariantParam, VariantValue } from './variant.js';
-export { VariantError, boolParam, intParam, stringParam } from './variant.js';
+export { VariantError, boolParam, intParam, perVariant, stringParam } from './variant.js';
 export type { GameRecord, Recorder, RecordRound } from './record.js';
 export type { BalanceTable, Estimate, GameBalance, KeyFigure } from './balance.js';
 export { lineupGroups, mergeNumericTotals, ratioOrNaN, shareUnits, sumOverEntries } from './balance.js';

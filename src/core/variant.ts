@@ -160,3 +160,21 @@ export function resolveGameVariant(
   game.checkVariant(v);
   return v;
 }
+
+/**
+ * `make` kept per variant object: the first call for a variant computes its
+ * value, later calls with the same object return it (a WeakMap: a variant
+ * no longer referenced takes its value with it). For what a hot path needs
+ * from a variant but would otherwise recompute, allocating, at every call.
+ */
+export function perVariant<T>(make: (v: Variant) => T): (v: Variant) => T {
+  const memo = new WeakMap<Variant, T>();
+  return (v) => {
+    let value = memo.get(v);
+    if (value === undefined) {
+      value = make(v);
+      memo.set(v, value);
+    }
+    return value;
+  };
+}

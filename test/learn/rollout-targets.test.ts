@@ -8,13 +8,37 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
-import { getGame } from '../../src/core/registry.js';
+import type { GameStateBase } from '../../src/core/game.js';
+import { type AnyGame, getGame } from '../../src/core/registry.js';
 import { createRng, dealRng } from '../../src/core/rng.js';
-import { resolveGameVariant } from '../../src/core/variant.js';
+import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
 import { RolloutLabeller } from '../../src/learn/rollout-targets.js';
 import { playEpisodes } from '../../src/learn/selfplay.js';
 import { utilities } from '../../src/learn/utility.js';
 import { rows, task } from './helpers.js';
+
+/**
+ * The oracle of a rollout, written out: one greedy per seat, each seeded
+ * `<key>/<seat>` and reset, plays `t` on to the end of the game, or with
+ * `round` >= 0 until more than `round` rounds are done.
+ */
+function greedyOn(game: AnyGame, v: Variant, t: GameStateBase, key: string, round = -1): void {
+  const P = t.players;
+  const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
+  const ctxs = bots.map((b, p) => {
+    const ctx = { seat: p, players: P, variant: v, rng: createRng(`${key}/${p}`), model: game };
+    b.reset?.(ctx);
+    return ctx;
+  });
+  const obs = game.newObservation(v);
+  const legal = new Int32Array(game.numDistinctActions(v));
+  while (!game.isTerminal(t) && (round < 0 || game.roundsDone!(t) <= round)) {
+    const q = game.currentSeat(t);
+    const m = game.legalActions(t, legal);
+    game.observe(t, q, obs);
+    game.apply(t, bots[q]!.act(obs, legal, m, ctxs[q]!));
+  }
+}
 
 describe('rollout targets', () => {
   for (const id of ['nine-virtues', 'captains-orders', 'nine-muses', 'nines-holdem']) {
@@ -36,26 +60,11 @@ describe('rollout targets', () => {
       expect(JSON.stringify(game.clone(s))).toBe(before);
       expect(out[0]).toBe(-7);
       expect(out[n + 1]).toBe(-7);
-      // The oracle: the same rollout written out, one greedy per seat seeded `<key>/<seat>`.
-      const P = s.players;
-      const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
-      const obs = game.newObservation(v);
-      const util = new Float64Array(P);
+      const util = new Float64Array(s.players);
       for (let k = 0; k < n; k++) {
         const t = game.clone(s);
         game.apply(t, legal[k]!);
-        const ctxs = bots.map((b, p) => {
-          const ctx = { seat: p, players: P, variant: v, rng: createRng(`k/${p}`), model: game };
-          b.reset?.(ctx);
-          return ctx;
-        });
-        const l2 = new Int32Array(legal.length);
-        while (!game.isTerminal(t)) {
-          const q = game.currentSeat(t);
-          const m = game.legalActions(t, l2);
-          game.observe(t, q, obs);
-          game.apply(t, bots[q]!.act(obs, l2, m, ctxs[q]!));
-        }
+        greedyOn(game, v, t, 'k');
         utilities(game, t, scale, util);
         expect(out[1 + k]).toBe(Math.fround(util[seat]!));
       }
@@ -80,27 +89,13 @@ describe('rollout targets', () => {
       const n = game.legalActions(s, legal);
       const out = new Float32Array(n);
       new RolloutLabeller(game, v, 'greedy', 1, 'round', 7).label(s, seat, legal, n, 'r', out, 0);
-      const P = s.players;
-      const bots = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
-      const obs = game.newObservation(v);
-      const scores = new Float64Array(P);
+      const scores = new Float64Array(s.players);
       const round = game.roundsDone!(s);
       const margins: number[] = [];
       for (let k = 0; k < n; k++) {
         const t = game.clone(s);
         game.apply(t, legal[k]!);
-        const ctxs = bots.map((b, p) => {
-          const ctx = { seat: p, players: P, variant: v, rng: createRng(`r/${p}`), model: game };
-          b.reset?.(ctx);
-          return ctx;
-        });
-        const l2 = new Int32Array(legal.length);
-        while (!game.isTerminal(t) && game.roundsDone!(t) <= round) {
-          const q = game.currentSeat(t);
-          const m = game.legalActions(t, l2);
-          game.observe(t, q, obs);
-          game.apply(t, bots[q]!.act(obs, l2, m, ctxs[q]!));
-        }
+        greedyOn(game, v, t, 'r', round);
         game.runningScores!(t, scores);
         margins.push(scores[seat]! - Math.max(...Array.from(scores).filter((_, q) => q !== seat)));
       }

@@ -14,7 +14,7 @@
  * observer). Length 28 + T + M + P (48 with the default cards at 3
  * players).
  */
-import { type ActionFeatures, intParam, stringParam, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { type ActionFeatures, intParam, perVariant, stringParam, type TensorField, tensorLayout } from '../../core/index.js';
 import { A_STEAL, decodeId, type DecodedAction, Kind } from './actions.js';
 import { type CardSet, loadCardSet, MAX_OPTIONS } from './cards.js';
 import type { NineMusesObservation } from './observation.js';
@@ -68,19 +68,11 @@ function planFor(cards: CardSet, P: number): FeaturePlan {
   return plan;
 }
 
-const byVariant = new WeakMap<Variant, FeaturePlan>();
 /**
  * The plan of a resolved variant, kept per variant object: finding the card
  * set resolves its path, and that allocated at every decision.
  */
-const variantPlan = (v: Variant): FeaturePlan => {
-  let plan = byVariant.get(v);
-  if (!plan) {
-    plan = planFor(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
-    byVariant.set(v, plan);
-  }
-  return plan;
-};
+const variantPlan = perVariant((v): FeaturePlan => planFor(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players')));
 
 const D: DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
 /** Scratch: Knowledge paid and gained [craft, science, ethics], VP gained. */

@@ -8,7 +8,7 @@
  * rounds): 11P + 17 + R + 3T + M(2P + 3) entries (160 with the default
  * cards at 3 players: T = 8, M = 9, R = 5).
  */
-import { intParam, type ObservationTensor, stringParam, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
+import { intParam, type ObservationTensor, perVariant, stringParam, type TensorField, tensorLayout } from '../../core/index.js';
 import { type CardSet, loadCardSet, MAX_TOKENS } from './cards.js';
 import { seatsMeeting } from './conditions.js';
 import type { NineMusesObservation } from './observation.js';
@@ -80,19 +80,11 @@ export function musesPlan(cards: CardSet, P: number): MusesPlan {
   return plan;
 }
 
-const byVariant = new WeakMap<Variant, MusesPlan>();
 /**
  * The plan of a resolved variant, kept per variant object: finding the card
  * set resolves its path, and that allocated at every decision.
  */
-const variantPlan = (v: Variant): MusesPlan => {
-  let plan = byVariant.get(v);
-  if (!plan) {
-    plan = musesPlan(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players'));
-    byVariant.set(v, plan);
-  }
-  return plan;
-};
+const variantPlan = perVariant((v): MusesPlan => musesPlan(loadCardSet(stringParam(v, 'cards')), intParam(v, 'players')));
 
 /** `x` clipped to [-1, 1]. */
 export const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
