@@ -125,7 +125,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
   });
 
   it("item 2: a coordinator stopped with Ctrl-C resumes with --resume --queue: merged batches are not played again, and summary.json and games.jsonl are the local run's", async () => {
-    const args = ['--game', 'nine-virtues', '--games', '8000', '--seed', '22', '--workers', '2', '--record'];
+    const args = ['--game', 'nine-virtues', '--games', '4000', '--seed', '22', '--workers', '2', '--record'];
     const dir = join(out, 'stopped');
     const coordinator = start('tourney.js', [...args, '--queue', url, '--out', dir]);
     const merged = (): boolean => firstBatchMerged(join(dir, 'checkpoint.json'));
@@ -134,13 +134,13 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     expect(await coordinator.exited).toBe(130);
     const kept = (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { tally: { games: number } }).tally.games;
     expect(kept).toBeGreaterThan(0);
-    expect(kept).toBeLessThan(8000);
+    expect(kept).toBeLessThan(4000);
     const resumed = run('tourney.js', ['--resume', dir, '--queue', url]);
     expect(resumed.code).toBe(0);
     // The resumed session (a new run id) played exactly the games the checkpoint did not hold.
     const id = runIdOf(resumed.stderr);
-    await until('the workers to log their last batch', () => gamesPlayed(allLogs(), id) >= 8000 - kept, 10_000);
-    expect(gamesPlayed(allLogs(), id)).toBe(8000 - kept);
+    await until('the workers to log their last batch', () => gamesPlayed(allLogs(), id) >= 4000 - kept, 10_000);
+    expect(gamesPlayed(allLogs(), id)).toBe(4000 - kept);
     expect(run('tourney.js', [...args, '--out', join(out, 'stopped-ref')]).code).toBe(0);
     expect(withoutTiming(dir)).toEqual(withoutTiming(join(out, 'stopped-ref')));
     expect(readFileSync(join(dir, 'games.jsonl')).equals(readFileSync(join(out, 'stopped-ref', 'games.jsonl')))).toBe(true);
