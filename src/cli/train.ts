@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { z } from 'zod';
 import '../games/index.js';
+import { BotSpecError } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
@@ -12,7 +13,7 @@ import { newTable, num } from '../report/format.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import { gamesPerIteration } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';
-import { botDimensions, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
+import { botDimensions, type Dimension, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
 import { claimOutDir, newRunDir, checkResumeFlags, parseCommand, parseRunFlags, runCli, tableSeats } from './common.js';
 import { parseCount, runName } from './options.js';
@@ -107,7 +108,7 @@ export async function main(argv: readonly string[]): Promise<number> {
             .split(',')
             .map((k) => k.trim())
             .filter((k) => k !== '');
-    const dims = botDimensions(declared, resolved, keys, parseRanges(args.range));
+    const dims = buildableChoices(botDimensions(declared, resolved, keys, parseRanges(args.range)), kind, resolved, game);
     if (method === 'spsa') {
       const e = dims.find((d) => d.kind === 'enum');
       if (e) throw new UsageError(`SPSA tunes numeric parameters; ${e.key} is a choice: leave it out of --tune, or use --method ntbea`);
@@ -252,3 +253,32 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);
+
+/**
+ * The tuned dimensions without the choices of an enum that this game cannot
+ * build (e.g. `rollout=nn` where the game has no shipped net), each left
+ * out with one line on stderr saying why.
+ * @throws UsageError when fewer than two choices of an enum remain.
+ */
+function buildableChoices(
+  dims: Dimension[],
+  kind: ReturnType<typeof getBotKind>,
+  start: Readonly<Record<string, number | string>>,
+  game: AnyGame,
+): Dimension[] {
+  return dims.map((d) => {
+    if (d.kind !== 'enum') return d;
+    const choices = d.choices.filter((c) => {
+      try {
+        kind.create({ ...start, [d.key]: c }, game);
+        return true;
+      } catch (e) {
+        if (!(e instanceof BotSpecError)) throw e;
+        process.stderr.write(`${d.key}=${c} left out of the tuning: ${e.message.split('\n')[0]}\n`);
+        return false;
+      }
+    });
+    if (choices.length < 2) throw new UsageError(`${d.key}: fewer than two of its choices can play ${game.info.id}; nothing to tune`);
+    return { ...d, choices, start: choices.includes(d.start) ? d.start : choices[0]! };
+  });
+}

@@ -154,6 +154,22 @@ describe('npm run train', () => {
     expect(readFileSync(join(dir, 'curve.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 12);
   });
 
+  it('NTBEA over a choice leaves out the choices the game cannot build: rollout=nn where the game has no shipped net, with one line saying why', () => {
+    const args = ['--bot', 'mc:iterations=4', '--tune', 'rollout', '--method', 'ntbea', '--budget', '64', '--deals', '2', '--no-verify'];
+    // A game with a greedy heuristic and no shipped net (none left: nothing to leave out).
+    const without = ['nine-virtues', 'nine-lives', 'nines-holdem', 'multiples-of-nine'].find((id) => !existsSync(join('bots', 'nets', `${id}.json`)));
+    if (without) {
+      const r = cli('train', ['--game', without, ...args, '--out', join(out, 'tune-roll-without')]);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(new RegExp(`^rollout=nn left out of the tuning: nn: ${without} has no shipped net`, 'm'));
+      expect(r.stdout).toContain('tuning rollout (random|greedy)');
+    }
+    const co = cli('train', ['--game', 'captains-orders', ...args, '--out', join(out, 'tune-roll-co')]);
+    expect(co.code).toBe(0);
+    expect(co.stderr).not.toContain('left out');
+    expect(co.stdout).toContain('tuning rollout (random|greedy|nn)');
+  });
+
   it('bad input: one line, exit 2', () => {
     for (const args of [
       ['--game', 'nine-virtues', '--bot', 'greedy', '--method', 'annealing'],
