@@ -108,11 +108,11 @@ export async function main(argv: readonly string[]): Promise<number> {
             .split(',')
             .map((k) => k.trim())
             .filter((k) => k !== '');
-    const dims = buildableChoices(botDimensions(declared, resolved, keys, parseRanges(args.range)), kind, resolved, game);
+    let dims = botDimensions(declared, resolved, keys, parseRanges(args.range));
     if (method === 'spsa') {
       const e = dims.find((d) => d.kind === 'enum');
       if (e) throw new UsageError(`SPSA tunes numeric parameters; ${e.key} is a choice: leave it out of --tune, or use --method ntbea`);
-    }
+    } else dims = buildableChoices(dims, kind, resolved, game);
     const deals = parseCount('--deals', args.deals ?? '8', 2, 100_000);
     const budget = parseCount('--budget', args.budget, 1, 1e10);
     const per = gamesPerIteration(method, P, deals);
