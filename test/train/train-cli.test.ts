@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stopTrainingAfter } from '../run-helpers.js';
 
 function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
@@ -38,18 +39,7 @@ describe('npm run train', () => {
   it('#17 item 2: a run stopped by Ctrl-C and resumed writes the curve of an uninterrupted run', async () => {
     const dir = join(out, 'stopped');
     const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'train.js'), ...BASE, '--workers', '1', '--out', dir], { stdio: 'ignore' });
-    const stateFile = join(dir, 'train-state.json');
-    for (;;) {
-      await new Promise((r) => setTimeout(r, 50));
-      if (!existsSync(stateFile)) continue;
-      try {
-        if ((JSON.parse(readFileSync(stateFile, 'utf8')) as { state: { iteration: number } }).state.iteration >= 5) break;
-      } catch {
-        // being written
-      }
-    }
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((r) => child.on('exit', r));
+    const code = await stopTrainingAfter(child, dir, 5);
     expect(code).toBe(130);
     // The page of what is there so far.
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('STOPPED EARLY');
