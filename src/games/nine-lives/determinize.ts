@@ -112,6 +112,16 @@ export function determinizeWith(o: NineLivesObservation, rng: Rng, into: NineLiv
     const w = where[c]!;
     if (w >= W_HAND && !isWild(o.blackCat, c)) into.suitCount[(w - W_HAND) * NUM_SUITS + suitOf(c)]!++;
   }
+  return copyPublic(o, rng, into, P);
+}
+
+/**
+ * Copies what every seat sees (counts, lives, voids, the trick, the turn,
+ * the phase and round) from `o` into a sampled state, with `rng` as its
+ * generator; the history of past rounds is cleared (no search reads it).
+ * @returns `into`.
+ */
+function copyPublic(o: NineLivesObservation, rng: Rng, into: NineLivesState, P: number): NineLivesState {
   into.rng = rng;
   into.handCount.set(o.handCount);
   into.tricksWon.set(o.tricksWon);
@@ -406,34 +416,6 @@ function determinizePowers(o: NineLivesObservation, rng: Rng, into: NineLivesSta
   }
   into.queueLen = 0;
   into.queueFor = -1;
-  into.rng = rng;
-  into.handCount.set(o.handCount);
-  into.tricksWon.set(o.tricksWon);
-  into.lives.set(o.lives);
-  into.voids.set(o.voids);
-  into.trickCard.set(o.trickCard);
-  into.trickSuit.set(o.trickSuit);
-  into.trickLen = o.trickLen;
-  into.gains.fill(0);
-  into.keeper = o.keeper;
-  into.turn = o.turn;
-  into.phase = o.phase;
-  into.round = o.round;
-  into.handSize = o.handSize;
-  into.tricksLeft = o.tricksLeft;
-  into.capped = false;
-  into.winners = NO_WINNERS;
-  if (o.phase === Phase.Over) {
-    let most = 0;
-    for (let q = 0; q < P; q++) most = Math.max(most, o.lives[q]!);
-    const w: number[] = [];
-    for (let q = 0; q < P; q++) if (o.lives[q] === most) w.push(q);
-    into.winners = w;
-  }
-  into.histBid.fill(-1);
-  into.histTricks.fill(0);
-  into.histGain.fill(0);
-  into.histHand.fill(0);
-  return into;
+  return copyPublic(o, rng, into, P);
 }
 const HELD = new Uint8Array(NUM_SUITS);
