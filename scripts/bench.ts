@@ -21,6 +21,7 @@
  */
 import { rotationSeatings } from '../src/stats/seatings.js';
 import { spawnSync } from 'node:child_process';
+import { medianBytesPerDecision } from './alloc.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { HEAP_FLAGS } from './search-bench.js';
@@ -132,29 +133,22 @@ async function heapGrowthPerMillion(cfg: RunConfig, games: number): Promise<numb
  * game would hide garbage, so it is a lower bound; null without --expose-gc.
  */
 function allocationPerDecision(cfg: RunConfig, games: number): number | null {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return null;
   const game = getGame(cfg.gameId);
   const s = game.newState(cfg.variant);
   const buf = new Int32Array(game.numDistinctActions(cfg.variant));
   const rng = createRng('bench-alloc');
-  /** Plays game g; with `measure`, returns the bytes its moves allocated per decision (heap growth from just after the deal, which a forced GC precedes). */
-  const one = (g: number, measure: boolean): number => {
-    if (measure) gc();
-    game.deal(s, createRng(`bench-alloc-${g}`));
-    const h0 = process.memoryUsage().heapUsed;
-    let n = 0;
-    while (!game.isTerminal(s)) {
-      game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
-      n++;
-    }
-    return measure ? Math.max(0, process.memoryUsage().heapUsed - h0) / Math.max(1, n) : 0;
-  };
-  for (let g = 0; g < games; g++) one(g, false);
-  const per: number[] = [];
-  for (let g = 0; g < games; g++) per.push(one(games + g, true));
-  per.sort((a, b) => a - b);
-  return per[per.length >> 1]!;
+  return medianBytesPerDecision(
+    games,
+    (g) => game.deal(s, createRng(`bench-alloc-${g}`)),
+    () => {
+      let n = 0;
+      while (!game.isTerminal(s)) {
+        game.apply(s, buf[rng.int(game.legalActions(s, buf))]!);
+        n++;
+      }
+      return n;
+    },
+  );
 }
 
 async function main(): Promise<void> {

@@ -28,6 +28,7 @@ import { saveNetFile, netMeta } from '../src/nn/file.js';
 import { architectureFor } from '../src/nn/game-layout.js';
 import { Net, parameterCount } from '../src/nn/net.js';
 import { rotationSeatings } from '../src/stats/seatings.js';
+import { medianBytesPerDecision } from './alloc.js';
 import { runTourney } from '../src/tourney/run.js';
 
 /** One game's row. */
@@ -44,8 +45,6 @@ export interface NnBotRow {
 
 /** Bytes per decision of `nn` bots in every seat: heap growth over a game's decisions after a forced GC, median of `games` games after as many warm-up games. */
 function bytesPerDecision(gameId: string, spec: string, games: number): number | null {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) return null;
   const game = getGame(gameId);
   const variant = resolveGameVariant(game, {});
   const s = game.newState(variant);
@@ -54,26 +53,24 @@ function bytesPerDecision(gameId: string, spec: string, games: number): number |
   const ctxs: BotContext[] = bots.map((_, seat) => ({ seat, players: P, variant, rng: createRng(`nn-bytes-${seat}`), model: game }));
   const obs = game.newObservation(variant);
   const legal = new Int32Array(game.numDistinctActions(variant));
-  const one = (g: number, measure: boolean): number => {
-    if (measure) gc();
-    game.deal(s, createRng(`nn-bytes-${g}`));
-    for (let p = 0; p < P; p++) bots[p]!.reset?.(ctxs[p]!);
-    const h0 = process.memoryUsage().heapUsed;
-    let n = 0;
-    while (!game.isTerminal(s)) {
-      const seat = game.currentSeat(s);
-      const count = game.legalActions(s, legal);
-      game.observe(s, seat, obs);
-      game.apply(s, bots[seat]!.act(obs, legal, count, ctxs[seat]!));
-      n++;
-    }
-    return measure ? Math.max(0, process.memoryUsage().heapUsed - h0) / Math.max(1, n) : 0;
-  };
-  for (let g = 0; g < games; g++) one(g, false);
-  const per: number[] = [];
-  for (let g = 0; g < games; g++) per.push(one(games + g, true));
-  per.sort((a, b) => a - b);
-  return per[per.length >> 1]!;
+  return medianBytesPerDecision(
+    games,
+    (g) => {
+      game.deal(s, createRng(`nn-bytes-${g}`));
+      for (let p = 0; p < P; p++) bots[p]!.reset?.(ctxs[p]!);
+    },
+    () => {
+      let n = 0;
+      while (!game.isTerminal(s)) {
+        const seat = game.currentSeat(s);
+        const count = game.legalActions(s, legal);
+        game.observe(s, seat, obs);
+        game.apply(s, bots[seat]!.act(obs, legal, count, ctxs[seat]!));
+        n++;
+      }
+      return n;
+    },
+  );
 }
 
 /**
