@@ -1,6 +1,9 @@
 import { getGame } from '../src/core/registry.js';
 import type { Bot, BotContext, BotKind, BotParams, Game, GameStateBase, Variant } from '../src/core/index.js';
 import { maskedSoftmax } from '../src/nn/policy.js';
+import { NetInput } from '../src/nn/net-input.js';
+import { resolveBotParams } from '../src/core/index.js';
+import { greedyBot } from './greedy/index.js';
 import { checkNetVariant, loadNet, SHIPPED } from './nets.js';
 
 /**
@@ -12,8 +15,11 @@ import { checkNetVariant, loadNet, SHIPPED } from './nets.js';
  * an Expert Iteration net) and plays the best one (`temperature=0`, ties to
  * the lowest id), or samples from softmax(score / temperature). With
  * `epsilon` > 0 it plays a uniformly random legal action that often
- * (ε-greedy exploration, for self-play). Reproducible: its only randomness
- * is its own seeded stream.
+ * (ε-greedy exploration, for self-play). A net trained with a base policy
+ * (`train --base greedy`, `NetArchitecture.base`) also reads the action the
+ * game's greedy bot would play, so this bot asks its own greedy bot first
+ * (with the game's tuned weights) at every decision it scores.
+ * Reproducible: its only randomness is its own seeded stream.
  */
 export const nnKind: BotKind = {
   name: 'nn',
@@ -58,9 +64,10 @@ class NnBot implements Bot {
   private readonly game: Game<GameStateBase, object>;
   private readonly loaded;
   private checked: Variant | null = null;
-  private x = new Float32Array(0);
-  private features = new Float32Array(0);
+  private input: NetInput | null = null;
   private scores = new Float64Array(0);
+  /** The base policy's bot when the net reads one (`NetArchitecture.base`), else null. */
+  private readonly base: Bot | null;
 
   constructor(params: BotParams, game: Game<GameStateBase, object>) {
     this.file = String(params.file);
@@ -68,17 +75,19 @@ class NnBot implements Bot {
     this.epsilon = Number(params.epsilon);
     this.game = game;
     this.loaded = loadNet(this.file, game);
+    this.base = this.loaded.net.arch.base === 'greedy' ? greedyBot.create(resolveBotParams(greedyBot, {}, game.info.id), game) : null;
   }
 
   reset(ctx: BotContext): void {
     this.prepare(ctx.variant);
+    this.base?.reset?.(ctx);
   }
 
   /** Checks the net against the variant once per variant and sizes the buffers. */
   private prepare(variant: Variant): void {
     if (this.checked === variant) return;
     checkNetVariant(this.loaded, this.game, variant, this.file);
-    this.x = new Float32Array(this.game.tensor!.size(variant));
+    this.input = new NetInput(this.game, variant, this.loaded.net.arch);
     const K = this.game.numDistinctActions(variant);
     this.scores = new Float64Array(Math.min(K, 4096));
     this.checked = variant;
@@ -86,21 +95,13 @@ class NnBot implements Bot {
 
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): number {
     this.prepare(ctx.variant);
-    const game = this.game;
     if (this.epsilon > 0 && ctx.rng.next() < this.epsilon) return legal[ctx.rng.int(count)]!;
     if (count === 1) return legal[0]!;
-    game.tensor!.write(obs, ctx.variant, this.x);
-    let features: Float32Array | undefined;
-    const af = this.loaded.net.featureSize > 0 ? game.actionFeatures : undefined;
-    if (af) {
-      const F = af.size(ctx.variant);
-      if (this.features.length < count * F) this.features = new Float32Array(Math.max(count * F, 2 * this.features.length));
-      for (let k = 0; k < count; k++) af.write(obs, ctx.variant, legal[k]!, this.features, k * F);
-      features = this.features;
-    }
+    const input = this.input!;
+    input.write(obs, legal, count, this.base ? this.base.act(obs, legal, count, ctx) : -1);
     if (this.scores.length < count) this.scores = new Float64Array(Math.max(count, 2 * this.scores.length));
     const scores = this.scores;
-    this.loaded.net.scoreActions(this.x, legal, count, features, scores);
+    this.loaded.net.scoreActions(input.x, legal, count, input.features ?? undefined, scores);
     if (this.temperature === 0) {
       let best = 0;
       for (let k = 1; k < count; k++) if (scores[k]! > scores[best]!) best = k;

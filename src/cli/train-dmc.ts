@@ -15,9 +15,9 @@ import { stringify } from '../report/csv.js';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { parseAndValidateLineup } from '../../bots/index.js';
+import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
-import { architectureFor, layoutDescription } from '../nn/game-layout.js';
+import { architectureFor, inputSizes, layoutDescription } from '../nn/game-layout.js';
 import { netMeta, saveNetFile } from '../nn/file.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { newTable, num } from '../report/format.js';
@@ -99,7 +99,10 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   const _P = Number(variant.players);
   const opponents = args.opponents === undefined ? ['greedy'] : (await parseAndValidateLineup(args.opponents, game, flags.botLoadMs)).map((s) => s.text);
   const trunk = args['net-size'].split(',').map((w) => parseCount('--net-size', w.trim(), 1, 4096));
-  const arch = architectureFor(game, variant, { trunk });
+  const base = args.base;
+  if (base !== undefined && base !== 'greedy') throw new UsageError(`--base must be greedy, got '${base}'`);
+  if (base !== undefined && !getBotKind('greedy').supports(game.info.id)) throw new UsageError(`--base greedy: ${game.info.id} has no greedy bot`);
+  const arch = architectureFor(game, variant, base ? { trunk, base } : { trunk });
   const episodes = parseCount('--episodes', args.episodes, 1, 1_000_000);
   const budget = parseCount('--budget', args.budget, 1, 1e10);
   const iterations = Math.floor(budget / episodes);
@@ -174,7 +177,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
   process.stdout.write(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${arch.inputSize} entries · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
 }

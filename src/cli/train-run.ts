@@ -102,6 +102,11 @@ export const options = {
     describe: '--method dmc with --rollout-horizon round: the game points a margin (less the mean of its decision) is divided by to make a target',
   },
   epochs: { type: 'string', default: '1', describe: "--method dmc: passes over each iteration's samples" },
+  base: {
+    type: 'string',
+    describe:
+      "--method dmc: greedy, to give the net the action the game's greedy bot would play as one more input (residual policy learning): it learns where to depart from greedy; the nn bot then asks greedy at each decision",
+  },
   'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
   episodes: { type: 'string', default: '256', describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },
   batch: { type: 'string', default: '256', describe: '--method dmc: samples per minibatch (one Adam step each)' },

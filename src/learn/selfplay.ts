@@ -16,6 +16,7 @@ import { createRng, dealRng, gameSeed, type Rng } from '../core/rng.js';
 import type { Variant } from '../core/variant.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { Net, type NetArchitecture } from '../nn/net.js';
+import { NetInput } from '../nn/net-input.js';
 import { RolloutLabeller, type RolloutHorizon } from './rollout-targets.js';
 import { utilities } from './utility.js';
 
@@ -116,18 +117,16 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const v = task.variant;
   const tensor = game.tensor;
   if (!tensor) throw new Error(`${task.gameId} has no observation tensor`);
-  const af = task.arch.head.kind === 'feature' ? game.actionFeatures : undefined;
-  const N = tensor.size(v);
-  const F = af ? af.size(v) : 0;
   const net = new Net(task.arch, task.weights);
+  const input = new NetInput(game, v, task.arch);
+  const N = task.arch.inputSize;
+  const F = task.arch.head.kind === 'feature' ? task.arch.head.featureSize : 0;
   const s = game.newState(v);
   const obs = game.newObservation(v);
   const K = game.numDistinctActions(v);
   const legal = new Int32Array(K);
   const P = s.players;
-  const x = new Float32Array(N);
   let scores = new Float64Array(64);
-  let feats = new Float32Array(64 * Math.max(1, F));
   const util = new Float64Array(P);
 
   const obsOut = new Grow(new Float32Array(N * 256), (n) => new Float32Array(n));
@@ -150,6 +149,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   // One instance of each bot per seat (a bot may keep a seat's state within a game).
   const perSeat = (spec: string): Bot[] => Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
   const behaviourBots: Bot[] | null = task.behaviour ? perSeat(task.behaviour) : null;
+  // A net with a base policy reads that policy's action (`NetArchitecture.base`), asked of its own bots.
+  const baseBots: Bot[] | null = task.arch.base ? perSeat(task.arch.base) : null;
   const opponentBots = task.opponents.map(perSeat);
   const seatBots: (Bot | null)[] = new Array(P).fill(null);
   const ctxs: BotContext[] = [];
@@ -178,6 +179,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     for (let p = 0; p < P; p++) {
       seatBots[p]?.reset?.(ctxs[p]!);
       if (seatBots[p] === null && behaviourBots) behaviourBots[p]!.reset?.(ctxs[p]!);
+      if (seatBots[p] === null && baseBots) baseBots[p]!.reset?.(ctxs[p]!);
     }
     while (!game.isTerminal(s)) {
       const seat = game.currentSeat(s);
@@ -197,14 +199,14 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         k = legal.subarray(0, n).indexOf(behaviourBots[seat]!.act(obs, legal, n, ctxs[seat]!));
         demonstrated = k >= 0 ? 1 : 0;
       } else k = -1;
-      tensor.write(obs, v, x);
-      if (af) {
-        if (feats.length < n * F) feats = new Float32Array(2 * n * F);
-        for (let j = 0; j < n; j++) af.write(obs, v, legal[j]!, feats, j * F);
-      }
+      // The base action as the nn bot asks it: of the base bot, unless the only legal action.
+      const baseAction = baseBots ? (n === 1 ? legal[0]! : baseBots[seat]!.act(obs, legal, n, ctxs[seat]!)) : -1;
+      input.write(obs, legal, n, baseAction);
+      const x = input.x;
+      const feats = input.features;
       if (k < 0) {
         if (scores.length < n) scores = new Float64Array(2 * n);
-        net.scoreActions(x, legal, n, af ? feats : undefined, scores);
+        net.scoreActions(x, legal, n, feats ?? undefined, scores);
         k = 0;
         for (let j = 1; j < n; j++) if (scores[j]! > scores[k]!) k = j;
       }
@@ -222,7 +224,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       }
       decisionInEpisode++;
       legalOut.length += n;
-      if (af) {
+      if (feats) {
         featOut.reserve(n * F);
         featOut.data.set(feats.subarray(0, n * F), featOut.length);
         featOut.length += n * F;
@@ -262,7 +264,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     obs: obsOut.view(),
     counts: counts.view(),
     legal: legalOut.view(),
-    features: af ? featOut.view() : null,
+    features: F > 0 ? featOut.view() : null,
     qAll: qAllOut ? qAllOut.view() : null,
     chosen: chosen.view(),
     demo: Uint8Array.from(demo.view()),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import type { Variant } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
-import { type LearnableGame, layoutHash, seatsOf } from './game-layout.js';
+import { inputSizes, type LearnableGame, layoutHash, seatsOf } from './game-layout.js';
 import { architectureProblem, Net, type NetArchitecture, parameterCount } from './net.js';
 
 /** The `format` field of a net file. */
@@ -55,6 +55,7 @@ const FILE = z
         z.object({ kind: z.literal('dense'), actions: z.number().int().positive(), hidden: widths }),
         z.object({ kind: z.literal('feature'), featureSize: z.number().int().positive(), hidden: widths }),
       ]),
+      base: z.literal('greedy').optional(),
     }),
     parameters: z.number().int().positive(),
     provenance: z.record(z.unknown()),
@@ -125,7 +126,8 @@ export function netFromJson(text: string, game: LearnableGame, variant?: Variant
     throw bad(`malformed: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
   const f = parsed.data;
-  const arch: NetArchitecture = f.architecture;
+  const { base, ...rest } = f.architecture;
+  const arch: NetArchitecture = base === undefined ? rest : { ...rest, base };
   const problem = architectureProblem(arch);
   if (problem) throw bad(`malformed: architecture: ${problem}`);
   const n = parameterCount(arch);
@@ -150,8 +152,15 @@ export function netFromJson(text: string, game: LearnableGame, variant?: Variant
   }
   const seats = seatsOf(game, v);
   if (arch.seats !== seats) throw bad(`a net for ${arch.seats} seats, the variant has ${seats} players`);
-  const inputSize = game.tensor!.size(v);
-  if (arch.inputSize !== inputSize) throw bad(`malformed: inputSize ${arch.inputSize}, the tensor has ${inputSize} entries`);
+  const sizes = inputSizes(arch);
+  const tensorSize = game.tensor!.size(v);
+  if (sizes.tensor !== tensorSize) {
+    throw bad(`malformed: inputSize ${arch.inputSize}, the tensor has ${tensorSize} entries${sizes.baseIds ? ` (and the base action ${sizes.baseIds})` : ''}`);
+  }
+  const gameFeatures = game.actionFeatures ? game.actionFeatures.size(v) : 0;
+  if (arch.head.kind === 'feature' && sizes.features !== gameFeatures) {
+    throw bad(`malformed: featureSize ${arch.head.featureSize}, the game has ${gameFeatures} action features${arch.base ? ' (and the base action 1)' : ''}`);
+  }
   return { net: new Net(arch, weights), meta: { game: f.game, variant: f.variant, layoutHash: f.layoutHash, provenance: f.provenance } };
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UsageError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import type { Variant } from '../core/variant.js';
-import type { NetArchitecture } from './net.js';
+import type { BasePolicy, NetArchitecture } from './net.js';
 
 /** What a net needs of a game: its id, its tensors and its action ids. */
 export type LearnableGame = Pick<Game, 'info' | 'tensor' | 'actionFeatures' | 'numDistinctActions'>;
@@ -55,6 +55,8 @@ export interface ArchitectureSizes {
   readonly valueHidden?: readonly number[];
   /** The action head's hidden widths (default: `[]` for a dense head, {@link DEFAULT_FEATURE_HIDDEN} for a feature head). */
   readonly actionHidden?: readonly number[];
+  /** A base policy the net reads (`NetArchitecture.base`); absent: none. */
+  readonly base?: BasePolicy;
 }
 
 /**
@@ -72,13 +74,36 @@ export function architectureFor(game: LearnableGame, variant: Variant, sizes: Ar
   if (!features && ids > MAX_DENSE_ACTIONS) {
     throw new UsageError(`${game.info.id} has ${ids} action ids and no action features: a dense head takes at most ${MAX_DENSE_ACTIONS}`);
   }
+  const base = sizes.base;
   return {
-    inputSize: tensor.size(variant),
+    inputSize: tensor.size(variant) + (base && !features ? ids : 0),
     trunk: [...(sizes.trunk ?? DEFAULT_TRUNK)],
     seats: seatsOf(game, variant),
     valueHidden: [...(sizes.valueHidden ?? [])],
     head: features
-      ? { kind: 'feature', featureSize: features.size(variant), hidden: [...(sizes.actionHidden ?? DEFAULT_FEATURE_HIDDEN)] }
+      ? { kind: 'feature', featureSize: features.size(variant) + (base ? 1 : 0), hidden: [...(sizes.actionHidden ?? DEFAULT_FEATURE_HIDDEN)] }
       : { kind: 'dense', actions: ids, hidden: [...(sizes.actionHidden ?? [])] },
+    ...(base ? { base } : {}),
   };
+}
+
+/**
+ * The entries of a net's input that the game writes (its tensor, its action
+ * features) and that the base policy's action adds (`NetArchitecture.base`).
+ */
+export interface InputSizes {
+  /** Entries of the observation tensor (the trunk's input is this, plus `baseIds`). */
+  readonly tensor: number;
+  /** The base action's one-hot after the tensor: the action ids with a dense head and a base, else 0. */
+  readonly baseIds: number;
+  /** The game's action features per action (0 with a dense head); the head reads one more with a base. */
+  readonly features: number;
+}
+
+/** How a net's input splits between the game's tensors and its base action (see {@link InputSizes}). */
+export function inputSizes(arch: NetArchitecture): InputSizes {
+  const h = arch.head;
+  const baseIds = arch.base && h.kind === 'dense' ? h.actions : 0;
+  const features = h.kind === 'feature' ? h.featureSize - (arch.base ? 1 : 0) : 0;
+  return { tensor: arch.inputSize - baseIds, baseIds, features };
 }

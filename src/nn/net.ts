@@ -29,7 +29,11 @@ export type ActionHead =
  *   `[trunk output + featureSize, ...hidden, 1]`, linear output.
  */
 export interface NetArchitecture {
-  /** Length of the observation tensor (`game.tensor.size(variant)`). */
+  /**
+   * Length of the trunk's input: the observation tensor
+   * (`game.tensor.size(variant)`), followed, for a dense head with a
+   * `base`, by a one-hot of the base policy's action over the action ids.
+   */
   readonly inputSize: number;
   /** Widths of the trunk's layers, at least one; the last is the trunk's output, which both heads read. */
   readonly trunk: readonly number[];
@@ -38,7 +42,21 @@ export interface NetArchitecture {
   /** Widths of the value head's hidden layers (`[]`: linear in the trunk's output). */
   readonly valueHidden: readonly number[];
   readonly head: ActionHead;
+  /**
+   * A base policy whose action is part of the input (`base-action.ts`):
+   * absent, the net reads the observation alone; `'greedy'`, it also reads
+   * which legal action the game's greedy bot would play (residual policy
+   * learning: Silver, Allen, Tenenbaum & Kaelbling, "Residual Policy
+   * Learning", 2018; Johannink et al., "Residual Reinforcement Learning for
+   * Robot Control", ICRA 2019): a one-hot over the ids after the tensor
+   * (dense head), or one more action feature, 1 for that action (feature
+   * head; `head.featureSize` counts it).
+   */
+  readonly base?: BasePolicy;
 }
+
+/** The base policies a net can read (`NetArchitecture.base`). */
+export type BasePolicy = 'greedy';
 
 /** A block's slice `[start, end)` of the flat weight vector. */
 export interface BlockRange {
@@ -64,6 +82,11 @@ export function architectureProblem(a: NetArchitecture): string | null {
     if (!positive(h.featureSize)) return `head.featureSize ${String(h.featureSize)} is not a positive integer`;
   } else return `head.kind ${JSON.stringify(h.kind)} is neither "dense" nor "feature"`;
   if (!widths(h.hidden)) return 'head.hidden must list positive layer widths';
+  if (a.base !== undefined && a.base !== 'greedy') return `base ${JSON.stringify(a.base)} is not "greedy"`;
+  if (a.base !== undefined && h.kind === 'dense' && !((a.inputSize as number) > (h.actions as number))) {
+    return `inputSize ${a.inputSize} cannot hold a one-hot of ${String(h.actions)} base actions`;
+  }
+  if (a.base !== undefined && h.kind === 'feature' && !((h.featureSize as number) >= 2)) return 'a feature head with a base needs 2 or more features';
   return null;
 }
 

@@ -113,9 +113,14 @@ class Graph {
  *   (`action.0.weight_trunk`, Gemm with the bias, once) plus the features'
  *   rows (`action.0.weight_features`, MatMul, one row per action), added
  *   with broadcasting.
+ * - a net with a base policy (`NetArchitecture.base`): `obs` ends with the
+ *   one-hot of the base action over the ids (dense head), or each
+ *   `action_features` row ends with 1 for the base action and 0 for the
+ *   others (feature head), as `NetInput` writes them.
  *
- * With `meta`, the model's metadata_props hold `ninefold.format`, `game`,
- * `variant` (JSON), `layoutHash` and `provenance` (JSON).
+ * The model's metadata_props hold `ninefold.head`, `ninefold.base` (with a
+ * base policy), and with `meta` `ninefold.game`, `ninefold.variant`
+ * (JSON), `ninefold.layoutHash` and `ninefold.provenance` (JSON).
  */
 export function exportOnnx(net: Net, meta?: NetMeta): Uint8Array {
   const arch = net.arch;
@@ -156,6 +161,8 @@ export function exportOnnx(net: Net, meta?: NetMeta): Uint8Array {
     messageField(F.graph.output, valueInfo('action_scores', actionOut)),
   ];
   const props: [string, string][] = [['ninefold.head', arch.head.kind]];
+  // The base policy whose action the inputs end with (see above): readers must write it as ninefold does.
+  if (arch.base) props.push(['ninefold.base', arch.base]);
   if (meta) {
     props.push(['ninefold.game', meta.game], ['ninefold.variant', JSON.stringify(meta.variant)], ['ninefold.layoutHash', meta.layoutHash]);
     props.push(['ninefold.provenance', JSON.stringify(meta.provenance)]);

@@ -144,6 +144,18 @@ describe('exportOnnx', () => {
     });
   });
 
+  it('names the base policy of a net that reads one (ninefold.base), whose obs input holds the base one-hot', () => {
+    const arch = { ...ARCHS.DENSE!, inputSize: ARCHS.DENSE!.inputSize + (ARCHS.DENSE!.head as { actions: number }).actions, base: 'greedy' as const };
+    const model = readFields(exportOnnx(Net.create(arch, 'base')));
+    const props = Object.fromEntries(
+      model.get(14)!.map((e) => {
+        const f = readFields(e as Uint8Array);
+        return [text(f.get(1)![0]), text(f.get(2)![0])];
+      }),
+    );
+    expect(props).toEqual({ 'ninefold.head': 'dense', 'ninefold.base': 'greedy' });
+  });
+
   it('encodes varints as protobuf does (7 bits a byte, low group first, high bit = more)', () => {
     expect([...varint(0)]).toEqual([0]);
     expect([...varint(1)]).toEqual([1]);

@@ -116,6 +116,44 @@ describe('npm run train -- --method dmc', () => {
     }
   });
 
+  it("--base greedy: the file records the base, its input holds greedy's one-hot, and nn:file= plays it in a tourney", () => {
+    const dir = join(out, 'base');
+    const args = [
+      '--game',
+      'nine-virtues',
+      '--method',
+      'dmc',
+      '--budget',
+      '64',
+      '--episodes',
+      '32',
+      '--net-size',
+      '16',
+      '--eval-every',
+      '2',
+      '--eval-deals',
+      '2',
+    ];
+    const r = cli('train', [...args, '--base', 'greedy', '--warm-start', 'greedy:32', '--no-verify', '--workers', '1', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain("on the tensor of 152 entries and greedy's action (--base)");
+    const arch = JSON.parse(read(dir, 'net.json')).architecture;
+    expect(arch).toMatchObject({ base: 'greedy', inputSize: 152 + 130 });
+    const t = cli('tourney', [
+      '--game',
+      'nine-virtues',
+      '--bots',
+      `nn:file=${join(dir, 'net.json')},greedy,greedy,greedy`,
+      '--games',
+      '8',
+      '--workers',
+      '1',
+      '--out',
+      join(out, 'tb'),
+    ]);
+    expect(t.code, t.stderr).toBe(0);
+  });
+
   it("a round horizon in a game without rounds and running scores (Captain's Orders): one line, exit 2", () => {
     const r = cli('train', ['--game', 'captains-orders', '--method', 'dmc', '--budget', '256', '--rollout-targets', '0.1', '--rollout-horizon', 'round']);
     expect(r.code).toBe(2);
@@ -134,6 +172,7 @@ describe('npm run train -- --method dmc', () => {
       ['nosuch', '--rollout-targets', '0.1', '--rollout-bot', 'nosuch'],
       ['--rollout-scale', '--rollout-targets', '0.1', '--rollout-horizon', 'round', '--rollout-scale', '0'],
       ['--epochs', '--epochs', '0'],
+      ['--base', '--base', 'random'],
     ] as const) {
       const args = ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '256', ...extra];
       const r = cli('train', args);

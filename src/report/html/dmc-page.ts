@@ -68,7 +68,7 @@ export function dmcPage(f: RunFiles): Page {
     title: 'Setup',
     intro: [
       `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${String(plan.episodesPerIteration ?? '?')} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${String(plan.batch ?? '?')} (step size ${String(plan.lr ?? '?')}).`,
-      `Net: trunk ${(arch.trunk as number[] | undefined)?.join('-') ?? '?'} on the observation tensor of ${String(arch.inputSize ?? '?')} entries, a ${str(obj(arch.head)?.kind) ?? '?'} action head; ε ${String(plan.epsilon ?? '?')}; the net plays every seat in a share ${String(plan.selfPlay ?? '?')} of the episodes, else one seat against ${((plan.opponents as string[] | undefined) ?? []).join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${String(plan.warmStartBot)} for the first ${String(plan.warmStartEpisodes)} games` : ''}.`,
+      `Net: trunk ${(arch.trunk as number[] | undefined)?.join('-') ?? '?'} on the observation tensor${arch.base ? ` and ${String(arch.base)}'s action (residual on that bot)` : ` of ${String(arch.inputSize ?? '?')} entries`}, a ${str(obj(arch.head)?.kind) ?? '?'} action head; ε ${String(plan.epsilon ?? '?')}; the net plays every seat in a share ${String(plan.selfPlay ?? '?')} of the episodes, else one seat against ${((plan.opponents as string[] | undefined) ?? []).join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${String(plan.warmStartBot)} for the first ${String(plan.warmStartEpisodes)} games` : ''}.`,
     ],
     blocks: [],
   });
