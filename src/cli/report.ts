@@ -1,12 +1,20 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
+import type { BalanceReport } from '../report/balance.js';
+import { compareRuns, comparisonText, type ComparedRun, type RunComparison } from '../report/compare.js';
 import { buildHtmlReport } from '../report/html/index.js';
+import type { Summary } from '../tourney/summary.js';
 import { runCli } from './common.js';
 
-const USAGE = "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)";
+const USAGE =
+  "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)\n" +
+  '       npm run report -- --compare results/<A> results/<B>  (two tourney runs of one game: every key figure of A and B, and A − B, paired when they played the same deals)';
 
 /**
+ * `npm run report -- --compare A B`: prints two tourney runs' key figures
+ * and their differences (`compareRuns`).
  * `npm run report -- results/<run>`: rebuilds `report.html` of a run
  * directory (tourney, sweep, match, rate or train; also runs made before the page
  * existed) from its files. Returns 0; bad input (no such directory, not a
@@ -17,10 +25,41 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (argv.length !== 1) throw new UsageError(USAGE);
+  if (argv[0] === '--compare') {
+    if (argv.length !== 3) throw new UsageError(`--compare takes two run directories (${USAGE.split('\n')[1]!.trim()})`);
+    const a = readRun(argv[1]!);
+    const b = readRun(argv[2]!);
+    let c: RunComparison;
+    try {
+      c = compareRuns(a, b);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    process.stdout.write(`${comparisonText(a, b, c)}\n`);
+    return 0;
+  }
+  if (argv.length !== 1) throw new UsageError(USAGE.split('\n')[0]!);
   const path = await buildHtmlReport(resolve(argv[0]!));
   process.stdout.write(`report: ${path}\n`);
   return 0;
+}
+
+/**
+ * A tourney run's `summary.json` and `balance.json`.
+ * @throws UsageError (one line) when the directory has neither, or they are not JSON.
+ */
+function readRun(dir: string): ComparedRun {
+  const abs = resolve(dir);
+  const read = (file: string): unknown => {
+    const path = join(abs, file);
+    if (!existsSync(path)) throw new UsageError(`--compare: ${dir} has no ${file} (give the directory of a finished tourney run)`);
+    try {
+      return JSON.parse(readFileSync(path, 'utf8'));
+    } catch (e) {
+      throw new UsageError(`--compare: ${join(dir, file)} is not JSON (${(e as Error).message.split('\n')[0]})`);
+    }
+  };
+  return { name: dir, summary: read('summary.json') as Summary, balance: read('balance.json') as BalanceReport };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

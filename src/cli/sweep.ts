@@ -5,10 +5,8 @@ import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
 import { fixed, plainTable, pct } from '../report/format.js';
-import { formatP } from '../stats/format.js';
 import type { BalanceReport } from '../report/balance.js';
-import { jackknife } from '../stats/jackknife.js';
-import { tQuantile } from '../stats/quantiles.js';
+import { differenceCell as diffCell, figureCell as cell, jackknifeDifference, sweepDifference } from '../report/difference.js';
 import type { Summary } from '../tourney/summary.js';
 
 /** A parsed `--sweep KEY=v1,v2,...`. */
@@ -38,64 +36,6 @@ export function parseSweep(text: string, game: AnyGame): Sweep {
   return { key, values };
 }
 
-function cell(f: KeyFigure | undefined, figure = ''): string {
-  if (!f) return '–';
-  // A p-value prints as the terminal prints every p-value: "< 0.0001", not "0.000".
-  if (figure.endsWith(': p')) return formatP(f.value);
-  const v =
-    f.format === 'percent'
-      ? pct(f.value)
-      : Number.isNaN(f.value)
-        ? 'n/a'
-        : Math.abs(f.value) < 0.01 && f.value !== 0
-          ? f.value.toExponential(2)
-          : fixed(f.value, 3);
-  if (!f.ci95) return v;
-  const lo = f.format === 'percent' ? pct(f.ci95[0]) : fixed(f.ci95[0], 3);
-  const hi = f.format === 'percent' ? pct(f.ci95[1]) : fixed(f.ci95[1], 3);
-  return `${v} (${lo} – ${hi})`;
-}
-
-/** A key figure's difference from the sweep's first value, with its 95% interval. */
-export interface SweepDifference {
-  readonly value: number;
-  readonly ci95: readonly [number, number];
-  /** True when both runs played the same deals in the same jackknife groups, so the difference is paired. */
-  readonly paired: boolean;
-}
-
-/**
- * The difference of one key figure between a sweep value's run and the first
- * value's. Every value plays the same deals (same seed, same line-up, same
- * batch layout), so the jackknife replicates of the two runs leave out the
- * same deals and their difference is a paired estimate (the deals' luck
- * cancels). Where the layouts differ (a sweep of `players` changes the
- * table), the difference is unpaired: se = √(se_a² + se_b²), conservative
- * when the runs are positively correlated.
- */
-export function sweepDifference(a: BalanceReport, b: BalanceReport, figure: string): SweepDifference | null {
-  const fa = a.keyFigures[figure];
-  const fb = b.keyFigures[figure];
-  // A p-value is not a quantity whose difference means anything.
-  if (figure.endsWith(': p')) return null;
-  if (!fa || !fb || !Number.isFinite(fa.value) || !Number.isFinite(fb.value)) return null;
-  const ra = a.replicates[figure] ?? [];
-  const rb = b.replicates[figure] ?? [];
-  const value = fa.value - fb.value;
-  if (a.deals === b.deals && a.groups === b.groups && ra.length === rb.length && ra.length >= 2) {
-    const j = jackknife(
-      value,
-      ra.map((x, g) => x - rb[g]!),
-    );
-    return { value, ci95: j.ci95, paired: true };
-  }
-  const ja = jackknife(fa.value, ra);
-  const jb = jackknife(fb.value, rb);
-  const se = Math.sqrt(ja.se ** 2 + jb.se ** 2);
-  const half = tQuantile(0.975, Math.max(1, Math.min(ja.df, jb.df))) * se;
-  return { value, ci95: [value - half, value + half], paired: false };
-}
-
 /** The figure a sweep's fairness is judged by. */
 export const FAIRNESS_FIGURE = 'win rate: first player';
 
@@ -121,30 +61,6 @@ export interface SweepFairness {
   readonly pairs: readonly FairnessPair[];
   /** The setting whose deviation is below every other's with a 95% interval excluding 0; null when none is (the settings are not separated). */
   readonly fairest: string | null;
-}
-
-/** A jackknife difference of two runs' statistics g(figure) (paired over the same groups of deals when the layouts match; else unpaired, as `sweepDifference`). */
-function jackknifeDifference(a: BalanceReport, b: BalanceReport, figure: string, ga: (x: number) => number, gb: (x: number) => number): SweepDifference | null {
-  const fa = a.keyFigures[figure];
-  const fb = b.keyFigures[figure];
-  if (!fa || !fb || !Number.isFinite(fa.value) || !Number.isFinite(fb.value)) return null;
-  const ra = (a.replicates[figure] ?? []).map(ga);
-  const rb = (b.replicates[figure] ?? []).map(gb);
-  const value = ga(fa.value) - gb(fb.value);
-  if (a.deals === b.deals && a.groups === b.groups && ra.length === rb.length && ra.length >= 2) {
-    return {
-      value,
-      ci95: jackknife(
-        value,
-        ra.map((x, g) => x - rb[g]!),
-      ).ci95,
-      paired: true,
-    };
-  }
-  const ja = jackknife(ga(fa.value), ra);
-  const jb = jackknife(gb(fb.value), rb);
-  const half = tQuantile(0.975, Math.max(1, Math.min(ja.df, jb.df))) * Math.sqrt(ja.se ** 2 + jb.se ** 2);
-  return { value, ci95: [value - half, value + half], paired: false };
 }
 
 /**
@@ -204,17 +120,6 @@ export function fairnessSentence(key: string, f: SweepFairness): string {
     return `Fairest: ${key}=${f.fairest}, closer to an even share than every other value with 95% intervals excluding 0 (paired differences: ${mine.map(pairText).join('; ')}). ${head}.`;
   }
   return `The settings are not separated: no value is closer to an even share than every other with a 95% interval excluding 0 (paired differences of the distance: ${f.pairs.map(pairText).join('; ')}). ${head}.`;
-}
-
-function diffCell(d: SweepDifference | null, format: KeyFigure['format'] | undefined): string {
-  if (!d) return '–';
-  // A signed difference; one that rounds to zero prints "0.0" (never "−0.0" beside a star).
-  const f = (x: number): string => {
-    const s = format === 'percent' ? fixed(Math.abs(100 * x), 1) : fixed(Math.abs(x), 3);
-    return Number(s) === 0 ? s : `${x > 0 ? '+' : '−'}${s}`;
-  };
-  const sig = d.ci95[0] > 0 || d.ci95[1] < 0 ? ' *' : '';
-  return `${f(d.value)} (${f(d.ci95[0])} to ${f(d.ci95[1])})${sig}${d.paired ? '' : ' unpaired'}`;
 }
 
 /**

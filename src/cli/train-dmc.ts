@@ -149,7 +149,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     l2: 1e-6,
     clipNorm: 10,
     valueWeight: 1,
-    margin: warmStartBot ? 0.1 : 0,
+    margin: warmStartBot ? parseNumber('--demo-margin', args['demo-margin'], 0, 1e9) : 0,
     rolloutShare,
     rolloutBot,
     rolloutHorizon,

@@ -102,6 +102,12 @@ export const options = {
     describe: '--method dmc with --rollout-horizon round: the game points a margin (less the mean of its decision) is divided by to make a target',
   },
   epochs: { type: 'string', default: '1', describe: "--method dmc: passes over each iteration's samples" },
+  'demo-margin': {
+    type: 'string',
+    default: '0.1',
+    describe:
+      "--method dmc with --warm-start: DQfD's margin l, in utility units: the net learns to score the warm-start bot's action at least l above the others at its demonstrations (0: no margin loss, the demonstrations train the Q head by their returns alone)",
+  },
   base: {
     type: 'string',
     describe:

@@ -1,0 +1,108 @@
+import type { KeyFigure } from '../core/balance.js';
+import { formatP } from '../stats/format.js';
+import { jackknife } from '../stats/jackknife.js';
+import { tQuantile } from '../stats/quantiles.js';
+import type { BalanceReport } from './balance.js';
+import { fixed, pct } from './format.js';
+
+/** A key figure's difference between two runs (A − B), with its 95% interval. */
+export interface SweepDifference {
+  readonly value: number;
+  readonly ci95: readonly [number, number];
+  /** True when both runs played the same deals in the same jackknife groups, so the difference is paired. */
+  readonly paired: boolean;
+}
+
+/** True when two runs' jackknife groups can be paired: the same number of deals in the same number of groups. */
+function sameLayout(a: BalanceReport, b: BalanceReport): boolean {
+  return a.deals === b.deals && a.groups === b.groups;
+}
+
+/**
+ * A jackknife difference of two runs' statistics g(figure), A − B. Paired
+ * when `paired` holds and both runs have as many replicates (two or more):
+ * the delete-a-group jackknife over the replicates' differences, each pair
+ * leaving out the same group of deals, so the deals' luck cancels. Else
+ * unpaired: se = √(se_A² + se_B²) with the smaller of the two degrees of
+ * freedom (conservative when the runs are positively correlated).
+ * @param paired whether the runs played the same deals in the same groups
+ *   (default: the same number of deals and groups, as a sweep's values do).
+ * @returns null when either run lacks the figure or its value is not finite.
+ */
+export function jackknifeDifference(
+  a: BalanceReport,
+  b: BalanceReport,
+  figure: string,
+  ga: (x: number) => number,
+  gb: (x: number) => number,
+  paired = sameLayout(a, b),
+): SweepDifference | null {
+  const fa = a.keyFigures[figure];
+  const fb = b.keyFigures[figure];
+  if (!fa || !fb || !Number.isFinite(fa.value) || !Number.isFinite(fb.value)) return null;
+  const ra = (a.replicates[figure] ?? []).map(ga);
+  const rb = (b.replicates[figure] ?? []).map(gb);
+  const value = ga(fa.value) - gb(fb.value);
+  if (paired && ra.length === rb.length && ra.length >= 2) {
+    return {
+      value,
+      ci95: jackknife(
+        value,
+        ra.map((x, g) => x - rb[g]!),
+      ).ci95,
+      paired: true,
+    };
+  }
+  const ja = jackknife(ga(fa.value), ra);
+  const jb = jackknife(gb(fb.value), rb);
+  const half = tQuantile(0.975, Math.max(1, Math.min(ja.df, jb.df))) * Math.sqrt(ja.se ** 2 + jb.se ** 2);
+  return { value, ci95: [value - half, value + half], paired: false };
+}
+
+const identity = (x: number): number => x;
+
+/**
+ * The difference of one key figure between two runs, A − B (a sweep: a
+ * value's run less the first value's). Every value of a sweep plays the same
+ * deals (same seed, same line-up, same batch layout), so the jackknife
+ * replicates of the two runs leave out the same deals and their difference
+ * is a paired estimate (the deals' luck cancels). Where the layouts differ
+ * (a sweep of `players` changes the table), or `paired` is false, the
+ * difference is unpaired (see {@link jackknifeDifference}).
+ * @returns null for a p-value (a difference of p-values means nothing) or a missing figure.
+ */
+export function sweepDifference(a: BalanceReport, b: BalanceReport, figure: string, paired = sameLayout(a, b)): SweepDifference | null {
+  if (figure.endsWith(': p')) return null;
+  return jackknifeDifference(a, b, figure, identity, identity, paired);
+}
+
+/** A key figure with its 95% interval, as the terminal prints it ("–" when absent; a p-value as every p-value prints). */
+export function figureCell(f: KeyFigure | undefined | null, figure = ''): string {
+  if (!f) return '–';
+  // A p-value prints as the terminal prints every p-value: "< 0.0001", not "0.000".
+  if (figure.endsWith(': p')) return formatP(f.value);
+  const v =
+    f.format === 'percent'
+      ? pct(f.value)
+      : Number.isNaN(f.value)
+        ? 'n/a'
+        : Math.abs(f.value) < 0.01 && f.value !== 0
+          ? f.value.toExponential(2)
+          : fixed(f.value, 3);
+  if (!f.ci95) return v;
+  const lo = f.format === 'percent' ? pct(f.ci95[0]) : fixed(f.ci95[0], 3);
+  const hi = f.format === 'percent' ? pct(f.ci95[1]) : fixed(f.ci95[1], 3);
+  return `${v} (${lo} – ${hi})`;
+}
+
+/** A signed difference with its interval (percentage points for rates), " *" when the interval excludes 0, " unpaired" when it is. */
+export function differenceCell(d: SweepDifference | null, format: KeyFigure['format'] | undefined): string {
+  if (!d) return '–';
+  // A signed difference; one that rounds to zero prints "0.0" (never "−0.0" beside a star).
+  const f = (x: number): string => {
+    const s = format === 'percent' ? fixed(Math.abs(100 * x), 1) : fixed(Math.abs(x), 3);
+    return Number(s) === 0 ? s : `${x > 0 ? '+' : '−'}${s}`;
+  };
+  const sig = d.ci95[0] > 0 || d.ci95[1] < 0 ? ' *' : '';
+  return `${f(d.value)} (${f(d.ci95[0])} to ${f(d.ci95[1])})${sig}${d.paired ? '' : ' unpaired'}`;
+}
