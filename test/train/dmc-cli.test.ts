@@ -173,6 +173,7 @@ describe('npm run train -- --method dmc', () => {
       ['--rollout-scale', '--rollout-targets', '0.1', '--rollout-horizon', 'round', '--rollout-scale', '0'],
       ['--epochs', '--epochs', '0'],
       ['--base', '--base', 'random'],
+      ['--demo-margin', '--warm-start', 'greedy:64', '--demo-margin', '-1'],
     ] as const) {
       const args = ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '256', ...extra];
       const r = cli('train', args);
