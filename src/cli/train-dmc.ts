@@ -154,6 +154,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     rolloutBot,
     rolloutHorizon,
     rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
+    ...(args['rollout-advantage'] ? { rolloutAdvantage: true } : {}),
   };
   const setup: DmcSetup = {
     dmc: true,

@@ -96,6 +96,12 @@ export const options = {
     describe:
       "--method dmc with --rollout-targets: game (each rollout plays to the game's end) or round (to the end of the current round, each action scored by its seat's margin in the running scores, as ismcts:horizon=round, less the mean of its decision's, over --rollout-scale)",
   },
+  'rollout-advantage': {
+    type: 'boolean',
+    default: false,
+    describe:
+      "--method dmc with --rollout-targets (game horizon): each labelled decision's targets less their mean (advantages: what the hidden cards do to every action alike cancels); only labelled decisions then train the Q head",
+  },
   'rollout-scale': {
     type: 'string',
     default: '10',

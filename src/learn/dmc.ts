@@ -75,6 +75,12 @@ export interface DmcPlan {
    */
   readonly rolloutHorizon?: RolloutHorizon;
   readonly rolloutScale?: number;
+  /**
+   * With the game horizon: each decision's rollout targets less their mean
+   * (advantages), so, as with the round horizon, only the labelled
+   * decisions train the Q head. Absent: false.
+   */
+  readonly rolloutAdvantage?: boolean;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -119,6 +125,7 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutBot: plan.rolloutBot ?? null,
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
       rolloutScale: plan.rolloutScale ?? 10,
+      ...(plan.rolloutAdvantage ? { rolloutAdvantage: true } : {}),
     });
   }
   return out;
@@ -150,7 +157,7 @@ function trainingSample(
   r: SampleRef,
   arch: NetArchitecture,
   valueWeight: number,
-  lossPlan: { readonly margin: number; readonly rolloutHorizon?: RolloutHorizon },
+  lossPlan: { readonly margin: number; readonly rolloutHorizon?: RolloutHorizon; readonly rolloutAdvantage?: boolean },
 ): TrainingSample {
   const p = packs[r.pack]!;
   const N = arch.inputSize;
@@ -158,8 +165,8 @@ function trainingSample(
   const F = arch.head.kind === 'feature' ? arch.head.featureSize : 0;
   const P = arch.seats;
   const qAll = p.qAll && !Number.isNaN(p.qAll[r.legalAt]!) ? p.qAll.subarray(r.legalAt, r.legalAt + n) : undefined;
-  // Round-horizon targets are on another scale than returns: an unlabelled decision then trains the value head only.
-  const returns = qAll !== undefined || lossPlan.rolloutHorizon !== 'round';
+  // Round-horizon targets and advantages are on another scale than returns: an unlabelled decision then trains the value head only.
+  const returns = qAll !== undefined || !(lossPlan.rolloutHorizon === 'round' || lossPlan.rolloutAdvantage === true);
   return {
     obs: p.obs.subarray(r.row * N, (r.row + 1) * N),
     legal: p.legal.subarray(r.legalAt, r.legalAt + n),

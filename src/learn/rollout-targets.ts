@@ -51,6 +51,9 @@ export class RolloutLabeller {
    * @param scoreScale a zero-sum game's scores are divided by this (1 for win-share games), as the Monte-Carlo returns are.
    * @param horizon `round`: stop at the end of the current round (see the module's note).
    * @param roundScale with the round horizon: the points a centred margin is divided by.
+   * @param advantage with the game horizon: each target less the mean of its decision's
+   *   (an advantage: the hidden cards' effect on every action alike cancels); the round
+   *   horizon always centres.
    * @throws BotSpecError when `spec` is not a built-in bot of the game.
    * @throws RangeError for the round horizon in a game without `roundsDone` and `runningScores`.
    */
@@ -61,6 +64,7 @@ export class RolloutLabeller {
     private readonly scoreScale: number,
     private readonly horizon: RolloutHorizon = 'game',
     private readonly roundScale = 10,
+    private readonly advantage = false,
   ) {
     if (horizon === 'round' && (game.roundsDone === undefined || game.runningScores === undefined))
       throw new RangeError(`${game.info.id} has no rounds with running scores: its rollouts can only end with the game`);
@@ -108,6 +112,7 @@ export class RolloutLabeller {
       }
     }
     if (round >= 0) centre(out, offset, n, this.roundScale);
+    else if (this.advantage) centre(out, offset, n, 1);
   }
 
   /** `seat`'s running score less the best other seat's (game points). */

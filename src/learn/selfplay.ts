@@ -56,6 +56,8 @@ export interface SelfPlayTask {
   readonly rolloutHorizon?: RolloutHorizon;
   /** With the round horizon: the points a centred margin is divided by; absent: 10. */
   readonly rolloutScale?: number;
+  /** With the game horizon: centre each decision's targets on their mean (advantages); absent: false. */
+  readonly rolloutAdvantage?: boolean;
 }
 
 /**
@@ -134,7 +136,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
   const labeller =
     task.rolloutShare > 0 && task.rolloutBot
-      ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10)
+      ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10, task.rolloutAdvantage ?? false)
       : null;
   const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));

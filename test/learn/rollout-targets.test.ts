@@ -104,6 +104,32 @@ describe('rollout targets', () => {
     });
   }
 
+  for (const id of ['nine-virtues', 'nine-lives']) {
+    it(`${id}: advantages (the game horizon's targets less their decision's mean) add up to 0 and keep every difference between two actions`, () => {
+      const game = getGame(id);
+      const v = resolveGameVariant(game, {});
+      const s = game.newState(v);
+      game.deal(s, dealRng('advantage-test'));
+      const legal = new Int32Array(game.numDistinctActions(v));
+      const pick = createRng('advantage-test/walk');
+      let n = 0;
+      // A decision with three or more legal actions, a few random moves in.
+      for (let i = 0; i < 200 && !game.isTerminal(s); i++) {
+        n = game.legalActions(s, legal);
+        if (i >= 4 && n >= 3) break;
+        game.apply(s, legal[pick.int(n)]!);
+      }
+      const seat = game.currentSeat(s);
+      const plain = new Float32Array(n);
+      const adv = new Float32Array(n);
+      new RolloutLabeller(game, v, 'greedy', 1).label(s, seat, legal, n, 'a', plain, 0);
+      new RolloutLabeller(game, v, 'greedy', 1, 'game', 10, true).label(s, seat, legal, n, 'a', adv, 0);
+      const mean = plain.reduce((a, x) => a + x, 0) / n;
+      for (let k = 0; k < n; k++) expect(adv[k]).toBeCloseTo(plain[k]! - mean, 6);
+      expect(Math.abs(adv.reduce((a, x) => a + x, 0))).toBeLessThan(1e-5);
+    });
+  }
+
   it('the round horizon is refused for a game without rounds and running scores', () => {
     const game = getGame('captains-orders');
     expect(() => new RolloutLabeller(game, resolveGameVariant(game, {}), 'greedy', 1, 'round')).toThrow(/no rounds with running scores/);
