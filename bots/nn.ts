@@ -13,6 +13,7 @@ import { checkNetVariant, loadNet, SHIPPED } from './nets.js';
  * action's features, scores every legal action with the net's action head
  * (Q-values for a Deep Monte-Carlo net, Zha et al. 2021; policy logits for
  * an Expert Iteration net) and plays the best one (`temperature=0`, ties to
+ * the base action of a net with a base, else
  * the lowest id), or samples from softmax(score / temperature). With
  * `epsilon` > 0 it plays a uniformly random legal action that often
  * (ε-greedy exploration, for self-play). A net trained with a base policy
@@ -98,13 +99,16 @@ class NnBot implements Bot {
     if (this.epsilon > 0 && ctx.rng.next() < this.epsilon) return legal[ctx.rng.int(count)]!;
     if (count === 1) return legal[0]!;
     const input = this.input!;
-    input.write(obs, legal, count, this.base ? this.base.act(obs, legal, count, ctx) : -1);
+    const baseAction = this.base ? this.base.act(obs, legal, count, ctx) : -1;
+    input.write(obs, legal, count, baseAction);
     if (this.scores.length < count) this.scores = new Float64Array(Math.max(count, 2 * this.scores.length));
     const scores = this.scores;
     this.loaded.net.scoreActions(input.x, legal, count, input.features ?? undefined, scores);
     if (this.temperature === 0) {
+      // Ties go to the base action when the net has one (it departs from greedy only for a higher score), else to the lowest id.
       let best = 0;
-      for (let k = 1; k < count; k++) if (scores[k]! > scores[best]!) best = k;
+      for (let k = 0; k < count; k++) if (legal[k] === baseAction) best = k;
+      for (let k = 0; k < count; k++) if (scores[k]! > scores[best]!) best = k;
       return legal[best]!;
     }
     maskedSoftmax(scores, count, this.temperature, scores);

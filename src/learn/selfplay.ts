@@ -209,8 +209,10 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       if (k < 0) {
         if (scores.length < n) scores = new Float64Array(2 * n);
         net.scoreActions(x, legal, n, feats ?? undefined, scores);
+        // As the nn bot: ties go to the base action when there is one, else to the lowest id.
         k = 0;
-        for (let j = 1; j < n; j++) if (scores[j]! > scores[k]!) k = j;
+        for (let j = 0; j < n; j++) if (legal[j] === baseAction) k = j;
+        for (let j = 0; j < n; j++) if (scores[j]! > scores[k]!) k = j;
       }
       // The sample: the tensor, the legal actions (and features), the action taken.
       obsOut.reserve(N);

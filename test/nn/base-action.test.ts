@@ -144,6 +144,19 @@ describe('NetArchitecture.base: the greedy action as an input', () => {
     });
   }
 
+  it('ties go to the base action: a base net whose scores are all equal (zero weights) plays greedy at every decision', () => {
+    const game = getGame('nine-lives');
+    const v = resolveGameVariant(game, {});
+    const path = join(dir, 'nine-lives-zero.json');
+    saveNetFile(path, new Net(architectureFor(game, v, { trunk: [4], base: 'greedy' })), netMeta(game, v, { test: 'zero' }));
+    const P = Number(v.players);
+    const nn = Array.from({ length: P }, () => createBot(parseLineup(`nn:file=${path}`)[0]!, game));
+    const greedy = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
+    const [played, shadowed] = shadowGame(game, v, 'zero', nn, greedy);
+    expect(played.length).toBeGreaterThan(10);
+    expect(played).toEqual(shadowed);
+  });
+
   it("self-play writes the base action into every sample: at a warm start's demonstrations it is the action taken", () => {
     for (const gameId of ['nine-virtues', 'nine-muses']) {
       const game = getGame(gameId);
