@@ -1,8 +1,9 @@
 import type { Bot } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { actions, type CaptainsOrdersObservation, Phase } from '../../src/games/captains-orders/index.js';
+import { isOn, onOffSwitch } from './switches.js';
 
-const { A_DECLARE_YES, belayId, discardId, discoverId, followId, giveId, orderId } = actions;
+const { A_DECLARE_NO, A_DECLARE_YES, A_DISCOVER, A_FOLLOW, belayId, discardId, discoverId, followId, giveId, orderId, passId } = actions;
 
 /**
  * Rank-r cards that may be in another seat's hand, as far as `o` can tell:
@@ -72,6 +73,26 @@ export interface CaptainsOrdersGreedyParams {
 export const GREEDY_PARAMS: CaptainsOrdersGreedyParams = { discoverDoubt: 0 };
 
 /**
+ * The strategic elements of a turn the heuristic may use ("A round", 3-4, and
+ * "Ending a round", Run-out): counterfactual switches (`greedy:order=none`),
+ * see `switches.ts`. A switched-off element is used only when no other
+ * legal action is left.
+ */
+export interface CaptainsOrdersSwitches {
+  /** Whether the bot plays an Order; off: with no Order standing it passes its lowest card to the next seat. */
+  readonly order: boolean;
+  /** Whether the bot belays; off: it follows when it can, else discovers. */
+  readonly belay: boolean;
+  /** Whether the bot discovers. */
+  readonly discover: boolean;
+  /** Whether the bot declares itself the Captain after a run-out. */
+  readonly declare: boolean;
+}
+
+/** Every element on: the heuristic as written. */
+export const ALL_ELEMENTS: CaptainsOrdersSwitches = { order: true, belay: true, discover: true, declare: true };
+
+/**
  * The Captain's Orders heuristic (`captains-orders.md`):
  * - always declare after a run-out (a wrong declaration costs nothing more
  *   than not declaring: "Ending a round", Run-out);
@@ -83,21 +104,35 @@ export const GREEDY_PARAMS: CaptainsOrdersGreedyParams = { discoverDoubt: 0 };
  *   the owner), follow with the lowest card allowed, give and discard the
  *   lowest card. Shedding low cards first also means a last card is usually
  *   low enough for the run-out declaration to be right.
+ * @param s the elements it may use; {@link ALL_ELEMENTS} (every one) by default.
  */
-export function captainsOrdersGreedy(p: CaptainsOrdersGreedyParams = GREEDY_PARAMS): Bot {
+export function captainsOrdersGreedy(p: CaptainsOrdersGreedyParams = GREEDY_PARAMS, s: CaptainsOrdersSwitches = ALL_ELEMENTS): Bot {
   const { discoverDoubt } = p;
+  const { order, belay, discover, declare } = s;
   return {
     act(obsIn, legal, n) {
       const o = obsIn as CaptainsOrdersObservation;
-      if (has(legal, n, A_DECLARE_YES)) return A_DECLARE_YES;
+      if (has(legal, n, A_DECLARE_YES)) return declare || !has(legal, n, A_DECLARE_NO) ? A_DECLARE_YES : A_DECLARE_NO;
       const low = lowest(o);
       if (o.phase === Phase.Discard) return discardId(low);
       if (o.phase === Phase.Give) return giveId(low);
-      const target = likelyCaptain(o, discoverDoubt);
+      const target = discover ? likelyCaptain(o, discoverDoubt) : -1;
       if (target >= 0 && has(legal, n, discoverId(target))) return discoverId(target);
-      if (o.orderRank === 0) return orderId(low);
-      if (low < o.orderRank) return belayId(low);
+      if (o.orderRank === 0) {
+        if (order) return orderId(low);
+        const pass = passId(low, (o.seat + 1) % o.players);
+        return has(legal, n, pass) ? pass : orderId(low);
+      }
+      if (low < o.orderRank && belay) return belayId(low);
       for (let r = o.orderRank; r <= 10; r++) if (has(legal, n, followId(r))) return followId(r);
+      if (low < o.orderRank) {
+        // Belaying is off and nothing follows: the rules leave only a discovery (the likeliest Captain), unless that is off too.
+        if (!discover) return belayId(low);
+        const q = likelyCaptain(o, Number.MAX_SAFE_INTEGER);
+        if (q >= 0 && has(legal, n, discoverId(q))) return discoverId(q);
+        for (let i = 0; i < n; i++) if (legal[i]! >= A_DISCOVER && legal[i]! < A_FOLLOW) return legal[i]!;
+        return belayId(low);
+      }
       return legal[0]!;
     },
   };
@@ -127,6 +162,14 @@ export const captainsOrdersHeuristic: GreedyHeuristic = {
       doc: "discover a seat whose lowest known card is below all the bot's cards when at most this many unseen cards (another hand or the unused deck) rank below it; 0 = only a certain Captain",
       tune: { min: 0, max: 45 },
     },
+    onOffSwitch('order', 'all, or none: never play an Order; with none standing, pass the lowest card to the next seat instead'),
+    onOffSwitch('belay', 'all, or none: never belay; follow when possible, else discover the likeliest Captain'),
+    onOffSwitch('discover', 'all, or none: never discover (accuse) a Captain'),
+    onOffSwitch('declare', 'all, or none: never declare itself the Captain after a run-out'),
   ],
-  create: (p) => captainsOrdersGreedy({ discoverDoubt: Number(p.discoverDoubt) }),
+  create: (p) =>
+    captainsOrdersGreedy(
+      { discoverDoubt: Number(p.discoverDoubt) },
+      { order: isOn(p.order), belay: isOn(p.belay), discover: isOn(p.discover), declare: isOn(p.declare) },
+    ),
 };

@@ -2,6 +2,7 @@ import type { Bot } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { decodeDiscard, isSplittable, NINES_SLOTS, SUITS, TOP_RANK } from '../../src/cards/nines.js';
 import { actions, type MultiplesOfNineObservation } from '../../src/games/multiples-of-nine/index.js';
+import { isOn, onOffSwitch } from './switches.js';
 
 const { A_DISCARD, A_GO_OUT, A_STAY, discardList, listFor } = actions;
 
@@ -63,13 +64,17 @@ function goOutDraws(keep: Uint8Array, sum: number): number {
  * hand nor face up count as unseen), keeping as many cards as possible among
  * equals; when no discard gets that low, the one keeping the fewest cards.
  * @param p the limits; {@link GREEDY_PARAMS} (both {@link HOLD_LIMIT}) by default.
+ * @param discard whether it makes early discards, of part of the hand ("Play", 3; a counterfactual
+ *   switch, see `switches.ts`); false: it stays until the whole hand goes out.
  */
-export function multiplesOfNineGreedy(p: MultiplesOfNineGreedyParams = GREEDY_PARAMS): Bot {
+export function multiplesOfNineGreedy(p: MultiplesOfNineGreedyParams = GREEDY_PARAMS, discard = true): Bot {
   const { holdLimit, keepLimit } = p;
   return {
     act(obsIn, legal, n) {
       const o = obsIn as MultiplesOfNineObservation;
       for (let i = 0; i < n; i++) if (legal[i] === A_GO_OUT) return A_GO_OUT;
+      // Staying is always legal ("A player is never obliged to discard").
+      if (!discard) return A_STAY;
       let handCards = 0;
       let unseenTotal = 0;
       for (let v = 1; v <= TOP_RANK; v++) {
@@ -135,6 +140,7 @@ export const multiplesOfNineHeuristic: GreedyHeuristic = {
       doc: 'above holdLimit, discard to keep at most this many cards, the discard with the best chance of going out on the next draw',
       tune: { min: 4, max: 24 },
     },
+    onOffSwitch('discard', 'all, or none: no early discards, of part of the hand: stay until the whole hand goes out'),
   ],
-  create: (p) => multiplesOfNineGreedy({ holdLimit: Number(p.holdLimit), keepLimit: Number(p.keepLimit) }),
+  create: (p) => multiplesOfNineGreedy({ holdLimit: Number(p.holdLimit), keepLimit: Number(p.keepLimit) }, isOn(p.discard)),
 };

@@ -1,6 +1,7 @@
 import type { Bot, BotParam } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
-import { actions, cards, type NineLivesObservation, Phase, trickWinner } from '../../src/games/nine-lives/index.js';
+import { actions, cards, type NineLivesObservation, Phase, POWER_KEYS, trickWinner } from '../../src/games/nine-lives/index.js';
+import { isOn, onOffSwitch, parseNameSet, setSwitch } from './switches.js';
 
 const { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SUIT, DECLARABLE } = actions;
 const { FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } = cards;
@@ -67,6 +68,27 @@ export const GREEDY_WEIGHTS: NineLivesGreedyWeights = {
   leadUnseen: 0.01,
   teamPlay: true,
 };
+
+/**
+ * The strategic elements the heuristic may use beyond bidding and following
+ * (Black Cat's crowns, the Powers variant's powers): counterfactual switches
+ * (`greedy:power=none`), see `switches.ts`. The team rule's element is the
+ * weight `teamPlay`. A barred action is chosen only when every legal action is barred.
+ */
+export interface NineLivesSwitches {
+  /** Per power index (`POWER_KEYS`), 1: the bot may spend a row card carrying that power ("Using a power"). */
+  readonly power: Uint8Array;
+  /** Whether the bot plays a Black Cat crown while a plain card is legal. */
+  readonly crown: boolean;
+}
+
+/** Every element on: the heuristic as written. */
+export const ALL_ELEMENTS: NineLivesSwitches = { power: new Uint8Array(POWER_KEYS.length).fill(1), crown: true };
+
+/** Whether action `a` plays a Black Cat crown (its card chosen, not drawn by a random play). */
+function playsCrown(a: number): boolean {
+  return a >= A_CROWN && a < A_SPEND;
+}
 
 // Scratch buffers (one decision at a time; nothing is allocated per decision).
 const CARDS = new Int8Array(NUM_SUITS + 1);
@@ -181,12 +203,17 @@ function wantsTrick(o: NineLivesObservation, own: number, w: NineLivesGreedyWeig
  *   declared suit is whichever legal choice the evaluation of the trick
  *   prefers (the trick is re-resolved for each candidate action).
  */
-export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: NineLivesPowersWeights = POWERS_WEIGHTS): Bot {
+export function nineLivesGreedy(
+  w: NineLivesGreedyWeights = GREEDY_WEIGHTS,
+  pw: NineLivesPowersWeights = POWERS_WEIGHTS,
+  sw: NineLivesSwitches = ALL_ELEMENTS,
+): Bot {
+  const crownOn = sw.crown;
   return {
     act(obsIn, legal, n) {
       const o = obsIn as NineLivesObservation;
       if (o.phase === Phase.Bid) return chooseBid(o, legal, n, w);
-      if (o.powers) return actPowers(o, legal, n, w, pw);
+      if (o.powers) return actPowers(o, legal, n, w, pw, sw);
       const P = o.players;
       const me = o.seat;
       const own = suitOf(o.bids[me]!);
@@ -198,14 +225,17 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: 
         countUnseen(o);
         let best = legal[0]!;
         let bestScore = -Infinity;
+        let bestBarred = true;
         for (let i = 0; i < n; i++) {
           const a = legal[i]!;
+          const barred = !crownOn && playsCrown(a);
           let score = leadStrength(o, a, own, w);
           if (a >= A_CROWN) score += (wantWin ? -w.leadUnseen : w.leadUnseen) * UNSEEN[suitOfPlay(a)]!;
           if (!wantWin) score = -score;
-          if (score > bestScore) {
+          if ((bestBarred && !barred) || (barred === bestBarred && score > bestScore)) {
             bestScore = score;
             best = a;
+            bestBarred = barred;
           }
         }
         return best;
@@ -222,8 +252,10 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: 
       if (o.blackCat) for (let i = 0; i < len; i++) if (CARDS[i]! >= FIRST_CROWN) crownIn = true;
       let best = legal[0]!;
       let bestScore = -Infinity;
+      let bestBarred = true;
       for (let i = 0; i < n; i++) {
         const a = legal[i]!;
+        const barred = !crownOn && playsCrown(a);
         const c = cardOfPlay(a);
         const x = suitOfPlay(a);
         CARDS[len] = c;
@@ -243,9 +275,10 @@ export function nineLivesGreedy(w: NineLivesGreedyWeights = GREEDY_WEIGHTS, pw: 
           // Duck: shed the most dangerous card, keep own-suit cards for later.
           score = 100 + (x === own && !isCrown ? 0 : isCrown ? w.crownKeep : num);
         } else score = -strength;
-        if (score > bestScore) {
+        if ((bestBarred && !barred) || (barred === bestBarred && score > bestScore)) {
           bestScore = score;
           best = a;
+          bestBarred = barred;
         }
       }
       return best;
@@ -319,7 +352,14 @@ function contention(o: NineLivesObservation, c: number, x: number): number {
  * when tricks are needed and high ones otherwise, declare to win or to be
  * ignored).
  */
-function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: NineLivesGreedyWeights, pw: NineLivesPowersWeights): number {
+function actPowers(
+  o: NineLivesObservation,
+  legal: Int32Array,
+  n: number,
+  w: NineLivesGreedyWeights,
+  pw: NineLivesPowersWeights,
+  sw: NineLivesSwitches,
+): number {
   void w;
   const me = o.seat;
   const want = needsTricks(o);
@@ -329,7 +369,7 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
     if (over >= pw.overSpend) {
       for (let i = 0; i < n; i++) {
         const a = legal[i]!;
-        if (a < A_SPEND || a >= A_CARD) continue;
+        if (a < A_SPEND || a >= A_CARD || sw.power[o.powerOf[a - A_SPEND]!] !== 1) continue;
         if (a - A_SPEND !== b) return a;
         if (pw.spendBid > 0) return a;
       }
@@ -338,8 +378,10 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
   const choice = o.phase === Phase.Choice ? o.pw[PW_CHOICE]! : 0;
   let best = legal[0]!;
   let bestScore = -Infinity;
+  let bestBarred = true;
   for (let i = 0; i < n; i++) {
     const a = legal[i]!;
+    const barred = (!sw.crown && playsCrown(a)) || (a >= A_SPEND && a < A_CARD && sw.power[o.powerOf[a - A_SPEND]!] !== 1);
     let score = 0;
     if (a < A_SPEND) {
       const c = cardOfPlay(a);
@@ -370,9 +412,10 @@ function actPowers(o: NineLivesObservation, legal: Int32Array, n: number, w: Nin
       else if (choice === C_STEAL_TAKE) score = c < 0 ? 0 : numberOf(c);
       else score = -i2;
     }
-    if (score > bestScore) {
+    if ((bestBarred && !barred) || (barred === bestBarred && score > bestScore)) {
       bestScore = score;
       best = a;
+      bestBarred = barred;
     }
   }
   return best;
@@ -498,6 +541,8 @@ export const nineLivesHeuristic: GreedyHeuristic = {
       doc: 'Powers: bonus, on the number scale, for placing a powered card in the row rather than a plain one',
       tune: { min: -5, max: 5 },
     },
+    setSwitch('power', "Powers: the powers the bot may use (spend a row card for): all, none, or power keys joined by '+' (power=new_trump+wildcard)"),
+    onOffSwitch('crown', 'Black Cat: all, or none: never play a crown while a plain card is legal'),
   ],
   create: (p) =>
     nineLivesGreedy(
@@ -515,5 +560,6 @@ export const nineLivesHeuristic: GreedyHeuristic = {
         teamPlay: Number(p.teamPlay) === 1,
       },
       { overSpend: Number(p.overSpend), spendBid: Number(p.spendBid), rowPowered: Number(p.rowPowered) },
+      { power: parseNameSet('power', p.power, POWER_KEYS), crown: isOn(p.crown) },
     ),
 };

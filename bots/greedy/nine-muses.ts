@@ -1,6 +1,7 @@
 import type { Bot } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { actions, CENTER, IN_DECK, type NineMusesObservation, Phase } from '../../src/games/nine-muses/index.js';
+import { parseNameSet } from './switches.js';
 
 const { decodeId, Kind } = actions;
 
@@ -22,7 +23,11 @@ export interface NineMusesWeights {
   readonly scarceAt: number;
   /** Tokens of a lasting Muse's Knowledge type her holder is expected to gain per remaining turn (her rate applies to them too). */
   readonly museGrowth: number;
-  /** Action kinds the bot never chooses while another is legal (for balance experiments: "no dominant action"). */
+  /**
+   * Action kinds (`Kind`) the bot never chooses while another is legal: a
+   * counterfactual switch (`greedy:forbid=call`, see `switches.ts`; the
+   * balance script's "no dominant action" checks).
+   */
   readonly forbid: readonly number[];
 }
 
@@ -42,6 +47,21 @@ const H = new Float64Array(3);
 const RATES = new Float64Array(3);
 const V = new Float64Array(3);
 const D: actions.DecodedAction = { kind: Kind.Toil, card: 0, arg: 0, count: 0 };
+
+/** The action kinds `forbid` names, by `Kind` ("A turn", 2; a steal is not a choice of action, only of whom to take from). */
+export const FORBIDDABLE_KINDS: readonly string[] = ['exchange', 'call', 'demonstrate', 'toil'];
+
+/**
+ * The kinds a `forbid` value names (`none`, or kinds joined by '+'), as `Kind` numbers.
+ * @throws BotSpecError naming an unknown kind.
+ */
+export function parseForbid(value: number | string | undefined): number[] {
+  // `forbid` lists what is off, the opposite of the other switches: none (the default) forbids nothing.
+  const named = parseNameSet('forbid', value ?? 'none', FORBIDDABLE_KINDS);
+  const out: number[] = [];
+  for (let k = 0; k < named.length; k++) if (named[k] === 1) out.push(k);
+  return out;
+}
 
 /**
  * Where the helpers below leave their results: a double returned from a
@@ -135,6 +155,8 @@ function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): voi
  * most VP. Reads only its observation.
  */
 export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS): Bot {
+  let forbidMask = 0;
+  for (const k of w.forbid) forbidMask |= 1 << k;
   return {
     act(obsIn, legal, n) {
       const o = obsIn as NineMusesObservation;
@@ -215,7 +237,7 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
         }
         cardWorth(o, d.card, w);
         v -= w.cardCost * OUT[3]!;
-        const forbidden = w.forbid.includes(d.kind);
+        const forbidden = ((forbidMask >>> d.kind) & 1) === 1;
         if ((bestForbidden && !forbidden) || (forbidden === bestForbidden && v > bestV)) {
           bestV = v;
           bestA = a;
@@ -234,9 +256,8 @@ export function nineMusesGreedy(): Bot {
 
 /**
  * `greedy` in Nine Muses: its weights as parameters (`greedy:keep=0.8`),
- * defaults `DEFAULT_WEIGHTS`. `forbid` (action kinds never chosen, for the
- * balance script's "no dominant action" checks) handicaps the bot rather
- * than weighing anything, so it is not a parameter.
+ * defaults `DEFAULT_WEIGHTS`, and `forbid`, the action kinds it never
+ * chooses while another is legal (a counterfactual switch, default none).
  */
 export const nineMusesHeuristic: GreedyHeuristic = {
   params: [
@@ -312,6 +333,12 @@ export const nineMusesHeuristic: GreedyHeuristic = {
       doc: "tokens of a lasting Muse's Knowledge type her holder is expected to gain per remaining turn",
       tune: { min: 0, max: 1.5 },
     },
+    {
+      key: 'forbid',
+      kind: 'text',
+      default: 'none',
+      doc: "action kinds the bot never chooses while another is legal: none, or exchange, call, demonstrate, toil joined by '+' (forbid=call+toil)",
+    },
   ],
   create: (p) =>
     createNineMusesHeuristic({
@@ -323,6 +350,6 @@ export const nineMusesHeuristic: GreedyHeuristic = {
       empty: Number(p.empty),
       scarceAt: Number(p.scarceAt),
       museGrowth: Number(p.museGrowth),
-      forbid: DEFAULT_WEIGHTS.forbid,
+      forbid: parseForbid(p.forbid),
     }),
 };

@@ -1,6 +1,7 @@
 import type { Bot } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { actions, type NineVirtuesObservation, Phase } from '../../src/games/nine-virtues/index.js';
+import { isOn, onOffSwitch, parseRankSet, setSwitch } from './switches.js';
 
 const { A_SWAP, A_KILL, A_CALL, callId } = actions;
 
@@ -28,6 +29,25 @@ export interface NineVirtuesGreedyWeights {
  * so it is off; `wild` 3 is even with 0 (within noise) and kept for intent.
  */
 export const GREEDY_WEIGHTS: NineVirtuesGreedyWeights = { leak: 0.12, denial: 0, wild: 3 };
+
+/**
+ * The strategic elements of a turn the heuristic may use ("A round", 3, and
+ * "Scoring a round", 1): counterfactual switches (`greedy:bid=none`), see
+ * `switches.ts`. A barred action is chosen only when every legal action is barred.
+ */
+export interface NineVirtuesSwitches {
+  /** Bit r set: bidding rank r is allowed (ranks 2..10; the 1 can never be bid). */
+  readonly bidRanks: number;
+  /** Whether the bot swaps. */
+  readonly swap: boolean;
+  /** Bit r set: killing a center card of rank r is allowed (ranks 1..10). */
+  readonly killRanks: number;
+  /** Whether the bot calls the wild 1 as another rank; false: it calls it 1 (its face) and values it so. */
+  readonly call: boolean;
+}
+
+/** Every element on: the heuristic as written. */
+export const ALL_ELEMENTS: NineVirtuesSwitches = { bidRanks: 0x7fc, swap: true, killRanks: 0x7fe, call: true };
 
 /** Scratch buffers (one decision at a time; nothing is allocated per decision). */
 const M = new Int32Array(11);
@@ -166,12 +186,24 @@ export const nineVirtuesHeuristic: GreedyHeuristic = {
       doc: 'points charged for the wild 1 lying in the center (any opponent may take it)',
       tune: { min: 0, max: 10 },
     },
+    setSwitch('bid', "ranks the bot may bid: all, none, or ranks 2..10 and ranges joined by '+' (bid=7-10); a swap or kill instead"),
+    onOffSwitch('swap', 'all, or none: never swap (a bid or kill instead)'),
+    setSwitch('kill', "ranks of center cards the bot may kill: all, none, or ranks 1..10 and ranges joined by '+'; a bid or swap instead"),
+    onOffSwitch('call', 'all, or none: call the wild 1 as a 1, its face, and value it so in play'),
   ],
-  create: (p) => makeNineVirtuesGreedy({ leak: Number(p.leak), denial: Number(p.denial), wild: Number(p.wild) }),
+  create: (p) =>
+    makeNineVirtuesGreedy(
+      { leak: Number(p.leak), denial: Number(p.denial), wild: Number(p.wild) },
+      { bidRanks: parseRankSet('bid', p.bid, 2, 10), swap: isOn(p.swap), killRanks: parseRankSet('kill', p.kill, 1, 10), call: isOn(p.call) },
+    ),
 };
 
-/** The heuristic with explicit weights. */
-export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights): Bot {
+/**
+ * The heuristic with explicit weights.
+ * @param s the elements it may use; {@link ALL_ELEMENTS} (every one) by default.
+ */
+export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights, s: NineVirtuesSwitches = ALL_ELEMENTS): Bot {
+  const { bidRanks, swap, killRanks, call } = s;
   return {
     act(obsIn, legal, n) {
       const o = obsIn as NineVirtuesObservation;
@@ -202,8 +234,10 @@ export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights): Bot {
       }
       // The wild 1 helps whoever takes it.
       if (o.wildOne) THREAT[1] = w.wild;
-      const wild = o.wildOne;
+      // Without the call the own 1 counts as a 1 (THREAT above still fears an opponent's call).
+      const wild = o.wildOne && call;
       if (o.phase === Phase.Call) {
+        if (!call) return callId(1);
         // The 1 counts as the called rank: pick the rank where one more card adds the most.
         M[1]!--;
         let best = callId(1);
@@ -226,23 +260,29 @@ export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights): Bot {
       }
       let bestA = legal[0]!;
       let bestV = -Infinity;
+      // Lexicographic: an action using a switched-off element only when all are such.
+      let bestBarred = true;
       for (let i = 0; i < n; i++) {
         const a = legal[i]!;
         let r1 = 0;
         let r2 = 0;
+        let barred = false;
         if (a < A_SWAP) {
           r1 = a + 1;
+          barred = ((bidRanks >>> r1) & 1) === 0;
           B[r1]!++;
           C[r1]!--;
         } else if (a < A_KILL) {
           r1 = (((a - A_SWAP) / 10) | 0) + 1;
           r2 = ((a - A_SWAP) % 10) + 1;
+          barred = !swap;
           M[r1]!--;
           C[r1]!++;
           M[r2]!++;
           C[r2]!--;
         } else if (a < A_CALL) {
           r1 = a - A_KILL + 1;
+          barred = ((killRanks >>> r1) & 1) === 0;
           C[r1]!--;
         }
         const holdsWild = wild && M[1]! > 0;
@@ -269,9 +309,10 @@ export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights): Bot {
           }
           v += g;
         }
-        if (v > bestV) {
+        if ((bestBarred && !barred) || (barred === bestBarred && v > bestV)) {
           bestV = v;
           bestA = a;
+          bestBarred = barred;
         }
         // Undo.
         if (a < A_SWAP) {

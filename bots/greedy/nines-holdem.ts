@@ -3,6 +3,7 @@ import type { GreedyHeuristic } from './heuristic.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../src/cards/nines.js';
 import { cardCode, showdownRank } from '../../src/cards/nines-value.js';
 import { actions, type NinesHoldemObservation } from '../../src/games/nines-holdem/index.js';
+import { isOn, onOffSwitch } from './switches.js';
 
 const { A_BET, A_CALL, A_CHECK, A_FOLD, A_RAISE } = actions;
 
@@ -23,6 +24,29 @@ export interface NinesHoldemGreedyParams {
 
 /** The parameters of `greedy`. */
 export const GREEDY_PARAMS: NinesHoldemGreedyParams = { equitySamples: EQUITY_SAMPLES, betStrength: 0.1, raiseStrength: 0.3, callMargin: 0 };
+
+/**
+ * The betting elements the heuristic may use ("Dealing and betting"):
+ * counterfactual switches (`greedy:raise=none`), see `switches.ts`. Check,
+ * call and fold are always among the legal actions where a bet or raise is,
+ * so a switched-off element is never needed.
+ */
+export interface NinesHoldemSwitches {
+  /** Whether the bot bets (opens the betting of a street); off: it checks instead. */
+  readonly bet: boolean;
+  /** Whether the bot raises a standing bet; off: it calls or folds by the pot odds instead. */
+  readonly raise: boolean;
+  /**
+   * Whether the bot may bluff: bet or raise with a relative strength of 0 or
+   * less (a hand no better than an average one against the seats in); off:
+   * such a hand checks, or calls or folds by the pot odds. The tuned
+   * thresholds never bluff; lower ones (`betStrength` below 0) do.
+   */
+  readonly bluff: boolean;
+}
+
+/** Every element on: the heuristic as written. */
+export const ALL_ELEMENTS: NinesHoldemSwitches = { bet: true, raise: true, bluff: true };
 
 const UNSEEN = new Uint8Array(DECK_SIZE);
 /** Seats a table may have (`nines-holdem.md`: players 2-10). */
@@ -88,9 +112,11 @@ function has(legal: Int32Array, n: number, a: number): boolean {
  * when the equity pays the pot odds (to call / (pot + to call)) plus
  * `callMargin`, else fold.
  * @param p the parameters; {@link GREEDY_PARAMS} by default.
+ * @param s the betting elements it may use; {@link ALL_ELEMENTS} (every one) by default.
  */
-export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS): Bot {
+export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS, s: NinesHoldemSwitches = ALL_ELEMENTS): Bot {
   const { equitySamples, betStrength, raiseStrength, callMargin } = p;
+  const { bet, raise, bluff } = s;
   // One cached equity per seat (a search's playouts ask one instance for every seat), keyed by
   // everything the estimate depends on: the hand and street, the seats in, the hole cards and
   // the board shown (in a playout, another determinization deals other cards to the same key of
@@ -120,7 +146,8 @@ export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS): B
       const e = cachedEquity[seat]!;
       const fair = 1 / (opponents + 1);
       const strength = (e - fair) / (1 - fair);
-      const aggressive = has(legal, n, A_RAISE) ? A_RAISE : has(legal, n, A_BET) ? A_BET : -1;
+      // A bluff: betting or raising a hand no better than an average one.
+      const aggressive = !bluff && strength <= 0 ? -1 : raise && has(legal, n, A_RAISE) ? A_RAISE : bet && has(legal, n, A_BET) ? A_BET : -1;
       const toCall = o.currentBet - o.roundBet[seat]!;
       if (toCall <= 0) return strength > betStrength && aggressive >= 0 ? aggressive : A_CHECK;
       if (strength > raiseStrength && aggressive >= 0) return aggressive;
@@ -175,12 +202,18 @@ export const ninesHoldemHeuristic: GreedyHeuristic = {
       doc: 'facing a bet it does not raise, call when the equity is at least the pot odds (to call / (pot + to call)) plus this; else fold',
       tune: { min: -0.2, max: 0.2 },
     },
+    onOffSwitch('bet', 'all, or none: never bet (open the betting of a street); check instead'),
+    onOffSwitch('raise', 'all, or none: never raise a standing bet; call or fold by the pot odds instead'),
+    onOffSwitch('bluff', 'all, or none: never bet or raise a hand no better than an average one (relative strength 0 or less); the tuned thresholds never do'),
   ],
   create: (p) =>
-    ninesHoldemGreedy({
-      equitySamples: Number(p.equitySamples),
-      betStrength: Number(p.betStrength),
-      raiseStrength: Number(p.raiseStrength),
-      callMargin: Number(p.callMargin),
-    }),
+    ninesHoldemGreedy(
+      {
+        equitySamples: Number(p.equitySamples),
+        betStrength: Number(p.betStrength),
+        raiseStrength: Number(p.raiseStrength),
+        callMargin: Number(p.callMargin),
+      },
+      { bet: isOn(p.bet), raise: isOn(p.raise), bluff: isOn(p.bluff) },
+    ),
 };

@@ -8,6 +8,7 @@ export { gameStats, gameStatsFromRecord, type NineLivesGameStats, type NineLives
 export * as actions from './actions.js';
 export * as cards from './cards.js';
 export { trickWinner } from './rules.js';
+export { POWER_KEYS } from './powers-list.js';
 export { nineLivesBalance, type NineLivesTotals } from './balance.js';
 
 registerGame(nineLives);
