@@ -28,6 +28,48 @@ const ASSIGN = new Int8Array(NUM_CARDS);
 const REJECTION_TRIES = 64;
 /** The winners of every unfinished determinized state (shared, never written: a finished game gets its own array). */
 const NO_WINNERS: number[] = [];
+const ALL_SUITS = (1 << NUM_SUITS) - 1;
+const CROWN_BIT = 1 << CROWNS;
+
+/** Writes group g (kind 0 a hand, 1 a hidden bid, 2 the powers' unconstrained places); returns g + 1. */
+function setGroup(g: number, owner: number, kind: number, cap: number, mask: number, needPlain: number): number {
+  G_OWNER[g] = owner;
+  G_BID[g] = kind;
+  G_CAP[g] = cap;
+  G_MASK[g] = mask;
+  G_NEEDPLAIN[g] = needPlain;
+  return g + 1;
+}
+
+/**
+ * The groups of unseen places of the seats other than `o.seat`, from group 0,
+ * seat by seat: during bidding, the hidden bid of a seat that has bid (a
+ * plain card with Black Cat); then its hand, avoiding the suits it has shown
+ * void, with its hand count less `held[q]` places (the cards of it `o`
+ * already locates; `held` null: none). With Black Cat, a hand still to bid
+ * must get a plain card.
+ * @returns the number of groups.
+ */
+function seatGroups(o: NineLivesObservation, held: Uint8Array | null): number {
+  const plainMask = o.blackCat ? ALL_SUITS & ~CROWN_BIT : ALL_SUITS;
+  let groups = 0;
+  for (let q = 0; q < o.players; q++) {
+    if (q === o.seat) continue;
+    if (o.phase === Phase.Bid && q < o.turn && o.bids[q]! < 0) groups = setGroup(groups, q, 1, 1, plainMask, 0);
+    let mask = ALL_SUITS;
+    for (let x = 0; x < NUM_SUITS; x++) if (o.voids[q * NUM_SUITS + x] === 1) mask &= ~(1 << x);
+    const cap = o.handCount[q]! - (held === null ? 0 : held[q]!);
+    groups = setGroup(groups, q, 0, cap, mask, o.blackCat && o.phase === Phase.Bid && q >= o.turn && cap > 0 ? 1 : 0);
+  }
+  return groups;
+}
+
+/** The unseen places of groups 0..groups-1 (their capacities' sum). */
+function placesOf(groups: number): number {
+  let slots = 0;
+  for (let g = 0; g < groups; g++) slots += G_CAP[g]!;
+  return slots;
+}
 
 /**
  * Fills `into` with a state consistent with `o`, the unseen cards (other
@@ -70,33 +112,8 @@ export function determinizeWith(o: NineLivesObservation, rng: Rng, into: NineLiv
       n--;
     }
   }
-  // The groups of unseen places.
-  const crownBit = 1 << CROWNS;
-  const allSuits = (1 << NUM_SUITS) - 1;
-  const plainMask = o.blackCat ? allSuits & ~crownBit : allSuits;
-  let groups = 0;
-  let slots = 0;
-  for (let q = 0; q < P; q++) {
-    if (q === me) continue;
-    if (o.phase === Phase.Bid && q < o.turn && o.bids[q]! < 0) {
-      G_OWNER[groups] = q;
-      G_BID[groups] = 1;
-      G_CAP[groups] = 1;
-      G_MASK[groups] = plainMask;
-      G_NEEDPLAIN[groups] = 0;
-      groups++;
-      slots++;
-    }
-    let mask = allSuits;
-    for (let x = 0; x < NUM_SUITS; x++) if (o.voids[q * NUM_SUITS + x] === 1) mask &= ~(1 << x);
-    G_OWNER[groups] = q;
-    G_BID[groups] = 0;
-    G_CAP[groups] = o.handCount[q]!;
-    G_MASK[groups] = mask;
-    G_NEEDPLAIN[groups] = o.blackCat && o.phase === Phase.Bid && q >= o.turn && o.handCount[q]! > 0 ? 1 : 0;
-    groups++;
-    slots += o.handCount[q]!;
-  }
+  const groups = seatGroups(o, null);
+  const slots = placesOf(groups);
   if (slots !== n) throw new RuleError(`nine-lives: observation of seat ${me} leaves ${n} unseen cards for ${slots} places`);
   if (!rejectionDraw(o.blackCat, n, groups, rng, tries)) sequentialDraw(n, groups, rng);
   for (let i = 0; i < n; i++) {
@@ -232,18 +249,12 @@ function feasible(groups: number): boolean {
  * plain card" of an unbid Black Cat hand becomes its own group of one place.
  */
 function sequentialDraw(n: number, groups: number, rng: Rng): void {
-  const crownBit = 1 << CROWNS;
   let total = groups;
   for (let g = 0; g < groups; g++) {
     if (G_NEEDPLAIN[g] === 1 && G_CAP[g]! > 0) {
-      G_OWNER[total] = G_OWNER[g]!;
-      G_BID[total] = 0;
-      G_CAP[total] = 1;
-      G_MASK[total] = G_MASK[g]! & ~crownBit;
-      G_NEEDPLAIN[total] = 0;
+      total = setGroup(total, G_OWNER[g]!, 0, 1, G_MASK[g]! & ~CROWN_BIT, 0);
       G_CAP[g]!--;
       G_NEEDPLAIN[g] = 0;
-      total++;
     }
   }
   shuffleInPlace(POOL, rng, n);
@@ -315,47 +326,17 @@ function determinizePowers(o: NineLivesObservation, rng: Rng, into: NineLivesSta
       if (v >= W_HAND && v < W_HAND + P) inHand[v - W_HAND]!++;
     }
   }
-  const crownBit = 1 << CROWNS;
-  const allSuits = (1 << NUM_SUITS) - 1;
-  const plainMask = o.blackCat ? allSuits & ~crownBit : allSuits;
-  let groups = 0;
-  let slots = 0;
+  let groups = seatGroups(o, inHand);
   for (let q = 0; q < P; q++) {
     if (q === me) continue;
-    if (o.phase === Phase.Bid && q < o.turn && o.bids[q]! < 0) {
-      G_OWNER[groups] = q;
-      G_BID[groups] = 1;
-      G_CAP[groups] = 1;
-      G_MASK[groups] = plainMask;
-      G_NEEDPLAIN[groups] = 0;
-      groups++;
-      slots++;
-    }
-    let mask = allSuits;
-    for (let x = 0; x < NUM_SUITS; x++) if (o.voids[q * NUM_SUITS + x] === 1) mask &= ~(1 << x);
-    const cap = o.handCount[q]! - inHand[q]!;
-    G_OWNER[groups] = q;
-    G_BID[groups] = 0;
-    G_CAP[groups] = cap;
-    G_MASK[groups] = mask;
-    G_NEEDPLAIN[groups] = o.blackCat && o.phase === Phase.Bid && q >= o.turn && cap > 0 ? 1 : 0;
-    groups++;
-    slots += cap;
     for (let k = 0; k < o.promiseCount[q]!; k++) (FREE_WHERE[free] = W_PROMISE + q), (FREE_SLOT[free++] = -1);
     for (let k = 0; k < o.giveCount[q]!; k++) (FREE_WHERE[free] = W_GIVING + q), (FREE_SLOT[free++] = -1);
   }
   for (let i = 0; i < o.trickLen; i++) {
     if (o.slotDown[i] === 1 && o.slotCard[i]! < 0 && o.slotBy[i] !== me) (FREE_WHERE[free] = W_DOWN), (FREE_SLOT[free++] = i);
   }
-  if (free > 0) {
-    G_OWNER[groups] = -1;
-    G_BID[groups] = 2;
-    G_CAP[groups] = free;
-    G_MASK[groups] = allSuits;
-    G_NEEDPLAIN[groups] = 0;
-    groups++;
-    slots += free;
-  }
+  if (free > 0) groups = setGroup(groups, -1, 2, free, ALL_SUITS, 0);
+  const slots = placesOf(groups);
   if (slots !== n) throw new RuleError(`nine-lives: powers observation of seat ${me} leaves ${n} unseen cards for ${slots} places`);
   if (!rejectionDraw(o.blackCat, n, groups, rng, tries)) sequentialDraw(n, groups, rng);
   into.slotCard.set(o.slotCard);
