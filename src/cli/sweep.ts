@@ -1,10 +1,9 @@
 import { stringify } from '../report/csv.js';
 import { join } from 'node:path';
-import type { KeyFigure } from '../core/balance.js';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
-import { fixed, plainTable, pct } from '../report/format.js';
+import { fixed, plainTable } from '../report/format.js';
 import type { BalanceReport } from '../report/balance.js';
 import { differenceCell as diffCell, figureCell as cell, jackknifeDifference, sweepDifference } from '../report/difference.js';
 import type { Summary } from '../tourney/summary.js';
