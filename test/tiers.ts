@@ -16,7 +16,8 @@
  * coordinators killed in the middle, a keyed run over two workers, a Redis
  * with a password reached through NINEFOLD_QUEUE_URL), and the independent referee over
  * random, greedy and ismcts records of every Nine Lives powers configuration
- * (issue #18). CI runs both, after `npm run typecheck` (the type-check of the
+ * (issue #18), and the messages of issue #30 that need a real deadline or a
+ * real Redis (test/cli/messages-long.test.ts). CI runs both, after `npm run typecheck` (the type-check of the
  * whole tree, src/, bots/, scripts/ and test/, which is not repeated as a test).
  */
 export const LONG_TESTS: readonly string[] = [
@@ -43,4 +44,5 @@ export const LONG_TESTS: readonly string[] = [
   'test/train/dmc-cli.test.ts',
   'test/queue/cluster.test.ts',
   'test/referee/nine-lives-referee-games.test.ts',
+  'test/cli/messages-long.test.ts',
 ];

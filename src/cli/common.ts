@@ -21,7 +21,10 @@ import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 
-/** The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`). */
+/**
+ * The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`).
+ * It stands behind the sandbox's own deadline, `DEFAULT_LIMITS.decisionMs` (5 s), which is the limit a bot file meets.
+ */
 export const DEFAULT_WATCHDOG_MS = 10_000;
 
 /**
@@ -250,7 +253,7 @@ export function installStopper(): Stopper {
 export const FAULT_OPTIONS = {
   'move-timeout': {
     type: 'string',
-    describe: `per-decision budget in ms; a bot over it commits a fault (default: only a watchdog against endless loops, ${DEFAULT_WATCHDOG_MS} ms for a user bot file and ${BUILT_IN_WATCHDOG_MS / 60_000} minutes for a built-in bot)`,
+    describe: `per-decision budget in ms; a bot over it commits a fault (default: ${DEFAULT_LIMITS.decisionMs} ms for a user bot file, its sandbox's deadline; for a built-in bot only a watchdog against endless loops, ${BUILT_IN_WATCHDOG_MS / 60_000} minutes)`,
   },
   'on-fault': {
     type: 'string',
