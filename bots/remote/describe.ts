@@ -38,7 +38,8 @@ export function describeBotFile(file: string, gameId: string, params: Readonly<R
       if (!isReply(m) || m.id !== 1) return;
       const r = m as RealmReply;
       if (r.t === 'described') done(() => resolve({ params: r.params, supports: r.supports, doc: r.doc, reproducible: r.reproducible }));
-      else if (r.t === 'error') done(() => reject(new BotSpecError(`cannot load bot ${file}: ${r.message}`)));
+      else if (r.t === 'error')
+        done(() => reject(new BotSpecError(r.message.startsWith(`bot file ${file}`) ? r.message : `cannot load bot ${file}: ${r.message}`)));
     });
     child.on('exit', (code, sig) => done(() => reject(new BotSpecError(`bot ${file}: its process exited while loading (${sig ?? `code ${String(code)}`})`))));
     child.on('error', (e) => done(() => reject(new BotSpecError(`bot ${file}: ${e.message}`))));

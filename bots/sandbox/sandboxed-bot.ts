@@ -103,8 +103,9 @@ export function describeInSandbox(file: string, gameId: string, params: Readonly
     if (e instanceof BotSpecError) throw e;
     if (e instanceof BotFault && e.reason === 'timeout') throw new BotSpecError(`bot ${file} did not load within ${loadMs} ms (it is refused)`);
     if (e instanceof BotFault && e.reason === 'memory') throw new BotSpecError(`bot ${file} went over its memory limit while loading (it is refused)`);
-    const text = e instanceof Error ? e.message : String(e);
-    throw new BotSpecError(`cannot load bot ${file}: ${text.replace(/^(loading the bot|describing the bot): /, '').split('\n')[0]}`);
+    const text = (e instanceof Error ? e.message : String(e)).replace(/^(loading the bot|describing the bot): /, '').split('\n')[0]!;
+    // A message that names the file already (`bot file X: its params ...`) is said as it is.
+    throw new BotSpecError(text.startsWith(`bot file ${file}`) ? text : `cannot load bot ${file}: ${text}`);
   } finally {
     realm?.dispose();
   }

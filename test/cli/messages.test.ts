@@ -3,10 +3,12 @@
  * accurate line. The CLI runs compiled, in a child process, as users run it
  * (the suite's global setup builds `dist/`).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
-import { cli } from './helpers.js';
+import { cli, expectOneLine } from './helpers.js';
 
 describe('the per-decision limit of a bot file', () => {
   const seconds = DEFAULT_LIMITS.decisionMs / 1000;
@@ -19,5 +21,33 @@ describe('the per-decision limit of a bot file', () => {
     expect(tourneyDoc).toContain(`(${seconds} s a decision without \`--move-timeout\`)`);
     expect(readFileSync('docs/bots.md', 'utf8').replace(/\s+/g, ' ')).toContain(`(\`--move-timeout\`, else ${seconds} s a decision;`);
     for (const text of [help, tourneyDoc, readFileSync('README.md', 'utf8')]) expect(text).not.toMatch(/10 s for a user bot file|10000 ms for a user bot file/);
+  });
+});
+
+describe("a bot file's params", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nf-messages-'));
+  const write = (name: string, params: string): string => {
+    const file = join(dir, name);
+    writeFileSync(file, `export default { params: ${params}, create() { return { act(o, legal) { return legal[0]; } }; } };\n`);
+    return file;
+  };
+  const objectParams = write('object-params.js', "{ depth: { kind: 'int', min: 1, max: 5, default: 2, doc: 'plies' } }");
+  const keylessParams = write('keyless-params.js', "[{ name: 'depth', kind: 'int', min: 1, max: 5, default: 2 }]");
+
+  for (const game of ['nine-virtues', 'captains-orders']) {
+    it(`a bot file whose params is an object is refused at once in one line (${game})`, () => {
+      const r = cli('tourney', ['--game', game, '--bots', `${objectParams}:depth=3,random,random,random`, '--out', join(dir, 'out')]);
+      expectOneLine(
+        r,
+        /^ninefold: bot file .*object-params\.js: its params is an object; it must be an array of \{ key, kind: 'int' \| 'float' \| 'enum' \| 'text', default, \.\.\. \}/,
+      );
+      // Named from the file's own shape, not after the load timeout (it said "did not load within 10000 ms" after 11.8 s).
+      expect(r.stderr).not.toMatch(/did not load within|not iterable/);
+    });
+  }
+
+  it('a bot file whose params entry has no key is refused in one line naming the entry', () => {
+    const r = cli('tourney', ['--game', 'nine-virtues', '--bots', `${keylessParams},random,random,random`, '--out', join(dir, 'out')]);
+    expectOneLine(r, /bot file .*keyless-params\.js: its params\[0\] has no key; params must be an array/);
   });
 });
