@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { parseAndValidateLineup } from '../../bots/index.js';
+import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { renderTables } from '../report/table.js';
@@ -261,6 +261,25 @@ export function renderRatings(r: RatingReport): string {
   return out.join('\n');
 }
 
+/** Built-in bots a pool too small for the game's table may add, cheapest first. */
+const FILLERS = ['random', 'greedy', 'mc', 'ismcts'];
+
+/**
+ * What to do about a pool smaller than the table, in words that work: a
+ * bigger pool (naming bots to add), `--variant players=N` when the game
+ * allows a table that small, or `match` for two bots.
+ * @param P the table size the variant asks for.
+ */
+export function poolTooSmall(game: AnyGame, pool: readonly string[], P: number): string {
+  const n = pool.length;
+  const { id, minPlayers, maxPlayers } = game.info;
+  if (n >= minPlayers) return `--pool has ${n} bots for a table of ${P}; give at least ${P}, or --variant players=${n}`;
+  const add = FILLERS.filter((b) => !pool.includes(b) && getBotKind(b).supports(id)).slice(0, minPlayers - n);
+  const bigger = add.length === minPlayers - n ? ` (e.g. --pool ${[...pool, ...add].join(',')})` : '';
+  const match = n === 2 ? `, or compare the two with npm run match -- --game ${id} --candidate ${pool[0]} --baseline ${pool[1]}` : '';
+  return `${id} is played by ${minPlayers}-${maxPlayers} players and --pool has ${n} bot${n === 1 ? '' : 's'}: give at least ${minPlayers}${bigger}${match}`;
+}
+
 /**
  * `npm run rate -- --game G --pool a,b,c,...`: ratings of a pool of bots from
  * a round robin on duplicate deals. Returns the exit code.
@@ -304,7 +323,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
     const variant = resolveGameVariant(game, given);
     const P = Number(variant.players);
-    if (pool.length < P) throw new UsageError(`--pool has ${pool.length} bots for a table of ${P}; give at least ${P}, or --variant players=${pool.length}`);
+    if (pool.length < P) throw new UsageError(poolTooSmall(game, pool, P));
     const rr = roundRobinSeatings(pool.length, P);
     lineups = rr.lineups;
     config = {

@@ -51,3 +51,28 @@ describe("a bot file's params", () => {
     expectOneLine(r, /bot file .*keyless-params\.js: its params\[0\] has no key; params must be an array/);
   });
 });
+
+describe('rate with a pool smaller than the table', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nf-messages-rate-'));
+
+  it('rate --pool greedy,random on Nine Virtues (3-6 players) is refused in one line whose suggestions both run', () => {
+    const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'greedy,random', '--out', join(dir, 'refused')]);
+    expectOneLine(r, /^ninefold: nine-virtues is played by 3-6 players and --pool has 2 bots: give at least 3 \(e\.g\. --pool greedy,random,\w+\), or compare/);
+    expect(r.stderr).not.toMatch(/players=2/);
+    const pool = /--pool (\S+)\)/.exec(r.stderr)![1]!;
+    const rate = cli('rate', ['--game', 'nine-virtues', '--pool', pool, '--games', '3', '--workers', '1', '--out', join(dir, 'rate')]);
+    expect(rate.stderr).toBe('');
+    expect(rate.code).toBe(0);
+    const match = /npm run match -- (.*)$/m.exec(r.stderr)![1]!.split(' ');
+    expect(match).toEqual(['--game', 'nine-virtues', '--candidate', 'greedy', '--baseline', 'random']);
+    const m = cli('match', [...match, '--games', '4', '--workers', '1', '--out', join(dir, 'match')]);
+    expect(m.stderr).toBe('');
+    expect(m.code).toBe(0);
+  });
+
+  it('a pool of 3 in Nine Virtues plays at a table of 3, as the docs promise', () => {
+    const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'greedy,random,greedy:leak=0.2', '--games', '3', '--workers', '1', '--out', join(dir, 'three')]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'three', 'ratings.json'), 'utf8')).players).toBe(3);
+  });
+});
