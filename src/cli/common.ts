@@ -17,6 +17,7 @@ import { type QueueTarget, queueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
+import { asText, type AsText, checkArgv, helpAsked } from './argv.js';
 import { parseCount } from './options.js';
 import { progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
@@ -27,41 +28,6 @@ import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
  */
 export const DEFAULT_WATCHDOG_MS = 10_000;
 
-/**
- * Checks a command line before yargs reads it, for what yargs lets through:
- * a flag given twice, a flag that takes a value given none (`--games` last,
- * or before another flag), a switch given a value other than true or false
- * (`--record=maybe`).
- * @returns the flags given (their option names).
- * @throws UsageError naming the flag.
- */
-export function checkArgv(argv: readonly string[], options: Readonly<Record<string, Options>>): Set<string> {
-  const given = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const token = argv[i]!;
-    if (token === '--') break;
-    if (!token.startsWith('--')) continue;
-    const body = token.slice(2);
-    const eq = body.indexOf('=');
-    const flag = eq >= 0 ? body.slice(0, eq) : body;
-    const negated = flag.startsWith('no-') && options[flag.slice(3)]?.type === 'boolean';
-    const name = negated ? flag.slice(3) : flag;
-    const o = options[name];
-    if (o === undefined) continue; // yargs names unknown flags
-    if (given.has(name)) throw new UsageError(`--${name} is given twice`);
-    given.add(name);
-    if (o.type === 'boolean') {
-      const v = eq >= 0 ? body.slice(eq + 1) : 'true';
-      if (v !== 'true' && v !== 'false') throw new UsageError(`--${name} is a switch: give it alone (or =true, =false), not '${v}'`);
-    } else if (eq < 0) {
-      const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('--') && next.length > 2)) throw new UsageError(`--${name} needs a value`);
-      i++;
-    }
-  }
-  return given;
-}
-
 /** The package version (package.json). */
 export function packageVersion(): string {
   const file = new URL('../../../package.json', import.meta.url);
@@ -70,7 +36,10 @@ export function packageVersion(): string {
 
 /**
  * Parses a command line with yargs, strictly (unknown flags are errors),
- * after `checkArgv`. `--help` prints the usage; `--version` the version.
+ * after `checkArgv`. `--help` prints the usage, numeric options typed
+ * `[number]`; `--version` the version. A numeric option's value comes back
+ * as the text typed (`asText`), for `parseCount` and `parseNumber` to check
+ * and name in one line.
  * @returns the parsed arguments and the flags given, or null when `--help` or `--version` was printed.
  * @throws UsageError with one line on bad input.
  */
@@ -80,7 +49,7 @@ export async function parseCommand<O extends Record<string, Options>>(
   usage: string,
   options: O,
   epilogue: string,
-): Promise<(InferredOptionTypes<O> & { readonly given: ReadonlySet<string> }) | null> {
+): Promise<(InferredOptionTypes<AsText<O>> & { readonly given: ReadonlySet<string> }) | null> {
   if (argv.includes('--version')) {
     process.stdout.write(`${packageVersion()}\n`);
     return null;
@@ -90,7 +59,7 @@ export async function parseCommand<O extends Record<string, Options>>(
   const args = await yargs([...argv])
     .scriptName(`npm run ${name} --`)
     .usage(usage)
-    .options(options)
+    .options(helpAsked(argv) ? options : asText(options))
     .version(false)
     .strict()
     .epilogue(epilogue)
@@ -101,7 +70,7 @@ export async function parseCommand<O extends Record<string, Options>>(
     .parseAsync();
   if (failed !== null) throw new UsageError(failed);
   if ((args as { help?: boolean }).help) return null;
-  return Object.assign(args as unknown as InferredOptionTypes<O>, { given });
+  return Object.assign(args as unknown as InferredOptionTypes<AsText<O>>, { given });
 }
 
 /** The flags `--resume` allows beside it: the run goes on as it was started, on any number of workers. */
@@ -252,7 +221,7 @@ export function installStopper(): Stopper {
  */
 export const FAULT_OPTIONS = {
   'move-timeout': {
-    type: 'string',
+    type: 'number',
     describe: `per-decision budget in ms; a bot over it commits a fault (default: ${DEFAULT_LIMITS.decisionMs} ms for a user bot file, its sandbox's deadline; for a built-in bot only a watchdog against endless loops, ${BUILT_IN_WATCHDOG_MS / 60_000} minutes)`,
   },
   'on-fault': {
@@ -261,14 +230,14 @@ export const FAULT_OPTIONS = {
     describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
   },
   'bot-memory': {
-    type: 'string',
+    type: 'number',
     describe: "most memory of a user bot file's sandbox, in MiB (its heap and ArrayBuffers; default 1024): over it the bot forfeits",
   },
   'unsandboxed-bots': {
     type: 'boolean',
     describe: 'where the sandbox (isolated-vm) is missing, run user bot files anyway, with your operating-system rights (the run says so)',
   },
-  'bot-load-timeout': { type: 'string', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
+  'bot-load-timeout': { type: 'number', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
 } as const;
 
 /**

@@ -40,9 +40,9 @@ import { parseCount, runName } from './options.js';
 const options = {
   game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
   pool: { type: 'string', describe: 'the bots to rate, comma-separated (at least the player count)' },
-  games: { type: 'string', default: '10000', describe: 'games to play (every deal is played by every line-up in every rotation)' },
+  games: { type: 'number', default: 10000, describe: 'games to play (every deal is played by every line-up in every rotation)' },
   seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
-  workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
+  workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,... (players=P sets the table size)' },
   out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },

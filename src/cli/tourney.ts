@@ -40,9 +40,9 @@ import { DEAL_OPTIONS, runDealKey } from './deals.js';
 const options = {
   game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
   bots: { type: 'string', describe: 'comma-separated line-up, one bot per seat (a name, name:key=value,..., or a bot file ./path/bot.js)' },
-  games: { type: 'string', default: '10000', describe: 'games to play, rounded up to whole rotations of the line-up' },
+  games: { type: 'number', default: 10000, describe: 'games to play, rounded up to whole rotations of the line-up' },
   seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
-  workers: { type: 'string', default: String(availableParallelism()), describe: 'worker threads (default: CPU cores)' },
+  workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value' },
   sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },

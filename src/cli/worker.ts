@@ -12,10 +12,10 @@ const options = {
     type: 'string',
     describe: `redis://HOST:PORT/DB, or env (the URL in ${URL_ENV}, which may carry a password): the queue the coordinators (tourney, match, rate, train with --queue) fill; the queue's key is ${KEY_ENV}`,
   },
-  concurrency: { type: 'string', default: String(availableParallelism()), describe: 'batches played at once: worker threads (default: CPU cores)' },
+  concurrency: { type: 'number', default: availableParallelism(), describe: 'batches played at once: worker threads (default: CPU cores)' },
   'lock-duration': {
-    type: 'string',
-    default: '30000',
+    type: 'number',
+    default: 30000,
     describe: "ms a batch's lock lasts unrenewed: a worker killed while playing loses its batch to another worker after about twice this",
   },
   cache: { type: 'string', describe: 'directory for the user bot files fetched from the queue (default: <tmp>/ninefold-files)' },

@@ -76,3 +76,34 @@ describe('rate with a pool smaller than the table', () => {
     expect(JSON.parse(readFileSync(join(dir, 'three', 'ratings.json'), 'utf8')).players).toBe(3);
   });
 });
+
+describe('numbers in --help', () => {
+  /** Each option's block of a command's `--help`: name → text. */
+  const blocks = (command: string): Map<string, string> => {
+    const help = cli(command, ['--help']).stdout;
+    return new Map(help.split(/\n(?= {2}--)/).flatMap((b) => (/^ {2}--([\w-]+)/.exec(b) ? [[/^ {2}--([\w-]+)/.exec(b)![1]!, b] as [string, string]] : [])));
+  };
+  const numeric: Record<string, string[]> = {
+    tourney: ['games', 'workers', 'move-timeout', 'bot-memory', 'bot-load-timeout'],
+    match: ['games', 'workers', 'h0', 'h1', 'alpha', 'beta', 'move-timeout'],
+    rate: ['games', 'workers', 'move-timeout'],
+    train: ['budget', 'deals', 'spsa-c', 'ntbea-levels', 'epsilon', 'lr', 'batch', 'episodes', 'verify-games', 'workers'],
+    worker: ['concurrency', 'lock-duration'],
+  };
+  for (const [command, names] of Object.entries(numeric)) {
+    it(`npm run ${command} -- --help types its numbers [number], not [string]`, () => {
+      const b = blocks(command);
+      for (const name of names) {
+        expect(b.get(name), `--${name}`).toMatch(/\[number\]/);
+        expect(b.get(name), `--${name}`).not.toMatch(/\[string\]/);
+      }
+      expect(b.get('seed') ?? '[string]').toMatch(/\[string\]/); // a seed is text
+    });
+  }
+
+  it('a bad number is still one line naming the flag, exit 2 (--games many, --games 1e3, --lr abc)', () => {
+    expectOneLine(cli('tourney', ['--game', 'nine-virtues', '--games', 'many']), /^ninefold: --games must be a whole number from 1 to \d+, got 'many'$/m);
+    expectOneLine(cli('tourney', ['--game', 'nine-virtues', '--games', '1e3']), /--games must be a whole number from 1 to \d+, got '1e3'/);
+    expectOneLine(cli('train', ['--game', 'nine-virtues', '--method', 'dmc', '--lr', 'abc']), /--lr must be a number from 1e-7 to 1, got 'abc'/);
+  });
+});
