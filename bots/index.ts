@@ -60,7 +60,11 @@ export function getBotKind(name: string): BotKind {
     return f;
   }
   const k = kinds.find((b) => b.name === name);
-  if (!k) throw new BotSpecError(`unknown bot '${name}'; valid bots: ${kinds.map((b) => b.name).join(', ')}, or a bot file ./path/bot.js`);
+  if (!k)
+    throw new BotSpecError(`unknown bot '${name}'; valid bots: ${kinds.map((b) => b.name).join(', ')}, or a bot file ./path/bot.js`, {
+      word: name,
+      choices: kinds.map((b) => b.name),
+    });
   return k;
 }
 

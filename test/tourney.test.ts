@@ -131,7 +131,7 @@ describe('tourney CLI', () => {
     ['an impossible deal', ['--game', 'captains-orders', '--variant', 'players=8,handSize=7'], /needs 56 cards/],
     ['a non-numeric count', ['--game', 'captains-orders', '--games', 'many'], /--games must be a whole number/],
     ['a zero worker count', ['--game', 'captains-orders', '--workers', '0'], /--workers must be a whole number from 1/],
-    ['an unknown flag', ['--game', 'captains-orders', '--fast'], /Unknown argument/],
+    ['an unknown flag', ['--game', 'captains-orders', '--fast'], /unknown flag --fast \(see --help for the flags\)/],
     ['a missing --game', [], /Missing required argument: game/],
     ['a bad bot parameter', ['--game', 'captains-orders', '--bots', 'random:depth=3,random,random,random'], /unknown parameter 'depth' for bot random/],
   ];

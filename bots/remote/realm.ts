@@ -16,7 +16,7 @@ import type { Game, GameStateBase } from '../../src/core/game.js';
 import { getGame } from '../../src/core/registry.js';
 import { Rng } from '../../src/core/rng.js';
 import type { Variant } from '../../src/core/variant.js';
-import { botParamsFor, resolveBotParams } from '../../src/core/bot-params.js';
+import { botParamsFor, paramsResolve, resolveBotParams } from '../../src/core/bot-params.js';
 import { loadBotFile } from './load.js';
 import type { RealmReply, RealmRequest } from './protocol.js';
 import { deepFreeze, fillObservation } from '../sandbox/copy.js';
@@ -52,7 +52,8 @@ function handle(m: RealmRequest): RealmReply | Promise<RealmReply> {
         const g = getGame(m.gameId);
         const supports = kind.supports(m.gameId);
         let reproducible = true;
-        if (supports) {
+        // Bad parameters are named by the host (`validateBotSpec`), which suggests the closest name.
+        if (supports && paramsResolve(kind, m.params, m.gameId)) {
           const b = kind.create(resolveBotParams(kind, m.params, m.gameId), g);
           if (typeof b?.act !== 'function') throw new Error('its factory returned no act(obs, legal, count, ctx) function');
           reproducible = b.reproducible !== false;

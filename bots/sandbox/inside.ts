@@ -10,7 +10,7 @@
  */
 import '../../src/games/index.js';
 import type { Bot, BotContext, BotKind, BotParam } from '../../src/core/bot.js';
-import { botParamsFor, resolveBotParams } from '../../src/core/bot-params.js';
+import { botParamsFor, paramsResolve, resolveBotParams } from '../../src/core/bot-params.js';
 import type { Game, GameStateBase } from '../../src/core/game.js';
 import { provideFile } from '../../src/core/provided-files.js';
 import { getGame } from '../../src/core/registry.js';
@@ -55,7 +55,8 @@ export function describe(
   const g = getGame(gameId);
   const supports = k.supports(gameId);
   let reproducible = true;
-  if (supports) {
+  // Bad parameters are named by the host (`validateBotSpec`), which suggests the closest name: the bot is built only with good ones.
+  if (supports && paramsResolve(k, params, gameId)) {
     const b = k.create(resolveBotParams(k, params, gameId), g);
     if (typeof b?.act !== 'function') throw new Error('its factory returned no act(obs, legal, count, ctx) function');
     reproducible = b.reproducible !== false;

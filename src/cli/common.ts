@@ -19,6 +19,7 @@ import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
 import { asText, type AsText, checkArgv, helpAsked } from './argv.js';
 import { parseCount } from './options.js';
+import { usageLine } from './suggest.js';
 import { progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 
@@ -503,7 +504,7 @@ export async function runCli(entry: (argv: readonly string[]) => Promise<number>
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     if (e instanceof UsageError) {
-      process.stderr.write(`ninefold: ${msg.split('\n')[0]}\n`);
+      process.stderr.write(`ninefold: ${usageLine(e)}\n`);
       process.exitCode = 2;
     } else if (e instanceof RunStoppedError) {
       process.stderr.write(`ninefold: ${msg.split('\n')[0]}\n`);

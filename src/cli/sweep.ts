@@ -28,7 +28,10 @@ export function parseSweep(text: string, game: AnyGame): Sweep {
     .split(',')
     .map((v) => v.trim());
   if (!game.info.params.some((p) => p.key === key)) {
-    throw new UsageError(`--sweep: unknown variant key '${key}' for ${game.info.id}; valid keys: ${game.info.params.map((p) => p.key).join(', ')}`);
+    throw new UsageError(`--sweep: unknown variant key '${key}' for ${game.info.id}; valid keys: ${game.info.params.map((p) => p.key).join(', ')}`, {
+      word: key,
+      choices: game.info.params.map((p) => p.key),
+    });
   }
   if (values.length === 0 || values.some((v) => v === '')) throw new UsageError(`--sweep ${key}: give at least one value, comma-separated`);
   if (new Set(values).size !== values.length) throw new UsageError(`--sweep ${key}: a value is repeated`);

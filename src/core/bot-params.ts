@@ -21,7 +21,10 @@ export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, str
   for (const key of Object.keys(raw)) {
     if (!params.some((p) => p.key === key)) {
       const valid = params.map((p) => p.key).join(', ') || '(none)';
-      throw new BotSpecError(`unknown parameter '${key}' for bot ${kind.name}${gameId && kind.paramsFor ? ` in ${gameId}` : ''}; valid parameters: ${valid}`);
+      throw new BotSpecError(`unknown parameter '${key}' for bot ${kind.name}${gameId && kind.paramsFor ? ` in ${gameId}` : ''}; valid parameters: ${valid}`, {
+        word: key,
+        choices: params.map((p) => p.key),
+      });
     }
   }
   for (const p of params) {
@@ -44,4 +47,18 @@ export function resolveBotParams(kind: BotKind, raw: Readonly<Record<string, str
     }
   }
   return out;
+}
+
+/**
+ * Whether raw parameters resolve for a kind and game, without saying why
+ * (a bot file's realm builds its bot only with good ones, and leaves the
+ * message to the host's `resolveBotParams`).
+ */
+export function paramsResolve(kind: BotKind, raw: Readonly<Record<string, string>>, gameId: string): boolean {
+  try {
+    resolveBotParams(kind, raw, gameId);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -26,6 +26,6 @@ export function gameIds(): string[] {
  */
 export function getGame(id: string): AnyGame {
   const g = games.get(id);
-  if (!g) throw new UsageError(`unknown game '${id}'; valid games: ${gameIds().join(', ')}`);
+  if (!g) throw new UsageError(`unknown game '${id}'; valid games: ${gameIds().join(', ')}`, { word: id, choices: gameIds() });
   return g;
 }

@@ -81,7 +81,7 @@ export function resolveVariant(gameId: string, params: readonly VariantParam[], 
   for (const key of Object.keys(given)) {
     if (!params.some((p) => p.key === key)) {
       const keys = params.map((p) => p.key).join(', ');
-      throw new VariantError(`unknown variant key '${key}' for ${gameId}; valid keys: ${keys}`);
+      throw new VariantError(`unknown variant key '${key}' for ${gameId}; valid keys: ${keys}`, { word: key, choices: params.map((p) => p.key) });
     }
   }
   const out: Record<string, VariantValue> = {};

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
+import { closestNames, didYouMean } from '../../src/cli/suggest.js';
 import { cli, expectOneLine } from './helpers.js';
 
 describe('the per-decision limit of a bot file', () => {
@@ -106,4 +107,49 @@ describe('numbers in --help', () => {
     expectOneLine(cli('tourney', ['--game', 'nine-virtues', '--games', '1e3']), /--games must be a whole number from 1 to \d+, got '1e3'/);
     expectOneLine(cli('train', ['--game', 'nine-virtues', '--method', 'dmc', '--lr', 'abc']), /--lr must be a number from 1e-7 to 1, got 'abc'/);
   });
+});
+
+describe('did you mean', () => {
+  it('closestNames: a typo within reach of one name gives it; a word far from every name gives none', () => {
+    expect(closestNames('gmae', ['game', 'games', 'seed'])).toEqual(['game']);
+    expect(closestNames('randon', ['random', 'greedy', 'mc'])).toEqual(['random']);
+    expect(closestNames('Nine-Virtue', ['nine-virtues', 'nine-lives'])).toEqual(['nine-virtues']);
+    expect(closestNames('alphazero', ['random', 'greedy', 'mc', 'ismcts', 'nn'])).toEqual([]);
+    expect(closestNames('x', ['mc', 'nn'])).toEqual([]); // replacing the word whole is no suggestion
+    expect(didYouMean('bat', ['bot', 'bet', 'batch'], '--')).toBe('did you mean --bot or --bet?');
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'nf-messages-typo-'));
+  const bot = join(dir, 'param-bot.js');
+  writeFileSync(
+    bot,
+    "export default { params: [{ key: 'depth', kind: 'int', min: 1, max: 5, default: 2, doc: 'plies' }], create() { return { act(o, legal) { return legal[0]; } }; } };\n",
+  );
+  const typos: [string, string[], RegExp][] = [
+    ['a flag with one dash', ['-game', 'nine-virtues'], /^ninefold: unknown flag -game \(did you mean --game\?\)$/m],
+    ['a game id without --game', ['nine-virtues'], /^ninefold: unexpected argument 'nine-virtues' \(did you mean --game nine-virtues\?\)$/m],
+    ['a misspelled flag', ['--gmae', 'nine-virtues'], /^ninefold: unknown flag --gmae \(did you mean --game\?\)$/m],
+    ['a misspelled game', ['--game', 'nine-virtue'], /^ninefold: unknown game 'nine-virtue' \(did you mean nine-virtues\?\); valid games: /m],
+    ['a misspelled bot', ['--game', 'nine-virtues', '--bots', 'greedy,randon,random,random'], /unknown bot 'randon' \(did you mean random\?\); valid bots: /],
+    [
+      'a misspelled parameter of greedy',
+      ['--game', 'nine-virtues', '--bots', 'greedy:lek=0.1,random,random,random'],
+      /unknown parameter 'lek' \(did you mean leak\?\) for bot greedy in nine-virtues; valid parameters: /,
+    ],
+    [
+      'a misspelled parameter of a bot file',
+      ['--game', 'nine-virtues', '--bots', `${bot}:dpth=3,random,random,random`],
+      /unknown parameter 'dpth' \(did you mean depth\?\) for bot .*param-bot\.js; valid parameters: depth$/m,
+    ],
+    [
+      'a misspelled variant key',
+      ['--game', 'nine-virtues', '--variant', 'player=3'],
+      /unknown variant key 'player' \(did you mean players\?\) for nine-virtues/,
+    ],
+  ];
+  for (const [what, args, message] of typos) {
+    it(`${what} gets "did you mean", in one line with exit 2`, () => {
+      expectOneLine(cli('tourney', [...args, '--out', join(dir, 'out')]), message);
+    });
+  }
 });
