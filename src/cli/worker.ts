@@ -59,8 +59,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.once('SIGINT', again);
   process.once('SIGTERM', again);
   log(`${signal}: finishing the batches in hand (again to quit at once)`);
-  await worker.close();
+  const how = await worker.close();
   log(`stopped after ${worker.played()} batches`);
+  // Without Redis, BullMQ's connections may still be retrying: nothing is left to deliver, so the process ends here.
+  if (how === 'gone') process.exit(0);
   return 0;
 }
 

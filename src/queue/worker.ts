@@ -46,9 +46,18 @@ export interface QueueWorker {
   readonly name: string;
   /** Batches played so far. */
   played(): number;
-  /** Stops taking jobs, lets the batches in hand finish (their results are delivered), then disconnects. */
-  close(): Promise<void>;
+  /**
+   * Stops taking jobs, lets the batches in hand finish (their results are
+   * delivered), then disconnects. When Redis is gone (unreachable at the
+   * stop, or for `GONE_MS` while closing) it quits without it: the batches
+   * in hand are dropped, and another worker takes them once their locks expire.
+   * @returns `closed`, or `gone` when Redis was gone.
+   */
+  close(): Promise<'closed' | 'gone'>;
 }
+
+/** How long Redis may stay unreachable while a stopping worker waits on it (ms) before it quits without it. */
+export const GONE_MS = 3000;
 
 /** How often a worker renews its presence key (ms); the key lives three times as long. */
 const PRESENCE_MS = 2000;
@@ -134,12 +143,42 @@ export async function serveQueue(opts: WorkerOptions): Promise<QueueWorker> {
     played: () => played,
     async close() {
       clearInterval(presenceTimer);
-      await worker.close();
-      await redis.del(workerKey(name)).catch(() => 0);
-      await redis.quit().catch(() => undefined);
+      // BullMQ's close waits, with no end, for Redis to take the results and the quit: without Redis it is forced (its connections dropped).
+      const gone = whenGone(redis, GONE_MS);
+      const graceful = async (): Promise<'closed'> => {
+        await worker.close();
+        await redis.del(workerKey(name)).catch(() => 0);
+        await redis.quit().catch(() => undefined);
+        return 'closed';
+      };
+      const how = redis.status === 'ready' ? await Promise.race([gone.promise, graceful()]) : 'gone';
+      gone.cancel();
+      if (how === 'gone') {
+        opts.log(`Redis at ${opts.target.url} is unreachable: stopping without it (another worker takes the batches in hand once their locks expire)`);
+        redis.disconnect();
+        await Promise.race([worker.close(true).catch(() => undefined), new Promise((r) => setTimeout(r, 1000))]);
+      }
       await pool.close();
+      return how;
     },
   };
+}
+
+/**
+ * Resolves `gone` once `redis` has not been connected for `ms` on end
+ * (ioredis reconnects meanwhile); `cancel` stops watching.
+ */
+function whenGone(redis: { readonly status: string }, ms: number): { promise: Promise<'gone'>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<'gone'>((resolve) => {
+    let since = redis.status === 'ready' ? null : Date.now();
+    timer = setInterval(() => {
+      if (redis.status === 'ready') since = null;
+      else if (since === null) since = Date.now();
+      else if (Date.now() - since >= ms) resolve('gone');
+    }, 100);
+  });
+  return { promise, cancel: () => clearInterval(timer) };
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
  * Issue #30, item 6 ("Messages"), the slow part (the long tier,
- * `test/tiers.ts`): the per-decision limit a bot file really meets.
+ * `test/tiers.ts`): the per-decision limit a bot file really meets, and a
+ * queue worker told to stop after its Redis is gone (a real `redis-server`).
  */
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
+import { startRedis } from '../queue/redis-server.js';
 
 /** A compiled module: the sandbox loads ninefold's modules from `dist/`, so the bot is built from there too. */
 const dist = (p: string): string => pathToFileURL(join(process.cwd(), 'dist', p)).href;
@@ -41,5 +44,38 @@ describe('the per-decision limit of a bot file', () => {
     expect((fault as InstanceType<typeof BotFault>).reason).toBe('timeout');
     expect(ms).toBeGreaterThanOrEqual(DEFAULT_LIMITS.decisionMs - 50);
     expect(ms).toBeLessThan(9_000);
+  });
+});
+
+const server = await startRedis();
+
+describe.skipIf(typeof server === 'string')(`a queue worker whose Redis is gone${typeof server === 'string' ? ` (skipped: ${server})` : ''}`, () => {
+  it('a worker told to stop exits within 10 s when Redis is gone, saying so, instead of retrying for ever', async () => {
+    if (typeof server === 'string') return;
+    const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'worker.js'), '--queue', server.url, '--concurrency', '1'], {
+      env: { ...process.env, NINEFOLD_QUEUE_KEY: 'ninefold-messages-key-0123456789' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const until = async (what: RegExp): Promise<void> => {
+      for (let t0 = Date.now(); !what.test(out); ) {
+        if (Date.now() - t0 > 30_000) throw new Error(`the worker never said ${what}: ${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    await until(/serving /);
+    await server.stop();
+    await until(/queue error: .*ECONNREFUSED/);
+    const t0 = performance.now();
+    child.kill('SIGINT');
+    const code = await Promise.race([exited, new Promise<'running'>((r) => setTimeout(() => r('running'), 10_000))]);
+    if (code === 'running') child.kill('SIGKILL');
+    expect(code).toBe(0);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+    expect(out).toMatch(/Redis at redis:\/\/127\.0\.0\.1:\d+\/0 is unreachable: stopping without it/);
+    expect(out).toMatch(/stopped after 0 batches/);
   });
 });
