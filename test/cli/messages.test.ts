@@ -153,3 +153,16 @@ describe('did you mean', () => {
     });
   }
 });
+
+describe('npm install scripts', () => {
+  it("package.json's allowScripts names exactly the packages of the lock file that have install scripts, so npm ci warns about none", () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, p]) => p.hasInstallScript === true)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(Object.keys(pkg.allowScripts ?? {}).sort()).toEqual([...new Set(withScripts)].sort());
+    expect(pkg.allowScripts).toMatchObject({ 'isolated-vm': true, 'msgpackr-extract': true });
+    expect(readFileSync('README.md', 'utf8')).toContain("`package.json`'s `allowScripts`");
+  });
+});
