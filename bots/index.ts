@@ -89,6 +89,33 @@ export function createBot(spec: BotSpec, game: Game<GameStateBase, object>): Bot
   return kind.create(resolveBotParams(kind, spec.params, game.info.id), game);
 }
 
+/**
+ * The names tables give the bots of `tuned.json` files (`npm run train`):
+ * spec text → the file as the line-up named it. A tuned spec can be long
+ * (`greedy:denial=0.31,leak=0.07,...`); its file says where it came from.
+ */
+const tunedLabels = new Map<string, string>();
+
+/**
+ * The name under which tables report a line-up entry: the `tuned.json` it
+ * came from (as the line-up named it) for a tuned bot, else its spec text.
+ * @param text a spec text from `parseAndValidateLineup`.
+ */
+export function botLabel(text: string): string {
+  return tunedLabels.get(text) ?? text;
+}
+
+/** The labels of tuned bots this process has read: spec text → file (kept in a run's checkpoint, so a resumed run names them alike). */
+export function tunedBotLabels(): Record<string, string> {
+  return Object.fromEntries(tunedLabels);
+}
+
+/** Names tuned bots again from a checkpoint's `tunedBotLabels()`. */
+export function restoreBotLabels(labels: unknown): void {
+  if (labels === null || typeof labels !== 'object') return;
+  for (const [text, file] of Object.entries(labels)) if (typeof file === 'string') tunedLabels.set(text, file);
+}
+
 /** A line-up entry naming a `tuned.json` written by `npm run train`. */
 function isTunedFile(name: string): boolean {
   return name.endsWith('.json');
@@ -118,7 +145,8 @@ function tunedSpec(entry: BotSpec, gameId: string): BotSpec {
 /**
  * Parses and validates a whole line-up for a game, loading user bot files and
  * building each bot once (a bot that throws while starting, or a factory that
- * returns no `act`, is bad input).
+ * returns no `act`, is bad input). A `tuned.json` entry becomes the spec it
+ * holds, and tables name it by its file (`botLabel`).
  * @throws BotSpecError naming the problem.
  */
 export async function parseAndValidateLineup(
@@ -126,7 +154,12 @@ export async function parseAndValidateLineup(
   game: Game<GameStateBase, object>,
   loadMs = DEFAULT_LIMITS.loadMs,
 ): Promise<(BotSpec & { reproducible: boolean })[]> {
-  const specs = parseLineup(lineup).flatMap((s) => (isTunedFile(s.name) ? [tunedSpec(s, game.info.id)] : [s]));
+  const specs = parseLineup(lineup).flatMap((s) => {
+    if (!isTunedFile(s.name)) return [s];
+    const t = tunedSpec(s, game.info.id);
+    tunedLabels.set(t.text, s.name);
+    return [t];
+  });
   if (specs.length === 0) throw new BotSpecError('empty line-up');
   const reproducible: boolean[] = [];
   for (const s of specs) {

@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { parseAndValidateLineup } from '../../bots/index.js';
+import { botLabel, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
@@ -236,7 +236,7 @@ export function renderMatch(r: MatchReport): string {
   out.push(
     `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
-  out.push(`candidate A: ${r.candidate} · baseline B: ${r.baseline} · opponents: ${r.opponents.join(', ')}`);
+  out.push(`candidate A: ${botLabel(r.candidate)} · baseline B: ${botLabel(r.baseline)} · opponents: ${r.opponents.map(botLabel).join(', ')}`);
   const t = newTable(['measure', 'A', 'B', 'A − B', '95% interval', 'LOS']);
   t.push([
     'win share per seat-game',
@@ -297,6 +297,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     game = getGame(resume.config.gameId);
     config = resume.config;
     const o = resume.command.options as unknown as MatchOptions;
+    restoreBotLabels(resume.command.options.labels);
     opts = { ...o, trace: [...(o.trace ?? [])] };
     games = resume.games;
   } else {
@@ -358,7 +359,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
     dir,
     stop: stopper.signal,
-    command: { name: 'match', options: opts as unknown as Record<string, unknown> },
+    command: { name: 'match', options: { ...(opts as unknown as Record<string, unknown>), labels: tunedBotLabels() } },
     ...(resume ? { resume } : {}),
     ...(p
       ? {
@@ -396,7 +397,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     stoppedEstimate: stoppedEstimateNote(state),
     complete: run.complete,
   };
-  const labels = [`A: ${opts.candidate}`, `B: ${opts.baseline}`, ...opts.opponents.map((o) => `opponent: ${o}`)];
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const labels = [`A: ${botLabel(opts.candidate)}`, `B: ${botLabel(opts.baseline)}`, ...opts.opponents.map((o) => `opponent: ${botLabel(o)}`)];
   const summary: Summary = await summarizeRun(game, config, run, flags.workers, startedAt, labels);
   process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
   writeRunFiles(summary, dir);

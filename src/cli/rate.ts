@@ -6,7 +6,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { botLabel, getBotKind, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { newTable, num, pct } from '../report/format.js';
 import { renderTables } from '../report/table.js';
@@ -312,6 +312,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     config = resume.config;
     pool = [...config.lineup];
     lineups = (resume.command.options as { lineups: number[][] }).lineups;
+    restoreBotLabels(resume.command.options.labels);
     games = resume.games;
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
@@ -350,19 +351,21 @@ export async function main(argv: readonly string[]): Promise<number> {
     flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
     dir,
     stop: stopper.signal,
-    command: { name: 'rate', options: { lineups } },
+    command: { name: 'rate', options: { lineups, labels: tunedBotLabels() } },
     ...(resume ? { resume } : {}),
   });
   const t = run.tally;
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const names = pool.map(botLabel);
   const report: RatingReport = {
     game: game.info.id,
     variant: config.variant,
     seed: config.runSeed,
     players: t.players,
     complete: run.complete,
-    ...rate(t, run.groups, config.seatings, lineups, pool),
+    ...rate(t, run.groups, config.seatings, lineups, names),
   };
-  const summary = await summarizeRun(game, config, run, flags.workers, startedAt, pool);
+  const summary = await summarizeRun(game, config, run, flags.workers, startedAt, names);
   process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'ratings.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -390,7 +393,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     ),
   );
   const losRows: (string | number)[][] = [];
-  pool.forEach((a, i) => pool.forEach((b, j) => i !== j && losRows.push([a, b, Number.isFinite(report.los[i]![j]!) ? report.los[i]![j]! : ''])));
+  names.forEach((a, i) => names.forEach((b, j) => i !== j && losRows.push([a, b, Number.isFinite(report.los[i]![j]!) ? report.los[i]![j]! : ''])));
   writeFileAtomic(join(dir, 'los.csv'), stringify(losRows, { header: true, columns: ['bot', 'opponent', 'los'] }));
   await writeHtmlReport(dir);
   return finish('rate', run.complete, t.games, dir, stopper.received());

@@ -7,7 +7,7 @@ import type { BotParam } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { botKinds, clockBoundSpecs, parseAndValidateLineup } from '../../bots/index.js';
+import { botKinds, botLabel, clockBoundSpecs, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
@@ -147,6 +147,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     const cp: Checkpoint = readCheckpoint(dir);
     const game = getGame(cp.config.gameId);
+    restoreBotLabels(cp.command?.options.labels);
     if (cp.command !== undefined && cp.command.name !== 'tourney')
       throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
     const plan: Plan = {
@@ -294,7 +295,7 @@ async function playAndReport(
     flags: plan.flags,
     dir,
     stop: plan.stop,
-    command: { name: 'tourney', options: {} },
+    command: { name: 'tourney', options: { labels: tunedBotLabels() } },
     ...(resume ? { resume } : {}),
   });
   const summary = summarize(run.tally, {
@@ -303,7 +304,8 @@ async function playAndReport(
     nonDefault: nonDefault(plan.game.info.params, variant),
     seed: plan.seed,
     dealKey: config.dealKey,
-    lineup,
+    // Tables name a tuned bot by its tuned.json, not by its spec.
+    lineup: lineup.map(botLabel),
     scoreUnit: plan.game.info.scoreUnit,
     seconds: run.seconds,
     workers: plan.flags.workers,

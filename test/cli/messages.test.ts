@@ -3,7 +3,7 @@
  * accurate line. The CLI runs compiled, in a child process, as users run it
  * (the suite's global setup builds `dist/`).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -164,5 +164,44 @@ describe('npm install scripts', () => {
     expect(Object.keys(pkg.allowScripts ?? {}).sort()).toEqual([...new Set(withScripts)].sort());
     expect(pkg.allowScripts).toMatchObject({ 'isolated-vm': true, 'msgpackr-extract': true });
     expect(readFileSync('README.md', 'utf8')).toContain("`package.json`'s `allowScripts`");
+  });
+});
+
+describe('a tuned bot in tables', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'nf-messages-tuned-'));
+  const spec = 'greedy:denial=0.31,leak=0.07,wild=0.9';
+  const tuned = join(dir, 'run', 'tuned.json');
+  mkdirSync(join(dir, 'run'));
+  writeFileSync(tuned, JSON.stringify({ kind: 'ninefold-tuned-bot', version: 1, game: 'nine-virtues', spec }));
+
+  it('a bot from a tuned.json is named in the tables by its file, not by its spec (tourney)', () => {
+    const out = join(dir, 'tourney');
+    const r = cli('tourney', ['--game', 'nine-virtues', '--bots', `${tuned},greedy,random,random`, '--games', '4', '--workers', '1', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`line-up: ${tuned}, greedy, random, random`);
+    expect(r.stdout).toMatch(new RegExp(`│ ${tuned.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} +│`));
+    expect(r.stdout).not.toContain(spec);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { bots: { name: string }[] };
+    expect(summary.bots.map((b) => b.name)).toEqual([tuned, 'greedy', 'random']);
+  });
+
+  it('a bot from a tuned.json is named in the tables by its file, not by its spec (match)', () => {
+    const r = cli('match', [
+      '--game',
+      'nine-virtues',
+      '--candidate',
+      tuned,
+      '--baseline',
+      'greedy',
+      '--games',
+      '8',
+      '--workers',
+      '1',
+      '--out',
+      join(dir, 'match'),
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`│ A: ${tuned} `);
+    expect(r.stdout).not.toContain(spec);
   });
 });
