@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { RunStoppedError, UsageError } from '../core/errors.js';
 import { isDiskFull } from '../io/files.js';
@@ -20,8 +20,9 @@ import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
 import { asText, type AsText, checkArgv, helpAsked } from './argv.js';
 import { parseCount } from './options.js';
 import { usageLine } from './suggest.js';
-import { progressReporter } from './progress.js';
+import { type Progress, progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
+import { writeHtmlReport } from '../report/html/write.js';
 
 /**
  * The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`).
@@ -402,10 +403,11 @@ export async function summarizeRun(
   });
 }
 
-/** Plays a run with a progress bar on a terminal; creates its directory. */
+/** Plays a run with its progress shown (`progressReporter`: a bar on a terminal, lines off one); creates its directory. */
 export async function executeRun(r: RunRequest): Promise<TourneyRun> {
   mkdirSync(r.dir, { recursive: true });
-  const progress = progressReporter();
+  // A sequential test may end the run before its planned games: the estimate says "at most".
+  const progress = progressReporter({ atMost: r.decided !== undefined });
   try {
     return await playRun(r, progress);
   } catch (e) {
@@ -426,7 +428,7 @@ function keptText(dir: string): string {
   }
 }
 
-async function playRun(r: RunRequest, progress: ReturnType<typeof progressReporter>): Promise<TourneyRun> {
+async function playRun(r: RunRequest, progress: Progress): Promise<TourneyRun> {
   const queue = r.flags.queue ? await openQueue(r.flags.queue, r.flags.watchdogMs) : null;
   const status = (tally: Tally): string | undefined => {
     const own = r.status?.(tally);
@@ -442,6 +444,7 @@ async function playRun(r: RunRequest, progress: ReturnType<typeof progressReport
       watchdogMs: r.flags.watchdogMs,
       stop: r.stop,
       onProgress: (done, total, tally) => progress.update(done, total, status(tally)),
+      onPlaying: (played, total) => progress.played(played, total),
       ...(r.resume ? { resume: r.resume } : {}),
       ...(r.decided ? { decided: r.decided } : {}),
       ...(r.command ? { command: r.command } : {}),
@@ -479,15 +482,46 @@ export async function openPlayer(flags: RunFlags): Promise<BatchPlayer> {
 }
 
 /**
- * The end of a command: prints where the results are and, for a stopped run,
- * how to resume it.
+ * The end of a command: prints where the results are, for a stopped run how
+ * to resume it, and last the page to open (`printOpenLine`).
+ * @param pageDir the directory whose `report.html` to name (default `dir`; a stopped sweep names its stopped value's).
  * @returns the exit code: 0, or 130 / 143 after SIGINT / SIGTERM.
  */
-export function finish(name: string, complete: boolean, games: number, dir: string, signal: NodeJS.Signals | null, note = ''): number {
+export function finish(name: string, complete: boolean, games: number, dir: string, signal: NodeJS.Signals | null, note = '', pageDir = dir): number {
   process.stdout.write(`results: ${dir}${note}\n`);
+  if (!complete) process.stderr.write(`ninefold: stopped after ${games} games; carry on with: npm run ${name} -- --resume ${dir}\n`);
+  printOpenLine(pageDir);
   if (complete) return 0;
-  process.stderr.write(`ninefold: stopped after ${games} games; carry on with: npm run ${name} -- --resume ${dir}\n`);
   return signal === 'SIGTERM' ? 143 : 130;
+}
+
+/**
+ * A path as a person would type it from here: relative to the working
+ * directory when it lies under it, else absolute.
+ */
+export function shownPath(path: string): string {
+  const rel = relative(process.cwd(), resolve(path));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel : resolve(path);
+}
+
+/**
+ * The last line of every command that writes a run directory:
+ * `open: <dir>/report.html`, the page to look at (issue #30, item 4). Prints
+ * nothing when the page is not there (`writeHtmlReport` said why on stderr).
+ * @param dir the run directory whose `report.html` was written.
+ */
+export function printOpenLine(dir: string): void {
+  const page = join(dir, 'report.html');
+  if (existsSync(page)) process.stdout.write(`open: ${shownPath(page)}\n`);
+}
+
+/**
+ * Writes a run directory's `report.html` (`writeHtmlReport`) and names it on the command's last line (`printOpenLine`).
+ * @param dir the run directory, its result files written.
+ */
+export async function writePageAndName(dir: string): Promise<void> {
+  await writeHtmlReport(dir);
+  printOpenLine(dir);
 }
 
 /** Runs a command's `main`, turning bad input into one line on stderr and exit 2, never a stack trace; first starts the HTML renderer thread if the launcher asked for it. */

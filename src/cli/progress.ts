@@ -1,47 +1,274 @@
+/**
+ * How a long run talks while it plays (issue #30, "Long runs talk"): every
+ * command that plays many games (`tourney` and its sweeps, `match`, `rate`,
+ * `train` by every method) reports through one `Progress`.
+ *
+ * - On a terminal (stderr is a TTY): a progress bar (cli-progress) on stderr.
+ * - Off a terminal (`> log`, a pipe, CI): a plain line (no ANSI codes, at most
+ *   `PROGRESS_LINE_MAX` characters) every `PROGRESS_INTERVAL_MS`: games done of
+ *   the total, games/s, time so far and ETA. It goes to stdout when stdout is
+ *   not a terminal (so `npm run train -- ... > log` logs it), else to stderr
+ *   when that is not one.
+ * - `ESTIMATE_AFTER_MS` after its first finished game, if the run will take
+ *   more than `ESTIMATE_OVER_S` in all, one line with the estimate and what it
+ *   was measured on (the games since that first one), on both.
+ *
+ * A display only: it reads counts the run hands it and never feeds anything
+ * back, so the same seed gives byte-identical result files with or without it.
+ */
 import type cliProgressTypes from 'cli-progress';
 import { lazyRequire } from '../io/lazy.js';
 
 /** cli-progress, loaded when the first bar is drawn. */
 const loadCliProgress = lazyRequire<typeof cliProgressTypes>('cli-progress');
 
+/** Default milliseconds between two progress lines off a terminal (the promise: one at least every 10 s). */
+export const PROGRESS_INTERVAL_MS = 10_000;
+/**
+ * The environment variable that sets the milliseconds between progress lines
+ * off a terminal (a positive integer; otherwise the default). Meant for tests,
+ * which cannot wait 10 s, and for anyone who wants a denser log.
+ */
+export const PROGRESS_INTERVAL_ENV = 'NINEFOLD_PROGRESS_MS';
+/** Most characters of a progress line off a terminal (the terminal output's width, issue #30 item 4). */
+export const PROGRESS_LINE_MAX = 120;
+/** How long a run is measured, from its first finished game, before its cost is estimated. */
+export const ESTIMATE_AFTER_MS = 5_000;
+/** A run estimated to take longer than this many seconds in all gets the estimate line. */
+export const ESTIMATE_OVER_S = 60;
+
 /** A progress display for long runs: games done, games/s, ETA. */
 export interface Progress {
-  /** Called with games done, games planned and an optional status text (e.g. the SPRT's LLR). */
+  /**
+   * Games done (merged into the results), games planned and an optional status
+   * text (e.g. the SPRT's LLR, the iteration); the status stays until the next `update`.
+   */
   readonly update: (done: number, total: number, status?: string) => void;
+  /**
+   * Games finished so far, those still inside batches in play included (read
+   * from the workers' heartbeats between two merges), and games planned: moves
+   * the count, keeps the status.
+   */
+  readonly played: (done: number, total: number) => void;
+  /** Ends the display (the bar is cleared; off a terminal a last line if any was written). Call it once the run has played. */
   readonly stop: () => void;
 }
 
+/** A stream progress writes to: stdout, stderr, or a test's stand-in. */
+export interface ProgressStream {
+  readonly isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+/** What `progressReporter` writes to and when; every field has a default (tests set them). */
+export interface ProgressOptions {
+  /** Default `process.stdout`. */
+  readonly stdout?: ProgressStream;
+  /** Default `process.stderr`; the bar is drawn here when it is a terminal. */
+  readonly stderr?: ProgressStream;
+  /** Milliseconds between two lines off a terminal; default `progressIntervalMs()`. */
+  readonly intervalMs?: number;
+  /** Milliseconds measured from the first finished game before the estimate; default `ESTIMATE_AFTER_MS`. */
+  readonly estimateAfterMs?: number;
+  /** The run may end before its planned games (a `match --sprt`): the estimate says "at most". */
+  readonly atMost?: boolean;
+}
+
 /**
- * A progress bar (cli-progress) on stderr when stderr is a terminal; silent
- * otherwise (pipes, files, CI), so logs stay clean.
+ * Milliseconds between two progress lines off a terminal: `NINEFOLD_PROGRESS_MS`
+ * when it is a positive integer, else `PROGRESS_INTERVAL_MS`.
+ * @param env the environment to read (default `process.env`).
  */
-export function progressReporter(stream: NodeJS.WriteStream = process.stderr): Progress {
-  if (!stream.isTTY) return { update: () => undefined, stop: () => undefined };
-  const cliProgress = loadCliProgress();
-  const bar = new cliProgress.SingleBar(
-    {
-      stream,
-      format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}{status}',
-      hideCursor: true,
-      clearOnComplete: true,
-      etaBuffer: 50,
-      fps: 5,
-    },
-    cliProgress.Presets.shades_classic,
-  );
+export function progressIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+  const text = env[PROGRESS_INTERVAL_ENV];
+  const ms = text === undefined ? Number.NaN : Number(text);
+  return Number.isInteger(ms) && ms > 0 ? ms : PROGRESS_INTERVAL_MS;
+}
+
+/** A duration in words for a person: "45 s", "3 min 05 s", "2 h 05 min". */
+export function durationText(seconds: number): string {
+  if (!Number.isFinite(seconds)) return 'unknown';
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  const m = Math.round(s / 60);
+  if (m < 48 * 60) return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+  return `${Math.round(m / 1440)} days`;
+}
+
+/** Games per second with two significant figures below 10 ("0.073", "4.2"), whole above. */
+export function rateText(rate: number): string {
+  if (!Number.isFinite(rate) || rate <= 0) return '0';
+  return rate >= 10 ? String(Math.round(rate)) : String(Number(rate.toPrecision(2)));
+}
+
+/** Control sequences (colours, cursor moves) a status text might carry: a line off a terminal is plain text. */
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[ -/]*[@-~]`, 'g');
+
+/** `head` then ` · status`, cut with "…" to `PROGRESS_LINE_MAX` characters, without ANSI codes. */
+function fitLine(head: string, status: string | undefined): string {
+  const line = (status ? `${head} · ${status}` : head).replace(ANSI, '').replace(/[\r\n]+/g, ' ');
+  return line.length <= PROGRESS_LINE_MAX ? line : `${line.slice(0, PROGRESS_LINE_MAX - 1)}…`;
+}
+
+/**
+ * The progress display of one run (see the module's header): a bar on a
+ * terminal, plain lines every `intervalMs` off one, and the estimate line of
+ * a run that will take more than a minute. Rates count this session's games
+ * (a resumed run's earlier ones are not), timed from the first finished game.
+ * @param opts streams and timings (defaults: the process's streams, `progressIntervalMs()`).
+ * @returns the display; `stop` it when the run ends (its timer never keeps the process alive).
+ */
+export function progressReporter(opts: ProgressOptions = {}): Progress {
+  const stdout = opts.stdout ?? process.stdout;
+  const stderr = opts.stderr ?? process.stderr;
+  const intervalMs = opts.intervalMs ?? progressIntervalMs();
+  const estimateAfterMs = opts.estimateAfterMs ?? ESTIMATE_AFTER_MS;
+  // Plain lines go where a log is kept: stdout when it is redirected, else stderr when that is.
+  const lines: ProgressStream | null = stdout.isTTY !== true ? stdout : stderr.isTTY !== true ? stderr : null;
+  const bar = stderr.isTTY === true ? newBar(stderr) : null;
   const start = Date.now();
-  let started = false;
+  let base: number | null = null;
+  let done = 0;
+  let total = 0;
+  let status: string | undefined;
+  let wrote = false;
+  let estimated = false;
+  let stopped = false;
+
+  // The first report with a finished game: rates are timed from there on, so the start (threads, bots
+  // built, the first games of every worker) does not count as if every game took as long.
+  let first: { readonly at: number; readonly done: number } | null = null;
+
+  const elapsedS = (): number => (Date.now() - start) / 1000;
+  /** Games per second since the first finished game (over the session before a second of that). */
+  const rate = (): number => {
+    if (base === null) return 0;
+    const since = first === null ? 0 : (Date.now() - first.at) / 1000;
+    if (first !== null && since >= 1 && done > first.done) return (done - first.done) / since;
+    return (done - base) / Math.max(0.001, elapsedS());
+  };
+  const eta = (): string => {
+    const r = rate();
+    return r > 0 ? durationText((total - done) / r) : 'unknown until a game ends';
+  };
+
+  const line = (): string => {
+    const pct = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
+    return fitLine(`progress: ${done}/${total} games${pct} · ${rateText(rate())} games/s · ${durationText(elapsedS())} so far · ETA ${eta()}`, status);
+  };
+
+  const timer =
+    lines === null
+      ? null
+      : setInterval(() => {
+          lines.write(`${line()}\n`);
+          wrote = true;
+        }, intervalMs);
+  timer?.unref();
+
+  /**
+   * The estimate, once: `estimateAfterMs` after the first finished game, from the games finished since
+   * (at least one), when the run will take over `ESTIMATE_OVER_S` in all.
+   */
+  const estimate = (): void => {
+    if (estimated || first === null || done <= first.done || Date.now() - first.at < estimateAfterMs) return;
+    estimated = true;
+    const measured = done - first.done;
+    const r = measured / ((Date.now() - first.at) / 1000);
+    const left = total - done;
+    if (elapsedS() + left / r <= ESTIMATE_OVER_S) return;
+    const text = fitLine(
+      `estimate: about ${durationText(left / r)} more for ${opts.atMost ? 'at most ' : ''}${left} games at ${rateText(r)} games/s ` +
+        `(measured on ${measured} games in ${durationText((Date.now() - first.at) / 1000)}, after ${durationText((first.at - start) / 1000)} of warm-up)`,
+      undefined,
+    );
+    if (lines !== null) lines.write(`${text}\n`);
+    bar?.note(text);
+  };
+
+  // Within one total the count only moves forward: a merge may report fewer games than the heartbeats
+  // counted a moment before, and a batch played again after a crash starts its heartbeat over.
+  const advance = (d: number, t: number): void => {
+    done = t === total ? Math.max(done, d) : d;
+    total = t;
+  };
+
+  const show = (): void => {
+    if (stopped) return;
+    base ??= done;
+    if (first === null && done > base) first = { at: Date.now(), done };
+    estimate();
+    bar?.show(done, total, { rate: rateText(rate()), status: status ? ` · ${status}` : '' });
+  };
+
   return {
-    update(done, total, status) {
-      const rate = Math.round(done / Math.max(0.001, (Date.now() - start) / 1000));
-      const extra = { rate, status: status ? ` · ${status}` : '' };
+    update(d, t, s) {
+      advance(d, t);
+      status = s;
+      show();
+    },
+    played(d, t) {
+      advance(d, t);
+      show();
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      if (timer !== null) clearInterval(timer);
+      bar?.stop();
+      if (wrote && lines !== null)
+        lines.write(`${fitLine(`progress: ${done}/${total} games in ${durationText(elapsedS())} (${rateText(rate())} games/s)`, undefined)}\n`);
+    },
+  };
+}
+
+/** The terminal's bar, started at the first count; `note` prints a line above it. */
+interface Bar {
+  show(done: number, total: number, payload: { rate: string; status: string }): void;
+  note(text: string): void;
+  stop(): void;
+}
+
+function newBar(stream: ProgressStream): Bar {
+  const cliProgress = loadCliProgress();
+  const make = (): cliProgressTypes.SingleBar =>
+    new cliProgress.SingleBar(
+      {
+        stream: stream as NodeJS.WritableStream,
+        format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}{status}',
+        hideCursor: true,
+        clearOnComplete: true,
+        etaBuffer: 50,
+        fps: 5,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+  let bar = make();
+  let started = false;
+  let last: { done: number; total: number; payload: { rate: string; status: string } } | null = null;
+  return {
+    show(done, total, payload) {
+      last = { done, total, payload };
       if (!started) {
-        bar.start(total, done, extra);
+        bar.start(total, done, payload);
         started = true;
-      } else bar.update(done, extra);
+      } else {
+        bar.setTotal(total);
+        bar.update(done, payload);
+      }
+    },
+    note(text) {
+      // The bar is cleared, the line written, and a new bar drawn below it.
+      if (started) bar.stop();
+      stream.write(`${text}\n`);
+      bar = make();
+      started = false;
+      if (last) this.show(last.done, last.total, last.payload);
     },
     stop() {
       if (started) bar.stop();
+      started = false;
     },
   };
 }

@@ -6,7 +6,7 @@ import type { BalanceReport } from '../report/balance.js';
 import { compareRuns, comparisonText, type ComparedRun, type RunComparison } from '../report/compare.js';
 import { buildHtmlReport } from '../report/html/index.js';
 import type { Summary } from '../tourney/summary.js';
-import { runCli } from './common.js';
+import { runCli, shownPath } from './common.js';
 
 const USAGE =
   "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)\n" +
@@ -40,7 +40,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (argv.length !== 1) throw new UsageError(USAGE.split('\n')[0]!);
   const path = await buildHtmlReport(resolve(argv[0]!));
-  process.stdout.write(`report: ${path}\n`);
+  // The last line names the page to open, as every command that writes a run directory ends.
+  process.stdout.write(`open: ${shownPath(path)}\n`);
   return 0;
 }
 

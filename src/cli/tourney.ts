@@ -32,6 +32,7 @@ import {
   newRunDir,
   FAULT_OPTIONS,
   QUEUE_OPTIONS,
+  writePageAndName,
 } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
 import { DEAL_OPTIONS, runDealKey } from './deals.js';
@@ -254,11 +255,12 @@ async function runSweep(plan: Plan, sweep: SweepPlan, dir: string, stopper: Stop
     process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
     const cp = resume && existsSync(join(sub, 'checkpoint.json')) ? readCheckpoint(sub) : undefined;
     const r = await playAndReport(plan, p.variant, p.lineup, sub, cp);
-    if (!r.summary.complete) return finishRun('tourney', false, r.summary.games, dir, stopper.received(), ' (a sweep: --resume carries on the sweep)');
+    // The sweep's own page needs every value: a stopped sweep names the page of the value it stopped in.
+    if (!r.summary.complete) return finishRun('tourney', false, r.summary.games, dir, stopper.received(), ' (a sweep: --resume carries on the sweep)', sub);
     runs.push({ value: p.value, ...r });
   }
   process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
-  await writeHtmlReport(dir);
+  await writePageAndName(dir);
   return 0;
 }
 

@@ -21,11 +21,10 @@ import { architectureFor, inputSizes, layoutDescription } from '../nn/game-layou
 import { netMeta, saveNetFile } from '../nn/file.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { newTable, num } from '../report/format.js';
-import { writeHtmlReport } from '../report/html/write.js';
 import { evaluatePair, type Arena } from '../train/evaluate.js';
 import { dmcIteration, newAdam, type DmcIterationFigures, type DmcPlan } from '../learn/dmc.js';
 import { selfPlayer } from '../learn/selfplay-pool.js';
-import { claimOutDir, installStopper, newRunDir, openPlayer, type RunFlags } from './common.js';
+import { claimOutDir, installStopper, newRunDir, openPlayer, type RunFlags, writePageAndName } from './common.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { progressReporter } from './progress.js';
@@ -306,7 +305,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     process.stderr.write(
       `ninefold: stopped after ${state.iteration} of ${plan.iterations} iterations (the iteration in progress is played again); carry on with: npm run train -- --resume ${dir}\n`,
     );
-    await writeHtmlReport(dir);
+    await writePageAndName(dir);
     return stopper.received() === 'SIGTERM' ? 143 : 130;
   }
   // The net of the last finished iteration (the state's weights: a resumed run's net is the same).
@@ -338,7 +337,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
   };
   writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
   if (!setup.verify) {
-    await writeHtmlReport(dir);
+    await writePageAndName(dir);
     return 0;
   }
   // The verification: a paired match --sprt of the net (A) against greedy (B) on held-out seeds, then a fixed-size confirmation.
@@ -358,7 +357,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     rules: null,
   } satisfies TrainSetup;
   const code = await verifyTuned(dir, verifySetup, flags, `nn:file=${netFile}`, trainJson);
-  await writeHtmlReport(dir);
+  await writePageAndName(dir);
   return code;
 }
 

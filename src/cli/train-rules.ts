@@ -12,16 +12,16 @@ import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
 import { newTable, pct } from '../report/format.js';
 import { formatP } from '../stats/format.js';
-import { writeHtmlReport } from '../report/html/write.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import { initialState, type TrainPlan, type TrainState } from '../train/loop.js';
 import { ntbeaRanked } from '../train/ntbea.js';
 import { confirmRules, RULE_TARGETS, ruleDimensions, rulesEvaluator, type RuleConfirmation, type RuleTarget, type RulesArena } from '../train/rules.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
-import { claimOutDir, newRunDir, installStopper, type RunFlags, openPlayer, tableSeats } from './common.js';
+import { claimOutDir, newRunDir, installStopper, type RunFlags, openPlayer, tableSeats, writePageAndName } from './common.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
+import { progressReporter } from './progress.js';
 import { dealKeyField, dealsLine, iterate, keptFlags, parseNumber, runBase, type Args, type TrainSetup } from './train-run.js';
 
 /**
@@ -126,16 +126,21 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   process.stdout.write(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
   const stopper = installStopper();
   const pool = await openPlayer(flags);
+  const progress = progressReporter();
+  const confirmTotal = points.length * confirmDeals * seatings;
   let confirmed: RuleConfirmation[] | null;
   try {
-    confirmed = await confirmRules(arena(pool, stopper.signal), points, confirmDeals);
+    confirmed = await confirmRules(arena(pool, stopper.signal), points, confirmDeals, (g) =>
+      progress.update(g, confirmTotal, `setting ${Math.min(points.length, Math.floor(g / (confirmDeals * seatings)) + 1)}/${points.length}`),
+    );
   } finally {
+    progress.stop();
     await pool.close();
     stopper.dispose();
   }
   if (confirmed === null) {
     process.stderr.write(`ninefold: stopped while measuring the best settings again; carry on with: npm run train -- --resume ${dir}\n`);
-    await writeHtmlReport(dir);
+    await writePageAndName(dir);
     return stopper.received() === 'SIGTERM' ? 143 : 130;
   }
   confirmed.sort((a, b) => a.gap.value - b.gap.value);
@@ -197,6 +202,6 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
       },
     ),
   );
-  await writeHtmlReport(dir);
+  await writePageAndName(dir);
   return 0;
 }

@@ -14,12 +14,11 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds } from '../core/registry.js';
 import { writeFileAtomic } from '../io/files.js';
-import { writeHtmlReport } from '../report/html/write.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import type { Arena, Objective } from '../train/evaluate.js';
 import { trainWith, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
 import type { RuleTarget } from '../train/rules.js';
-import { installStopper, type parseCommand, type RunFlags, FAULT_OPTIONS, faultConfig, QUEUE_OPTIONS, openPlayer } from './common.js';
+import { installStopper, type parseCommand, type RunFlags, FAULT_OPTIONS, faultConfig, QUEUE_OPTIONS, openPlayer, writePageAndName } from './common.js';
 import { DEAL_OPTIONS } from './deals.js';
 import { secretDealsLine } from '../report/table.js';
 import { progressReporter } from './progress.js';
@@ -295,7 +294,7 @@ export async function iterate(
     `ninefold: stopped after ${result.state.iteration} of ${plan.iterations} iterations (${result.state.games} games; the games of the iteration in progress are played again); carry on with: npm run train -- --resume ${dir}\n`,
   );
   // The page of what is there so far (train-state.json and the curve).
-  await writeHtmlReport(dir);
+  await writePageAndName(dir);
   return stopper.received() === 'SIGTERM' ? 143 : 130;
 }
 

@@ -10,12 +10,11 @@ import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
 import { newTable, num } from '../report/format.js';
-import { writeHtmlReport } from '../report/html/write.js';
 import { gamesPerIteration } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';
 import { botDimensions, type Dimension, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
 import { spsaDefaults } from '../train/spsa.js';
-import { claimOutDir, newRunDir, checkResumeFlags, parseCommand, parseRunFlags, runCli, tableSeats } from './common.js';
+import { claimOutDir, newRunDir, checkResumeFlags, parseCommand, parseRunFlags, runCli, tableSeats, writePageAndName } from './common.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { dealKeyField, dealsLine, iterate, keptFlags, options, parseNumber, runBase, StateFile, type TrainSetup } from './train-run.js';
@@ -239,16 +238,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
   if (!setup.verify) {
-    await writeHtmlReport(dir);
+    await writePageAndName(dir);
     return 0;
   }
   if (parseLineup(tunedSpec)[0]!.text === parseLineup(setup.start)[0]!.text) {
     process.stdout.write('The tuned bot is the starting bot: nothing to verify.\n');
-    await writeHtmlReport(dir);
+    await writePageAndName(dir);
     return 0;
   }
   const code = await verifyTuned(dir, setup, flags, tunedSpec, trainJson);
-  await writeHtmlReport(dir);
+  await writePageAndName(dir);
   return code;
 }
 

@@ -76,6 +76,13 @@ export class Merger {
     }
   }
 
+  /** Games of the results waiting for an earlier batch before they are merged (for a progress display). */
+  waitingGames(): number {
+    let n = 0;
+    for (const r of this.pending.values()) n += r.tally.games;
+    return n;
+  }
+
   /** Keeps a batch's result until every batch before it is merged. */
   accept(index: number, result: BatchResult): void {
     this.pending.set(index, result);

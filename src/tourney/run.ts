@@ -35,6 +35,13 @@ export interface TourneyOptions {
   /** Called after each batch is merged: games done, games planned, the run's tally so far. */
   readonly onProgress?: (done: number, total: number, tally: Tally) => void;
   /**
+   * Called when the run starts and every `PLAYING_INTERVAL_MS` while it plays:
+   * games finished so far, those of batches still in workers (read from their
+   * heartbeats: the game each is playing) or waiting to be merged included, and
+   * games planned. For a progress display only: nothing of the run depends on it.
+   */
+  readonly onPlaying?: (played: number, total: number) => void;
+  /**
    * A sequential test (`match --sprt`): asked after each batch is merged, in
    * batch order; when it answers true the run ends there, complete, and no
    * later batch is merged, so the stop point is the same for any worker count.
@@ -96,6 +103,29 @@ export interface Checkpoint {
   /** sha256 of the tails of games.jsonl and games.csv that belong to the merged batches (`tailDigest`). */
   readonly recordTail?: string;
   readonly rowTail?: string;
+}
+
+/** Milliseconds between two `onPlaying` reports of a run. */
+export const PLAYING_INTERVAL_MS = 1000;
+
+/**
+ * Reports the games a run has played (`TourneyOptions.onPlaying`) now and
+ * every `PLAYING_INTERVAL_MS`: merged, waiting to be merged, and finished in
+ * the batches in workers (heartbeat slot 1, the game in the batch being
+ * played, is the count of its games finished; a queue's workers keep their
+ * own heartbeats, so its batches count once merged).
+ * @returns a function that stops the reports.
+ */
+function reportPlaying(onPlaying: (played: number, total: number) => void, merger: Merger, scheduler: Scheduler, K: number, total: number): () => void {
+  const report = (): void => {
+    let n = merger.tally.games + merger.waitingGames();
+    for (const r of scheduler.running) n += Math.min(Atomics.load(r.beat, 1), (r.batch.dealEnd - r.batch.dealStart) * K);
+    onPlaying(Math.min(total, n), total);
+  };
+  report();
+  const timer = setInterval(report, PLAYING_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** The checkpoint layout; version 2 added seatings, per-deal moments and jackknife groups. */
@@ -174,6 +204,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     (index, r) => merger.accept(index, r),
   );
   const stopWatchdog = startWatchdog(scheduler.running, config, opts.watchdogMs);
+  const stopPlaying = opts.onPlaying ? reportPlaying(opts.onPlaying, merger, scheduler, K, total) : () => undefined;
 
   let complete = false;
   try {
@@ -203,6 +234,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     if (scheduler.failure) throw scheduler.failure;
     complete = merger.next === batches.length || merger.decidedEarly;
   } finally {
+    stopPlaying();
     stopWatchdog();
     if (!opts.pool) await pool.close();
     merger.close();

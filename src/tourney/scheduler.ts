@@ -100,6 +100,8 @@ export class Scheduler {
     run.lastCount = 0;
     run.lastChange = Date.now();
     Atomics.store(run.beat, 0, 0);
+    // The game in the batch starts over too: a reused heartbeat holds the last batch's, and a progress display reads it.
+    Atomics.store(run.beat, 1, 0);
     return this.pool
       .run(
         {

@@ -37,7 +37,7 @@ export interface Arena {
   /** The run flags every game shares (`RunConfig` fields). */
   readonly base: Pick<RunConfig, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'dealKey'>;
   readonly stop?: AbortSignal;
-  /** Games played in this iteration so far (for the progress bar). */
+  /** Games played in this iteration so far, those inside batches in play included (for the progress display). */
   readonly onGames?: (games: number) => void;
 }
 
@@ -96,7 +96,7 @@ async function play(a: Arena, iteration: number, lineup: string[], seatings: Sea
     pool: a.pool,
     watchdogMs: a.watchdogMs,
     ...(a.stop ? { stop: a.stop } : {}),
-    ...(a.onGames ? { onProgress: (done: number) => a.onGames!(done) } : {}),
+    ...(a.onGames ? { onProgress: (done: number) => a.onGames!(done), onPlaying: (played: number) => a.onGames!(played) } : {}),
   });
   return run.complete ? run.tally : null;
 }

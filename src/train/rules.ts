@@ -199,7 +199,7 @@ async function playVariant(a: RulesArena, runSeed: string, variant: Variant, dea
     pool: a.pool,
     watchdogMs: a.watchdogMs,
     ...(a.stop ? { stop: a.stop } : {}),
-    ...(onGames ? { onProgress: (done: number) => onGames(done) } : {}),
+    ...(onGames ? { onProgress: (done: number) => onGames(done), onPlaying: (played: number) => onGames(played) } : {}),
   });
   return run.complete ? run.tally : null;
 }
@@ -243,14 +243,22 @@ export interface RuleConfirmation {
 /**
  * Plays each of `points` on the same held-out deals (`<seed>-confirm`) and
  * measures its seat gap and seat test.
+ * @param onGames told the games played so far over every point (for the progress display).
  * @returns null when stopped.
  */
-export async function confirmRules(a: RulesArena, points: readonly Point[], deals: number): Promise<RuleConfirmation[] | null> {
+export async function confirmRules(
+  a: RulesArena,
+  points: readonly Point[],
+  deals: number,
+  onGames?: (games: number) => void,
+): Promise<RuleConfirmation[] | null> {
   const out: RuleConfirmation[] = [];
+  let before = 0;
   for (const p of points) {
     const variant = variantAt(a.game, a.base, a.dims, p);
-    const t = await playVariant(a, `${a.seed}-confirm`, variant, deals);
+    const t = await playVariant(a, `${a.seed}-confirm`, variant, deals, onGames ? (g) => onGames(before + g) : undefined);
     if (t === null) return null;
+    before += t.games;
     const g = seatGap(t);
     const params: Record<string, number | string> = {};
     a.dims.forEach((d, i) => {

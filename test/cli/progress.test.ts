@@ -1,0 +1,222 @@
+/**
+ * The progress display of long runs (`src/cli/progress.ts`, issue #30 item 5),
+ * on stand-in streams with a fake clock: off a terminal a plain line at the
+ * promised cadence, at most 120 characters and without ANSI codes; on a
+ * terminal the bar; the estimate line of a run that will take over a minute.
+ * The commands end to end: `test/cli/talk.test.ts`.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  durationText,
+  ESTIMATE_AFTER_MS,
+  PROGRESS_INTERVAL_MS,
+  PROGRESS_LINE_MAX,
+  type ProgressStream,
+  progressIntervalMs,
+  progressReporter,
+  rateText,
+} from '../../src/cli/progress.js';
+
+/** A stream that keeps what is written to it. */
+function stream(isTTY: boolean): ProgressStream & { text: string; lines(): string[] } {
+  return {
+    isTTY,
+    text: '',
+    write(t: string) {
+      this.text += t;
+      return true;
+    },
+    lines() {
+      return this.text.split('\n').filter((l) => l !== '');
+    },
+  };
+}
+
+const ESC = String.fromCharCode(27);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('off a terminal', () => {
+  it('writes one plain progress line every interval to stdout, with games done of the total, games/s and ETA', () => {
+    const out = stream(false);
+    const err = stream(false);
+    const p = progressReporter({ stdout: out, stderr: err, intervalMs: 1000 });
+    p.played(0, 1000);
+    for (let s = 1; s <= 5; s++) {
+      vi.advanceTimersByTime(500);
+      p.played(100 * s, 1000);
+      vi.advanceTimersByTime(500);
+    }
+    p.stop();
+    const lines = out.lines().filter((l) => l.startsWith('progress: '));
+    // Five intervals, five lines, then one closing line.
+    expect(lines).toHaveLength(6);
+    // Rates are timed from the first finished game (0.5 s, 100 games): 200 games in the 2.5 s since.
+    expect(lines[2]).toBe('progress: 300/1000 games (30%) · 80 games/s · 3 s so far · ETA 9 s');
+    expect(lines[5]).toBe('progress: 500/1000 games in 5 s (89 games/s)');
+    expect(err.text).toBe('');
+  });
+
+  it('keeps its cadence when no count arrives (a batch of slow games): a line every interval all the same', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(true), intervalMs: 10_000 });
+    p.update(0, 80, 'iteration 1/4');
+    vi.advanceTimersByTime(35_000);
+    p.stop();
+    const lines = out.lines().filter((l) => l.startsWith('progress: 0/80') && l.includes('so far'));
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('progress: 0/80 games (0%) · 0 games/s · 10 s so far · ETA unknown until a game ends · iteration 1/4');
+  });
+
+  it('goes to stderr when stdout is a terminal and stderr is not; writes no plain line when both are terminals', () => {
+    const out = stream(true);
+    const err = stream(false);
+    const p = progressReporter({ stdout: out, stderr: err, intervalMs: 1000 });
+    p.played(10, 100);
+    vi.advanceTimersByTime(2500);
+    p.stop();
+    expect(out.text).toBe('');
+    expect(err.lines().filter((l) => l.startsWith('progress: '))).toHaveLength(3);
+
+    const tOut = stream(true);
+    const tErr = stream(true);
+    const q = progressReporter({ stdout: tOut, stderr: tErr, intervalMs: 1000 });
+    q.played(10, 100);
+    vi.advanceTimersByTime(2500);
+    q.stop();
+    expect(tOut.text).toBe('');
+    expect(tErr.text).not.toMatch(/progress: /);
+  });
+
+  it('cuts a line to 120 characters and removes ANSI codes and line breaks from a status', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 1000 });
+    p.update(123_456_789, 9_876_543_210, `${ESC}[32mgreen${ESC}[0m\nLLR ${'9'.repeat(200)}`);
+    vi.advanceTimersByTime(1000);
+    p.stop();
+    for (const l of out.lines()) {
+      expect(l.length).toBeLessThanOrEqual(PROGRESS_LINE_MAX);
+      expect(l).not.toContain(ESC);
+    }
+    expect(out.lines()[0]).toMatch(/· green LLR 9+…$/);
+  });
+
+  it('writes nothing for a run shorter than one interval (short runs print as before)', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 10_000 });
+    p.played(0, 100);
+    vi.advanceTimersByTime(3000);
+    p.played(100, 100);
+    p.stop();
+    expect(out.text).toBe('');
+  });
+
+  it('writes no line after stop', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 1000 });
+    p.played(1, 10);
+    vi.advanceTimersByTime(1000);
+    p.stop();
+    const n = out.text.length;
+    vi.advanceTimersByTime(5000);
+    p.played(5, 10);
+    expect(out.text.length).toBe(n);
+  });
+
+  it('never counts backwards within one total (a merge reports fewer games than the heartbeats counted)', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 1000 });
+    p.played(0, 1000);
+    vi.advanceTimersByTime(500);
+    p.played(300, 1000);
+    p.update(250, 1000);
+    vi.advanceTimersByTime(500);
+    p.stop();
+    expect(out.lines()[0]).toMatch(/^progress: 300\/1000 games/);
+  });
+});
+
+describe('the estimate before a long run', () => {
+  it('prints one line once the run has been measured, when it will take over a minute, saying what it was measured on', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 60_000 });
+    p.played(0, 10_000);
+    // Two seconds of start-up, then 40 games/s.
+    vi.advanceTimersByTime(2000);
+    p.played(40, 10_000);
+    for (let s = 1; s <= 6; s++) {
+      vi.advanceTimersByTime(1000);
+      p.played(40 + 40 * s, 10_000);
+    }
+    p.stop();
+    const estimates = out.lines().filter((l) => l.startsWith('estimate: '));
+    expect(estimates).toEqual(['estimate: about 4 min 04 s more for 9760 games at 40 games/s (measured on 200 games in 5 s, after 2 s of warm-up)']);
+    expect(ESTIMATE_AFTER_MS).toBe(5000);
+  });
+
+  it('says "at most" for a run a sequential test may end early', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), atMost: true, estimateAfterMs: 1000 });
+    p.played(0, 20_000);
+    vi.advanceTimersByTime(1000);
+    p.played(10, 20_000);
+    vi.advanceTimersByTime(1000);
+    p.played(20, 20_000);
+    p.stop();
+    expect(out.text).toMatch(/^estimate: about 33 min 18 s more for at most 19980 games at 10 games\/s \(measured on 10 games in 1 s/m);
+  });
+
+  it('prints no estimate for a run that will take a minute or less', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), estimateAfterMs: 1000 });
+    p.played(0, 1000);
+    vi.advanceTimersByTime(1000);
+    p.played(100, 1000);
+    vi.advanceTimersByTime(1000);
+    p.played(200, 1000);
+    p.stop();
+    expect(out.text).toBe('');
+  });
+
+  it('on a terminal prints the estimate above the bar, on stderr', () => {
+    const out = stream(true);
+    // cli-progress reads the terminal's width from `columns`.
+    const err = Object.assign(stream(true), { columns: 100 });
+    const p = progressReporter({ stdout: out, stderr: err, estimateAfterMs: 1000 });
+    p.played(0, 100_000);
+    vi.advanceTimersByTime(1000);
+    p.played(10, 100_000);
+    vi.advanceTimersByTime(1000);
+    p.played(20, 100_000);
+    p.stop();
+    expect(err.text).toMatch(/estimate: about 2 h 47 min more for 99980 games at 10 games\/s/);
+    expect(out.text).toBe('');
+  });
+});
+
+describe('helpers', () => {
+  it('NINEFOLD_PROGRESS_MS sets the interval when it is a positive integer; otherwise 10 s', () => {
+    expect(PROGRESS_INTERVAL_MS).toBe(10_000);
+    expect(progressIntervalMs({ NINEFOLD_PROGRESS_MS: '250' })).toBe(250);
+    for (const bad of [undefined, '', '0', '-5', '1.5', 'soon']) expect(progressIntervalMs({ NINEFOLD_PROGRESS_MS: bad })).toBe(10_000);
+  });
+
+  it('durations and rates read as a person writes them', () => {
+    expect([0, 45.4, 65, 3599, 3600, 7500, 200_000].map(durationText)).toEqual([
+      '0 s',
+      '45 s',
+      '1 min 05 s',
+      '59 min 59 s',
+      '1 h 00 min',
+      '2 h 05 min',
+      '2 days',
+    ]);
+    expect([0, 0.0734, 4.25, 40.4, 12_345.6].map(rateText)).toEqual(['0', '0.073', '4.3', '40', '12346']);
+  });
+});
