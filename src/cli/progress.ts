@@ -9,9 +9,10 @@
  *   the total, games/s, time so far and ETA. It goes to stdout when stdout is
  *   not a terminal (so `npm run train -- ... > log` logs it), else to stderr
  *   when that is not one. A run shorter than one interval writes none.
- * - `ESTIMATE_AFTER_MS` after its first finished game, if the run will take
- *   more than `ESTIMATE_OVER_S` in all, one line with the estimate and what it
- *   was measured on (the games since that first one), on both.
+ * - `ESTIMATE_AFTER_MS` after its first finished game (at once when that game
+ *   ends later than that: slow bots), if the run will take more than
+ *   `ESTIMATE_OVER_S` in all, one line with the estimate and what it was
+ *   measured on, on both.
  *
  * A display only: it reads counts the run hands it and never feeds anything
  * back, so the same seed gives byte-identical result files with or without it.
@@ -145,11 +146,15 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
   let first: { readonly at: number; readonly done: number } | null = null;
 
   const elapsedS = (): number => (Date.now() - start) / 1000;
-  /** Games per second since the first finished game (over the session before a second of that). */
+  /**
+   * Games per second: of fast games (the first ended within `estimateAfterMs`), since the first finished
+   * game, once a second of that has passed; of slow ones over the whole session, start-up included
+   * (a small part of their time, and a few games since the first one would make a noisy rate).
+   */
   const rate = (): number => {
     if (base === null) return 0;
     const since = first === null ? 0 : (Date.now() - first.at) / 1000;
-    if (first !== null && since >= 1 && done > first.done) return (done - first.done) / since;
+    if (first !== null && first.at - start <= estimateAfterMs && since >= 1 && done > first.done) return (done - first.done) / since;
     return (done - base) / Math.max(0.001, elapsedS());
   };
   const eta = (): string => {
@@ -172,19 +177,33 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
   timer?.unref();
 
   /**
-   * The estimate, once: `estimateAfterMs` after the first finished game, from the games finished since
-   * (at least one), when the run will take over `ESTIMATE_OVER_S` in all.
+   * The estimate, once, when the run will take over `ESTIMATE_OVER_S` in all. Games that end within
+   * `estimateAfterMs` of the start are fast: the rate is measured on the games finished in the
+   * `estimateAfterMs` after the first one ended (at least one), leaving out the start-up. Slower
+   * games (the first ends later: a search bot) are measured on the first games, start-up included
+   * (a small part of their time), at once rather than a round of games later.
    */
   const estimate = (): void => {
-    if (estimated || first === null || done <= first.done || Date.now() - first.at < estimateAfterMs) return;
+    if (estimated || first === null || base === null) return;
+    const warmUpS = (first.at - start) / 1000;
+    let measured: number;
+    let seconds: number;
+    let how: string;
+    if (first.at - start > estimateAfterMs) {
+      measured = first.done - base;
+      seconds = warmUpS;
+      how = `the first ${measured} game${measured === 1 ? '' : 's'} in ${durationText(seconds)} incl. start-up`;
+    } else if (done > first.done && Date.now() - first.at >= estimateAfterMs) {
+      measured = done - first.done;
+      seconds = (Date.now() - first.at) / 1000;
+      how = `${measured} games in ${durationText(seconds)}, after ${durationText(warmUpS)} warm-up`;
+    } else return;
     estimated = true;
-    const measured = done - first.done;
-    const r = measured / ((Date.now() - first.at) / 1000);
+    const r = measured / seconds;
     const left = total - done;
     if (elapsedS() + left / r <= ESTIMATE_OVER_S) return;
     const text = fitLine(
-      `estimate: about ${durationText(left / r)} more for ${opts.atMost ? 'at most ' : ''}${left} games at ${rateText(r)} games/s ` +
-        `(measured on ${measured} games in ${durationText((Date.now() - first.at) / 1000)}, after ${durationText((first.at - start) / 1000)} of warm-up)`,
+      `estimate: about ${durationText(left / r)} more: ${opts.atMost ? 'at most ' : ''}${left} games at ${rateText(r)} games/s (measured on ${how})`,
       undefined,
     );
     if (lines !== null) lines.write(`${text}\n`);

@@ -156,8 +156,20 @@ describe('the estimate before a long run', () => {
     }
     p.stop();
     const estimates = out.lines().filter((l) => l.startsWith('estimate: '));
-    expect(estimates).toEqual(['estimate: about 4 min 04 s more for 9760 games at 40 games/s (measured on 200 games in 5 s, after 2 s of warm-up)']);
+    expect(estimates).toEqual(['estimate: about 4 min 04 s more: 9760 games at 40 games/s (measured on 200 games in 5 s, after 2 s warm-up)']);
     expect(ESTIMATE_AFTER_MS).toBe(5000);
+  });
+
+  it('measures slow games (the first ends after the measuring time) on the first games, start-up included, at once', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 600_000 });
+    p.played(0, 8000);
+    vi.advanceTimersByTime(60_000);
+    p.played(2, 8000);
+    p.stop();
+    expect(out.lines()).toEqual([
+      'estimate: about 3 days more: 7998 games at 0.033 games/s (measured on the first 2 games in 1 min 00 s incl. start-up)',
+    ]);
   });
 
   it('says "at most" for a run a sequential test may end early', () => {
@@ -169,7 +181,7 @@ describe('the estimate before a long run', () => {
     vi.advanceTimersByTime(1000);
     p.played(20, 20_000);
     p.stop();
-    expect(out.text).toMatch(/^estimate: about 33 min 18 s more for at most 19980 games at 10 games\/s \(measured on 10 games in 1 s/m);
+    expect(out.text).toMatch(/^estimate: about 33 min 18 s more: at most 19980 games at 10 games\/s \(measured on 10 games in 1 s, after 1 s warm-up\)$/m);
   });
 
   it('prints no estimate for a run that will take a minute or less', () => {
@@ -195,7 +207,7 @@ describe('the estimate before a long run', () => {
     vi.advanceTimersByTime(1000);
     p.played(20, 100_000);
     p.stop();
-    expect(err.text).toMatch(/estimate: about 2 h 47 min more for 99980 games at 10 games\/s/);
+    expect(err.text).toMatch(/estimate: about 2 h 47 min more: 99980 games at 10 games\/s/);
     expect(out.text).toBe('');
   });
 });
