@@ -55,6 +55,11 @@ export interface Progress {
    * the count, keeps the status.
    */
   readonly played: (done: number, total: number) => void;
+  /**
+   * Writes the line off a terminal now if an interval has passed since the last one: for work that holds
+   * the thread longer than an interval, so the timer cannot fire (a learner's steps, between them).
+   */
+  readonly pulse: () => void;
   /** Ends the display (the bar is cleared; off a terminal a last line if any was written). Call it once the run has played. */
   readonly stop: () => void;
 }
@@ -167,14 +172,22 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
     return fitLine(`progress: ${done}/${total} games${pct} · ${rateText(rate())} games/s · ${durationText(elapsedS())} so far · ETA ${eta()}`, status);
   };
 
-  const timer =
-    lines === null
-      ? null
-      : setInterval(() => {
-          lines.write(`${line()}\n`);
-          wrote = true;
-        }, intervalMs);
-  timer?.unref();
+  // A line every intervalMs from the last one, whether the timer or a pulse wrote it.
+  let lastLineAt = start;
+  let timer: NodeJS.Timeout | null = null;
+  const writeLine = (): void => {
+    if (lines === null || stopped) return;
+    lines.write(`${line()}\n`);
+    wrote = true;
+    lastLineAt = Date.now();
+    arm();
+  };
+  const arm = (): void => {
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(writeLine, Math.max(0, lastLineAt + intervalMs - Date.now()));
+    timer.unref();
+  };
+  if (lines !== null) arm();
 
   /**
    * The estimate, once, when the run will take over `ESTIMATE_OVER_S` in all. Games that end within
@@ -235,10 +248,13 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
       advance(d, t);
       show();
     },
+    pulse() {
+      if (lines !== null && !stopped && Date.now() - lastLineAt >= intervalMs) writeLine();
+    },
     stop() {
       if (stopped) return;
       stopped = true;
-      if (timer !== null) clearInterval(timer);
+      if (timer !== null) clearTimeout(timer);
       bar?.stop();
       if (wrote && lines !== null)
         lines.write(`${fitLine(`progress: ${done}/${total} games in ${durationText(elapsedS())} (${rateText(rate())} games/s)`, undefined)}\n`);

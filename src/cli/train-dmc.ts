@@ -259,7 +259,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     while (state.iteration < plan.iterations) {
       progress.update(state.iteration * plan.episodesPerIteration, total, `iteration ${state.iteration + 1}/${plan.iterations}`);
       const t0 = performance.now();
-      const f = await dmcIteration(plan, state.iteration, net, adam, player, stopper.signal);
+      const f = await dmcIteration(plan, state.iteration, net, adam, player, stopper.signal, progress.pulse);
       if (f === null) {
         stopped = true;
         break;

@@ -184,6 +184,8 @@ function trainingSample(
  * Plays and learns iteration `k`: its chunks on `player`, then `epochs`
  * passes over its samples in the order of a shuffle drawn from
  * `<seed>/shuffle/<k>`, one Adam step per minibatch.
+ * @param onStep called after each Adam step: the steps hold the thread for
+ *   seconds, so a progress display writes its lines from here (it changes nothing learned).
  * @returns the iteration's figures, or null when `signal` stopped it (the
  *   net and optimiser are then as they were: the caller resumes from its
  *   saved state and plays the iteration again).
@@ -195,6 +197,7 @@ export async function dmcIteration(
   adam: Adam,
   player: SelfPlayer,
   signal?: AbortSignal,
+  onStep?: () => void,
 ): Promise<DmcIterationFigures | null> {
   let packs: SamplePack[];
   try {
@@ -217,6 +220,7 @@ export async function dmcIteration(
       const batch: TrainingSample[] = [];
       for (let i = at; i < Math.min(order.length, at + plan.batch); i++) batch.push(trainingSample(packs, refs[order[i]!]!, plan.arch, plan.valueWeight, plan));
       const f = trainStep(net, batch, adam, weights);
+      onStep?.();
       lossQ += f.q ?? 0;
       lossValue += f.value ?? 0;
       steps++;

@@ -107,6 +107,22 @@ describe('off a terminal', () => {
     expect(out.lines()[0]).toMatch(/· green LLR 9+…$/);
   });
 
+  it('pulse writes the line from inside work that holds the thread (no timer can fire there), one an interval', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 1000 });
+    p.update(0, 100);
+    // 3.5 s of synchronous steps: the clock moves, no timer runs.
+    for (let ms = 0; ms < 3500; ms += 100) {
+      vi.setSystemTime(Date.now() + 100);
+      p.pulse();
+    }
+    expect(out.lines()).toHaveLength(3);
+    // Then the timer again, an interval after the last line.
+    vi.advanceTimersByTime(1000);
+    expect(out.lines()).toHaveLength(4);
+    p.stop();
+  });
+
   it('writes nothing for a run shorter than one interval (short runs print as before)', () => {
     const out = stream(false);
     const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 10_000 });
@@ -167,9 +183,7 @@ describe('the estimate before a long run', () => {
     vi.advanceTimersByTime(60_000);
     p.played(2, 8000);
     p.stop();
-    expect(out.lines()).toEqual([
-      'estimate: about 3 days more: 7998 games at 0.033 games/s (measured on the first 2 games in 1 min 00 s incl. start-up)',
-    ]);
+    expect(out.lines()).toEqual(['estimate: about 3 days more: 7998 games at 0.033 games/s (measured on the first 2 games in 1 min 00 s incl. start-up)']);
   });
 
   it('says "at most" for a run a sequential test may end early', () => {
