@@ -235,7 +235,7 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
     base ??= done;
     if (first === null && done > base) first = { at: Date.now(), done };
     estimate();
-    bar?.show(done, total, { rate: rateText(rate()), status: status ? ` · ${status}` : '' });
+    bar?.show(done, total, { rate: rateText(rate()), remaining: eta(), status: status ? ` · ${status}` : '' });
   };
 
   return {
@@ -262,9 +262,16 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
   };
 }
 
+/** What the bar shows beside the counts: this module's rate and ETA (the same as the lines'), and the run's status. */
+interface BarPayload {
+  readonly rate: string;
+  readonly remaining: string;
+  readonly status: string;
+}
+
 /** The terminal's bar, started at the first count; `note` prints a line above it. */
 interface Bar {
-  show(done: number, total: number, payload: { rate: string; status: string }): void;
+  show(done: number, total: number, payload: BarPayload): void;
   note(text: string): void;
   stop(): void;
 }
@@ -275,7 +282,7 @@ function newBar(stream: ProgressStream): Bar {
     new cliProgress.SingleBar(
       {
         stream: stream as NodeJS.WritableStream,
-        format: '  {bar} {value}/{total} games · {rate} games/s · ETA {eta_formatted}{status}',
+        format: '  {bar} {value}/{total} games · {rate} games/s · ETA {remaining}{status}',
         hideCursor: true,
         clearOnComplete: true,
         etaBuffer: 50,
@@ -285,7 +292,7 @@ function newBar(stream: ProgressStream): Bar {
     );
   let bar = make();
   let started = false;
-  let last: { done: number; total: number; payload: { rate: string; status: string } } | null = null;
+  let last: { done: number; total: number; payload: BarPayload } | null = null;
   return {
     show(done, total, payload) {
       last = { done, total, payload };
