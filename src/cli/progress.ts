@@ -8,11 +8,13 @@
  *   `PROGRESS_LINE_MAX` characters) every `PROGRESS_INTERVAL_MS`: games done of
  *   the total, games/s, time so far and ETA. It goes to stdout when stdout is
  *   not a terminal (so `npm run train -- ... > log` logs it), else to stderr
- *   when that is not one. A run shorter than one interval writes none.
+ *   when that is not one. A run shorter than one interval writes none. Work
+ *   that holds the thread longer than an interval (a learner's steps) calls
+ *   `pulse`, as no timer fires there.
  * - `ESTIMATE_AFTER_MS` after its first finished game (at once when that game
  *   ends later than that: slow bots), if the run will take more than
  *   `ESTIMATE_OVER_S` in all, one line with the estimate and what it was
- *   measured on, on both.
+ *   measured on, on both (later, once, if the games grow longer).
  *
  * A display only: it reads counts the run hands it and never feeds anything
  * back, so the same seed gives byte-identical result files with or without it.
@@ -41,6 +43,8 @@ export const PROGRESS_LINE_MAX = 120;
 export const ESTIMATE_AFTER_MS = 5_000;
 /** A run estimated to take longer than this many seconds in all gets the estimate line. */
 export const ESTIMATE_OVER_S = 60;
+/** ... unless less than this many seconds are left to play when that shows (a late estimate of the last seconds says nothing). */
+export const ESTIMATE_LEFT_S = 30;
 
 /** A progress display for long runs: games done, games/s, ETA. */
 export interface Progress {
@@ -190,11 +194,13 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
   if (lines !== null) arm();
 
   /**
-   * The estimate, once, when the run will take over `ESTIMATE_OVER_S` in all. Games that end within
-   * `estimateAfterMs` of the start are fast: the rate is measured on the games finished in the
-   * `estimateAfterMs` after the first one ended (at least one), leaving out the start-up. Slower
-   * games (the first ends later: a search bot) are measured on the first games, start-up included
-   * (a small part of their time), at once rather than a round of games later.
+   * The estimate, once, at the first report where the run will take over `ESTIMATE_OVER_S` in all
+   * with at least `ESTIMATE_LEFT_S` still to play (checked at every report: a run whose games grow
+   * longer, as a rules search trying more rounds, gets it when that shows). Games that end within
+   * `estimateAfterMs` of the start are fast: the rate is measured on the games finished since the
+   * first one ended, once `estimateAfterMs` have passed, leaving out the start-up. Slower games (the
+   * first ends later: a search bot) are measured on all the games, start-up included (a small part of
+   * their time), from the first one on.
    */
   const estimate = (): void => {
     if (estimated || first === null || base === null) return;
@@ -203,18 +209,18 @@ export function progressReporter(opts: ProgressOptions = {}): Progress {
     let seconds: number;
     let how: string;
     if (first.at - start > estimateAfterMs) {
-      measured = first.done - base;
-      seconds = warmUpS;
+      measured = done - base;
+      seconds = elapsedS();
       how = `the first ${measured} game${measured === 1 ? '' : 's'} in ${durationText(seconds)} incl. start-up`;
     } else if (done > first.done && Date.now() - first.at >= estimateAfterMs) {
       measured = done - first.done;
       seconds = (Date.now() - first.at) / 1000;
       how = `${measured} games in ${durationText(seconds)}, after ${durationText(warmUpS)} warm-up`;
     } else return;
-    estimated = true;
     const r = measured / seconds;
     const left = total - done;
-    if (elapsedS() + left / r <= ESTIMATE_OVER_S) return;
+    if (elapsedS() + left / r <= ESTIMATE_OVER_S || left / r < ESTIMATE_LEFT_S) return;
+    estimated = true;
     const text = fitLine(
       `estimate: about ${durationText(left / r)} more: ${opts.atMost ? 'at most ' : ''}${left} games at ${rateText(r)} games/s (measured on ${how})`,
       undefined,

@@ -186,6 +186,41 @@ describe('the estimate before a long run', () => {
     expect(out.lines()).toEqual(['estimate: about 3 days more: 7998 games at 0.033 games/s (measured on the first 2 games in 1 min 00 s incl. start-up)']);
   });
 
+  it('a run whose games grow longer gets the estimate when its time passes a minute, with 30 s or more to go; never at its end', () => {
+    const out = stream(false);
+    const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 600_000 });
+    p.played(0, 4000);
+    vi.advanceTimersByTime(1000);
+    p.played(100, 4000);
+    // 100 games/s at first: 40 s in all, no estimate.
+    for (let s = 1; s <= 10; s++) {
+      vi.advanceTimersByTime(1000);
+      p.played(100 + 100 * s, 4000);
+    }
+    expect(out.text).toBe('');
+    // Then 10 games/s: 1000 more games in 100 s: the rate since the first game falls below 3000/40 s.
+    for (let s = 1; s <= 100 && out.text === ''; s++) {
+      vi.advanceTimersByTime(1000);
+      p.played(1100 + 10 * s, 4000);
+    }
+    p.stop();
+    expect(out.lines()).toHaveLength(1);
+    expect(out.lines()[0]).toMatch(/^estimate: about \d+ s more: \d+ games at [\d.]+ games\/s \(measured on \d+ games in .*, after 1 s warm-up\)$/);
+
+    const late = stream(false);
+    const q = progressReporter({ stdout: late, stderr: stream(false), intervalMs: 600_000 });
+    q.played(0, 600);
+    vi.advanceTimersByTime(1000);
+    q.played(10, 600);
+    // 10 games/s: 60 s in all and a fraction more: over a minute, but only when under 30 s are left.
+    for (let s = 1; s <= 60; s++) {
+      vi.advanceTimersByTime(1000);
+      q.played(Math.min(600, 10 + 10 * s - (s > 40 ? 1 : 0)), 600);
+    }
+    q.stop();
+    expect(late.text).toBe('');
+  });
+
   it('says "at most" for a run a sequential test may end early', () => {
     const out = stream(false);
     const p = progressReporter({ stdout: out, stderr: stream(false), atMost: true, estimateAfterMs: 1000 });
