@@ -63,14 +63,36 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
  * key figure (A and B with their 95% intervals, A − B with its own).
  */
 export function comparisonText(a: ComparedRun, b: ComparedRun, c: RunComparison): string {
-  const lineup = (r: ComparedRun): string => r.summary.lineup.join(', ');
+  // A line-up as its bots with counts ("nn ×5", "greedy ×2, random"), so the table stays narrow.
+  const lineup = (r: ComparedRun): string => {
+    const counts = new Map<string, number>();
+    for (const b of r.summary.lineup) counts.set(b, (counts.get(b) ?? 0) + 1);
+    return [...counts].map(([b, n]) => (n > 1 ? `${b} ×${n}` : b)).join(', ');
+  };
   const head = ['figure', `A: ${lineup(a)}`, `B: ${lineup(b)}`, 'A − B'];
-  const rows = c.figures.map((f) => [f.figure, figureCell(f.a, f.figure), figureCell(f.b, f.figure), differenceCell(f.difference, f.format)]);
+  const rows = c.figures.map((f) => [f.figure, compactCell(f.a, f.figure), compactCell(f.b, f.figure), differenceCell(f.difference, f.format)]);
   const how = c.sameDeals
     ? `Both runs played the same ${a.balance.deals} deals (seed ${a.summary.seed}): each difference is paired, a delete-a-group jackknife over the differences of the runs' replicates in ${a.balance.groups} groups of whole deals, so the luck of the cards cancels.`
     : `The runs played different deals (seeds ${a.summary.seed} and ${b.summary.seed}, ${a.balance.deals} and ${b.balance.deals} deals): each difference is unpaired, se = √(se_A² + se_B²).`;
-  return (
-    `${a.summary.game} · A: ${a.name} · B: ${b.name}\n${how} Rates in percentage points; 95% intervals; * the interval of A − B excludes 0.\n` +
-    plainTable(head, rows)
-  );
+  const prose = `${how} Rates in percentage points; 95% intervals; * the interval of A − B excludes 0.`;
+  return `${wrapWords(`${a.summary.game} · A: ${a.name} · B: ${b.name}`, 120)}\n${wrapWords(prose, 120)}\n${plainTable(head, rows)}`;
+}
+
+/** A figure with its interval as "27.9% (27.6–28.2)": `figureCell`'s text less the inner units and spaces, so four columns fit 120 characters. */
+function compactCell(f: KeyFigure | null, figure: string): string {
+  return figureCell(f, figure).replace(/ \((\S+?)%? – (\S+?)%?\)$/, ' ($1–$2)');
+}
+
+/** Breaks a paragraph into lines of at most `width` characters at spaces (a longer word stands alone on its line). */
+function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
 }

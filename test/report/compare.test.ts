@@ -65,8 +65,19 @@ describe('comparing two runs of one game', () => {
     // A p-value gets no difference.
     expect(c.figures.find((f) => f.figure === 'positions equal: p')!.difference).toBeNull();
     const text = comparisonText(a, b, c);
-    expect(text).toContain('Both runs played the same 1000 deals (seed 1): each difference is paired');
+    expect(text.replace(/\n/g, ' ')).toContain('Both runs played the same 1000 deals (seed 1): each difference is paired');
     expect(text).toMatch(/\+2\.0 \(\+\d\.\d to \+\d\.\d\) \*/);
+    // The line-ups by bot and count, and no line wider than 120 characters.
+    expect(text).toContain('A: nn ×5');
+    expect(text).toContain('B: greedy ×5');
+    expect(
+      Math.max(
+        ...text
+          .split('\n')
+          .slice(2)
+          .map((l) => l.length),
+      ),
+    ).toBeLessThanOrEqual(120);
   });
 
   it('on other deals (another seed): unpaired, se = √(se_A² + se_B²), wide enough to hold the luck of both', () => {
@@ -87,7 +98,7 @@ describe('comparing two runs of one game', () => {
     const half = tQuantile(0.975, G - 1) * Math.sqrt(jackknifeVariance(ra) + jackknifeVariance(rb));
     expect(d.ci95[1] - d.value).toBeCloseTo(half, 12);
     expect(d.ci95[0]).toBeLessThan(0);
-    expect(comparisonText(a, b, c)).toContain('The runs played different deals (seeds 1 and 2');
+    expect(comparisonText(a, b, c).replace(/\n/g, ' ')).toContain('The runs played different deals (seeds 1 and 2');
   });
 
   it('refuses runs of two games or two variants', () => {
