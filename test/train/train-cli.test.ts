@@ -53,7 +53,9 @@ describe('npm run train', () => {
     const spec = (JSON.parse(readFileSync(tuned, 'utf8')) as { spec: string }).spec;
     const t = cli('tourney', ['--game', 'nine-virtues', '--bots', `${tuned},greedy,greedy,greedy`, '--games', '40', '--workers', '1', '--out', join(out, 't')]);
     expect(t.code, t.stderr).toBe(0);
-    expect(t.stdout).toContain(spec);
+    // The tables name the tuned bot by its file (its spec is in the file).
+    expect(t.stdout).toContain(`line-up: ${tuned}, greedy, greedy, greedy`);
+    expect(spec).toMatch(/^greedy:/);
     const wrongGame = cli('tourney', ['--game', 'captains-orders', '--bots', `${tuned},greedy,greedy`, '--games', '10', '--workers', '1']);
     expect(wrongGame.code).toBe(2);
     expect(wrongGame.stderr).toMatch(/tuned for nine-virtues/);
