@@ -202,7 +202,14 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         demonstrated = k >= 0 ? 1 : 0;
       } else k = -1;
       // The base action as the nn bot asks it: of the base bot, unless the only legal action.
-      const baseAction = baseBots ? (n === 1 ? legal[0]! : baseBots[seat]!.act(obs, legal, n, ctxs[seat]!)) : -1;
+      // When the warm-start bot is the base bot and it just chose, its choice is the base action (greedy is not asked twice).
+      const baseAction = !baseBots
+        ? -1
+        : n === 1
+          ? legal[0]!
+          : demonstrated === 1 && task.behaviour === task.arch.base
+            ? legal[k]!
+            : baseBots[seat]!.act(obs, legal, n, ctxs[seat]!);
       input.write(obs, legal, n, baseAction);
       const x = input.x;
       const feats = input.features;
