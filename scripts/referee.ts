@@ -10,9 +10,18 @@ import { refereeFile, emptyCheck } from './referee/check.js';
 
 function main(argv: readonly string[]): number {
   const files = argv.filter((a) => !a.startsWith('-'));
-  if (files.length === 0 || argv.includes('--help')) {
-    process.stderr.write('usage: npm run referee -- <games.jsonl | run directory> ...\n');
-    return files.length === 0 ? 2 : 0;
+  const usage =
+    'usage: npm run referee -- <games.jsonl | run directory> ...\n' +
+    '  checks every recorded Nine Lives game (a run made with --record) against an\n' +
+    '  independent implementation of the rules; exits 0 when every game passes,\n' +
+    '  1 when one breaks a rule, 2 on bad usage\n';
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  if (files.length === 0) {
+    process.stderr.write(usage);
+    return 2;
   }
   const t0 = Date.now();
   const check = emptyCheck();
