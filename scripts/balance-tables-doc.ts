@@ -11,12 +11,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './project-root.js';
 
-/** The project root: this file runs from dist/scripts/ (the command) or from scripts/ (the tests). */
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = basename(dirname(HERE)) === 'dist' ? join(HERE, '..', '..') : join(HERE, '..');
+const ROOT = PROJECT_ROOT;
 
 /** A game (and variant) of the page, with the line-up of its short run. */
 export interface BalanceCase {

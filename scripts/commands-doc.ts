@@ -10,12 +10,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROJECT_ROOT } from './project-root.js';
 
-/** The project root: this file runs from dist/scripts/ (the command) or from scripts/ (the tests). */
-const HERE = fileURLToPath(new URL('.', import.meta.url));
-const ROOT = basename(dirname(HERE)) === 'dist' ? join(HERE, '..', '..') : join(HERE, '..');
+const ROOT = PROJECT_ROOT;
 
 /** A command of the reference: its `npm run` name, its compiled entry (under dist/), and one line on what it is for. */
 export interface CommandEntry {
