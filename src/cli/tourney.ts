@@ -239,27 +239,37 @@ interface SweepPlan {
 /**
  * Plays a sweep's runs in order and writes the comparison. On a resume, a
  * value whose run is complete is read back from its files, a stopped one is
- * resumed from its checkpoint, and the others are played.
+ * resumed from its checkpoint, and the others are played. The comparison
+ * prints first, each value's own tables after it (held until the sweep ends).
  */
 async function runSweep(plan: Plan, sweep: SweepPlan, dir: string, stopper: Stopper, resume: boolean): Promise<number> {
   const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
+  // Each value's own tables wait until the comparison is printed: the comparison comes first.
+  const held: string[] = [];
+  const hold = (text: string): void => {
+    held.push(text);
+  };
   for (const p of sweep.runs) {
     const sub = join(dir, `${sweep.key}=${p.value}`);
     const done = resume && existsSync(join(sub, 'summary.json')) && existsSync(join(sub, 'balance.json'));
     const summary = done ? (JSON.parse(readFileSync(join(sub, 'summary.json'), 'utf8')) as Summary) : null;
     if (summary?.complete === true) {
-      process.stdout.write(`\n== ${sweep.key}=${p.value} == (complete, read from ${sub})\n`);
+      hold(`\n== ${sweep.key}=${p.value} == (complete, read from ${sub})\n`);
       runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
       continue;
     }
-    process.stdout.write(`\n== ${sweep.key}=${p.value} ==\n`);
+    hold(`\n== ${sweep.key}=${p.value} ==\n`);
     const cp = resume && existsSync(join(sub, 'checkpoint.json')) ? readCheckpoint(sub) : undefined;
-    const r = await playAndReport(plan, p.variant, p.lineup, sub, cp);
-    // The sweep's own page needs every value: a stopped sweep names the page of the value it stopped in.
-    if (!r.summary.complete) return finishRun('tourney', false, r.summary.games, dir, stopper.received(), ' (a sweep: --resume carries on the sweep)', sub);
+    const r = await playAndReport(plan, p.variant, p.lineup, sub, cp, hold);
+    // The sweep's own page needs every value: a stopped sweep prints what it played and names the page of the value it stopped in.
+    if (!r.summary.complete) {
+      process.stdout.write(held.join(''));
+      return finishRun('tourney', false, r.summary.games, dir, stopper.received(), ' (a sweep: --resume carries on the sweep)', sub);
+    }
     runs.push({ value: p.value, ...r });
   }
-  process.stdout.write(`\n${writeSweep(sweep.key, runs, dir)}\nresults: ${dir}\n`);
+  process.stdout.write(`${writeSweep(sweep.key, runs, dir)}\n`);
+  process.stdout.write(`${held.join('')}\nresults: ${dir}\n`);
   await writePageAndName(dir);
   return 0;
 }
@@ -268,13 +278,14 @@ function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, re
   return finishRun('tourney', summary.complete, summary.games, dir, signal, record ? ' (games.jsonl holds every game)' : '');
 }
 
-/** One run: play, print the tables and the balance report, write the files. */
+/** One run: play, print the tables and the balance report (to `write`, default stdout), write the files. */
 async function playAndReport(
   plan: Plan,
   variant: Variant,
   lineup: string[],
   dir: string,
   resume?: Checkpoint,
+  write: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<{ summary: Summary; balance: BalanceReport }> {
   const config: RunConfig = {
     gameId: plan.game.info.id,
@@ -326,8 +337,8 @@ async function playAndReport(
   writeBalanceFiles(balance, dir);
   // The page is built (on the renderer thread when the launcher started one) while the tables print.
   const page = writeHtmlReport(dir);
-  process.stdout.write(`${renderTables(summary)}\n`);
-  process.stdout.write(`${renderBalance(balance)}\n`);
+  write(`${renderTables(summary)}\n`);
+  write(`${renderBalance(balance)}\n`);
   await page;
   return { summary, balance };
 }

@@ -12,6 +12,7 @@ import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
 import { plainTable, pct } from './format.js';
 import { coreFigures } from './figures.js';
+import { tableReplicates, type TableReplicates } from './table-replicates.js';
 
 /** A balance table as reported: the game's columns with the interval columns added, and the test of its rows. */
 export interface ReportedTable {
@@ -44,6 +45,8 @@ export interface BalanceReport {
   readonly keyFigures: Readonly<Record<string, KeyFigure>>;
   /** Per key figure, its value with each jackknife group left out (for the paired differences of sweeps). */
   readonly replicates: Readonly<Record<string, readonly number[]>>;
+  /** Per game table (by id): its row-naming columns and each estimated cell's jackknife replicates (for the row-by-row differences of sweeps); absent in files of older versions. */
+  readonly tableReplicates?: Readonly<Record<string, TableReplicates>>;
 }
 
 /** A column title as a snake_case CSV header: "bids/game" → "bids_per_game", "ci95 lo" → "ci95_lo". */
@@ -188,6 +191,7 @@ export function buildBalance(
   if (first) keyFigures['win rate: first player'] = { value: first.winRate, ci95: first.ci95, format: 'percent' };
   keyFigures['positions equal: p'] = { value: test.pValue, format: 'number' };
   const tables: ReportedTable[] = [];
+  const tableReps: Record<string, TableReplicates> = {};
   if (hasGame) {
     const base = gameBalance.tables(totals, summary.lineup);
     const repTables = loo.map((x) => gameBalance.tables(x.totals, summary.lineup));
@@ -197,9 +201,10 @@ export function buildBalance(
       if (reps.some((r) => r === undefined || r.id !== t.id || r.rows.length !== t.rows.length))
         throw new Error(`balance table ${t.id} of ${summary.game}: its rows depend on the data, so the jackknife cannot pair them`);
       tables.push(reportTable(t, reps as BalanceTable[], D, G));
+      tableReps[t.id] = tableReplicates(t, reps as BalanceTable[], snakeCase);
     });
   }
-  return { game: summary.game, deals: D, groups: G, seatAdvantage: { byPosition, test }, tables, keyFigures, replicates };
+  return { game: summary.game, deals: D, groups: G, seatAdvantage: { byPosition, test }, tables, keyFigures, replicates, tableReplicates: tableReps };
 }
 
 function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
@@ -256,7 +261,14 @@ function cell(c: string | number, column: string): string {
 
 /** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */
 export function writeBalanceFiles(r: BalanceReport, dir: string): void {
-  writeFileAtomic(join(dir, 'balance.json'), `${JSON.stringify(r, null, 2)}\n`);
+  // Arrays of numbers (replicates, intervals) on one line each: the table replicates would otherwise take a line per number.
+  const mark = '\u0000';
+  const json = JSON.stringify(
+    r,
+    (_, v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'number' || x === null) ? mark + JSON.stringify(v) : v),
+    2,
+  ).replace(/"\\u0000(\[[^"]*\])"/g, '$1');
+  writeFileAtomic(join(dir, 'balance.json'), `${json}\n`);
   for (const t of balanceTables(r)) {
     // A value that cannot be computed (x / 0) is an empty cell, as pandas and R read a missing value.
     const rows = t.rows.map((row) => row.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? '' : c)));

@@ -14,7 +14,7 @@ export interface SweepDifference {
 }
 
 /** True when two runs' jackknife groups can be paired: the same number of deals in the same number of groups. */
-function sameLayout(a: BalanceReport, b: BalanceReport): boolean {
+export function sameLayout(a: BalanceReport, b: BalanceReport): boolean {
   return a.deals === b.deals && a.groups === b.groups;
 }
 
@@ -39,22 +39,44 @@ export function jackknifeDifference(
 ): SweepDifference | null {
   const fa = a.keyFigures[figure];
   const fb = b.keyFigures[figure];
-  if (!fa || !fb || !Number.isFinite(fa.value) || !Number.isFinite(fb.value)) return null;
-  const ra = (a.replicates[figure] ?? []).map(ga);
-  const rb = (b.replicates[figure] ?? []).map(gb);
-  const value = ga(fa.value) - gb(fb.value);
+  if (!fa || !fb) return null;
+  return replicateDifference(ga(fa.value), (a.replicates[figure] ?? []).map(ga), gb(fb.value), (b.replicates[figure] ?? []).map(gb), paired);
+}
+
+/**
+ * The difference A − B of two runs' estimates θ_A − θ_B from their
+ * delete-a-group jackknife replicates (Kott 2001; `src/stats/jackknife.ts`).
+ * Paired when `paired` holds and both have as many replicates (two or more):
+ * the jackknife over the replicates' differences θ_A,(g) − θ_B,(g), each
+ * pair leaving out the same group of whole deals, so the deals' luck
+ * cancels. Else unpaired: se = √(se_A² + se_B²) on the smaller of the two
+ * degrees of freedom (conservative when the runs are positively correlated).
+ * Replicates that are not finite (null from JSON, NaN) are skipped, a pair
+ * when either is. Units are the estimates' (proportions stay proportions).
+ * @returns null when either estimate is not finite.
+ */
+export function replicateDifference(
+  va: number,
+  ra: readonly (number | null)[],
+  vb: number,
+  rb: readonly (number | null)[],
+  paired: boolean,
+): SweepDifference | null {
+  if (!Number.isFinite(va) || !Number.isFinite(vb)) return null;
+  const fin = (x: number | null | undefined): number => (typeof x === 'number' ? x : NaN);
+  const value = va - vb;
   if (paired && ra.length === rb.length && ra.length >= 2) {
     return {
       value,
       ci95: jackknife(
         value,
-        ra.map((x, g) => x - rb[g]!),
+        ra.map((x, g) => fin(x) - fin(rb[g])),
       ).ci95,
       paired: true,
     };
   }
-  const ja = jackknife(ga(fa.value), ra);
-  const jb = jackknife(gb(fb.value), rb);
+  const ja = jackknife(va, ra.map(fin));
+  const jb = jackknife(vb, rb.map(fin));
   const half = tQuantile(0.975, Math.max(1, Math.min(ja.df, jb.df))) * Math.sqrt(ja.se ** 2 + jb.se ** 2);
   return { value, ci95: [value - half, value + half], paired: false };
 }
