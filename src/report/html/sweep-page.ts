@@ -6,6 +6,7 @@ import { balanceFindings } from './tourney-page.js';
 import { csvTable, testOf } from './blocks.js';
 import type { Block, Page, PageChart } from './page.js';
 import type { DataTable } from './table-charts.js';
+import { sweepTableBlocks } from './sweep-tables.js';
 
 const P_FIGURE = 'positions equal: p';
 
@@ -30,8 +31,9 @@ function kebab(s: string): string {
  * of equal positions and the first player's win rate at each value) and
  * which figures move (paired differences from the first value whose
  * interval excludes 0) first; then each key figure as a curve over the
- * values with intervals, and its paired differences. Links to each value's
- * own page.
+ * values with intervals, and its paired differences; then the game's own
+ * balance tables row by row, each cell's paired difference from the first
+ * value (`sweep-tables.csv`). Links to each value's own page.
  */
 export function sweepPage(f: RunFiles): Page {
   const sweep = obj(f.json.sweep);
@@ -84,6 +86,11 @@ export function sweepPage(f: RunFiles): Page {
   });
   if (diffs.length > 0 && moved.length > 0)
     answer.push(`How the figures move from ${key}=${baseline} (paired differences whose 95% interval excludes 0): ${moved.join(' · ')}.`);
+  const tables = sweepTableBlocks(f.csv['sweep-tables'] ?? [], sweep, key, baseline);
+  if (tables.blocks.length > 0)
+    answer.push(
+      `How the game's own tables move, row by row (cells whose paired difference from ${key}=${baseline} has a 95% interval excluding 0): ${tables.moved.join(' · ')}.`,
+    );
   if (answer.length === 0) answer.push(`Sweep of ${key}: see the figures below.`);
 
   const numeric = numericValues(values);
@@ -213,13 +220,26 @@ export function sweepPage(f: RunFiles): Page {
         title: 'Key figures at each value',
         blocks,
       },
+      ...(tables.blocks.length > 0
+        ? [
+            {
+              id: 'tables-section',
+              title: `The game's tables: each value less ${key}=${baseline}`,
+              blocks: tables.blocks,
+            },
+          ]
+        : []),
     ],
     sources: [
       ...Object.keys(f.json).map((n) => `${n}.json`),
       ...Object.keys(f.csv).map((n) => `${n}.csv`),
       ...(first ? [`${f.subRuns[0]!}/summary.json`] : []),
     ],
-    missing: [...(f.csv['sweep-differences'] ? [] : ['sweep-differences.csv (paired differences)']), ...(f.csv.sweep ? [] : ['sweep.csv (key figures)'])],
+    missing: [
+      ...(f.csv['sweep-differences'] ? [] : ['sweep-differences.csv (paired differences)']),
+      ...(f.csv.sweep ? [] : ['sweep.csv (key figures)']),
+      ...(f.csv['sweep-tables'] ? [] : ["sweep-tables.csv (the game's tables row by row)"]),
+    ],
   };
 }
 
