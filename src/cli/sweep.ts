@@ -235,7 +235,7 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
     'Key figures at each value (95% intervals over deals in brackets)',
     fitTable(head, rows, 1),
     wrapText(
-      `Key figures: paired differences from ${base} (each value less ${first.value}; percentage points for rates; 95% interval, delete-a-group jackknife over the same groups of deals; * the interval excludes 0)`,
+      `Paired differences from ${base}, key figures (each value less ${first.value}; percentage points for rates; 95% interval, delete-a-group jackknife over the same groups of deals; * the interval excludes 0)`,
     ),
     fitTable(diffHead, diffRows, 1),
     ...(fairness ? [wrapText(fairnessSentence(key, fairness))] : []),
@@ -244,7 +244,7 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
     out.push(
       '',
       wrapText(
-        `The game's balance tables, row by row: ${first.value} is ${base}'s estimate; "${later[0]!.value} − ${first.value}" the paired difference of ${key}=${later[0]!.value} from it ` +
+        `Paired differences from ${base}, the game's balance tables row by row: "${first.value}" is ${base}'s estimate, "${later[0]!.value} − ${first.value}" the paired difference of ${key}=${later[0]!.value} from it ` +
           `(percentage points for rates; 95% interval, delete-a-group jackknife over the same groups of deals; * the interval excludes 0; absent: a row one run lacks)`,
       ),
       tableDifferencesText(
