@@ -3,6 +3,8 @@ import type { Summary } from '../tourney/summary.js';
 import type { BalanceReport } from './balance.js';
 import { differenceCell, figureCell, sweepDifference, type SweepDifference } from './difference.js';
 import { plainTable } from './format.js';
+import { compareTables, type TableDifference } from './table-difference.js';
+import { tableDifferencesText } from './table-difference-text.js';
 
 /** A tourney run as `compareRuns` reads it: its `summary.json` and `balance.json`. */
 export interface ComparedRun {
@@ -26,6 +28,8 @@ export interface RunComparison {
   /** True when both played the same deals (same seed, same number of deals, same jackknife groups): every difference is paired. */
   readonly sameDeals: boolean;
   readonly figures: readonly ComparedFigure[];
+  /** The game's own balance tables row by row, A − B per estimated cell (`compareTables`, paired as the figures are); [] when the runs' files kept no table replicates. */
+  readonly tables: readonly TableDifference[];
 }
 
 /**
@@ -55,12 +59,14 @@ export function compareRuns(a: ComparedRun, b: ComparedRun): RunComparison {
     const difference = fa && fb ? sweepDifference(a.balance, b.balance, figure, sameDeals) : null;
     return { figure, format: (fa ?? fb)!.format, a: fa, b: fb, difference };
   });
-  return { sameDeals, figures };
+  return { sameDeals, figures, tables: compareTables(a.balance, b.balance, sameDeals) };
 }
 
 /**
  * The comparison as terminal text: a sentence on pairing, then one row per
- * key figure (A and B with their 95% intervals, A − B with its own).
+ * key figure (A and B with their 95% intervals, A − B with its own), then
+ * the game's balance tables row by row (B's estimate, A − B with its
+ * interval), no line wider than 120 characters.
  */
 export function comparisonText(a: ComparedRun, b: ComparedRun, c: RunComparison): string {
   // A line-up as its bots with counts ("nn ×5", "greedy ×2, random"), so the table stays narrow.
@@ -75,7 +81,11 @@ export function comparisonText(a: ComparedRun, b: ComparedRun, c: RunComparison)
     ? `Both runs played the same ${a.balance.deals} deals (seed ${a.summary.seed}): each difference is paired, a delete-a-group jackknife over the differences of the runs' replicates in ${a.balance.groups} groups of whole deals, so the luck of the cards cancels.`
     : `The runs played different deals (seeds ${a.summary.seed} and ${b.summary.seed}, ${a.balance.deals} and ${b.balance.deals} deals): each difference is unpaired, se = √(se_A² + se_B²).`;
   const prose = `${how} Rates in percentage points; 95% intervals; * the interval of A − B excludes 0.`;
-  return `${wrapWords(`${a.summary.game} · A: ${a.name} · B: ${b.name}`, 120)}\n${wrapWords(prose, 120)}\n${plainTable(head, rows)}`;
+  const tables =
+    c.tables.length > 0
+      ? `\n${wrapWords("The game's balance tables row by row: B's estimate and A − B (percentage points for rates; 95% interval; * it excludes 0; absent: a row one run lacks).", 120)}\n${tableDifferencesText('B', [{ label: 'A', tables: c.tables }])}`
+      : '';
+  return `${wrapWords(`${a.summary.game} · A: ${a.name} · B: ${b.name}`, 120)}\n${wrapWords(prose, 120)}\n${plainTable(head, rows)}${tables}`;
 }
 
 /** A figure with its interval as "27.9% (27.6–28.2)": `figureCell`'s text less the inner units and spaces, so four columns fit 120 characters. */

@@ -51,11 +51,12 @@ export interface TableDifference {
  */
 export function compareTables(a: BalanceReport, b: BalanceReport, paired = sameLayout(a, b)): TableDifference[] {
   const ids: string[] = [];
-  for (const r of [a, b]) for (const t of r.tables) if (!ids.includes(t.id) && r.tableReplicates?.[t.id]) ids.push(t.id);
+  // Files of older versions have no table replicates (and a hand-made report may have no tables): nothing to compare there.
+  for (const r of [a, b]) for (const t of r.tables ?? []) if (!ids.includes(t.id) && r.tableReplicates?.[t.id]) ids.push(t.id);
   const out: TableDifference[] = [];
   for (const id of ids) {
-    const ta = a.tables.find((t) => t.id === id);
-    const tb = b.tables.find((t) => t.id === id);
+    const ta = a.tables?.find((t) => t.id === id);
+    const tb = b.tables?.find((t) => t.id === id);
     const xa = a.tableReplicates?.[id];
     const xb = b.tableReplicates?.[id];
     const rep = (xa ?? xb)!;

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceReport } from '../../src/report/balance.js';
+import { compareRuns, comparisonText } from '../../src/report/compare.js';
 import { replicateDifference } from '../../src/report/difference.js';
 import { parseCsv, type Row } from '../../src/report/html/load.js';
 import { tQuantile } from '../../src/stats/quantiles.js';
+import type { Summary } from '../../src/tourney/summary.js';
 import { compareTables } from '../../src/report/table-difference.js';
 import { fitTable, tableDifferencesText, textWidth } from '../../src/report/table-difference-text.js';
 import { cli, type CliResult } from '../cli/helpers.js';
@@ -118,6 +120,20 @@ describe("a sweep compares the game's balance tables row by row", () => {
     for (const l of comparison) expect(l.length, l).toBeLessThanOrEqual(120);
     expect(lines.filter((l) => l.startsWith('== bidPenalty='))).toEqual(['== bidPenalty=face ==', '== bidPenalty=zero ==']);
     expect(lines.at(-1)).toMatch(/^open: .*report\.html$/);
+  });
+
+  it('report --compare compares the same tables row by row, paired on the same deals', () => {
+    // Two runs of one variant on the same deals: the sweep's runs, each with the first value's summary.
+    const summary = JSON.parse(readFileSync(join(dir, 'bidPenalty=face', 'summary.json'), 'utf8')) as Summary;
+    const a = { name: 'A', summary, balance: balanceOf('zero') };
+    const b = { name: 'B', summary, balance: balanceOf('face') };
+    const c = compareRuns(a, b);
+    expect(c.tables).toEqual(compareTables(a.balance, b.balance));
+    const text = comparisonText(a, b, c).split('\n');
+    const bids = text.findIndex((l) => l.startsWith('Nine Virtues bidding by rank'));
+    expect(bids).toBeGreaterThan(0);
+    expect(text.slice(bids).join('\n')).toMatch(/A − B/);
+    for (const l of text.slice(bids)) expect(l.length, l).toBeLessThanOrEqual(120);
   });
 
   it("shows each game table's comparison on the sweep page", () => {
