@@ -195,6 +195,8 @@ describe('resilience', () => {
     expect(tourney([...args, '--out', ref]).code).toBe(0);
     for (const sub of ['bidPenalty=face', 'bidPenalty=zero']) expect(withoutTiming(join(dir, sub))).toEqual(withoutTiming(join(ref, sub)));
     expect(readFileSync(join(dir, 'sweep-differences.csv'), 'utf8')).toBe(readFileSync(join(ref, 'sweep-differences.csv'), 'utf8'));
+    // The game's tables row by row too: the replicates a resumed sweep reads back from balance.json are the ones it kept.
+    expect(readFileSync(join(dir, 'sweep-tables.csv'), 'utf8')).toBe(readFileSync(join(ref, 'sweep-tables.csv'), 'utf8'));
   });
 
   it('--on-fault random with a bot that throws at random: identical summary.json on five runs with --workers 1, 2 and 3 (harness issue, item 4)', () => {
