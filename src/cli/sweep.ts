@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
+import { jsonText } from '../report/json.js';
 import { fixed } from '../report/format.js';
 import { compareTables, type TableDifference } from '../report/table-difference.js';
 import { fitTable, tableDifferencesText, wrapText } from '../report/table-difference-text.js';
@@ -206,23 +207,19 @@ export function writeSweep(key: string, runs: readonly { value: string; summary:
   const fairness = sweepFairness(runs);
   writeFileAtomic(
     join(dir, 'sweep.json'),
-    `${JSON.stringify(
-      {
-        key,
-        baseline: first.value,
-        ...(fairness ? { fairness } : {}),
-        runs: runs.map((r, i) => ({
-          value: r.value,
-          variant: r.summary.variant,
-          games: r.summary.games,
-          deals: r.summary.deals,
-          keyFigures: r.balance.keyFigures,
-          ...(i > 0 ? { differenceFromBaseline: diffs[i - 1], tablesFromBaseline: tables[i - 1] } : {}),
-        })),
-      },
-      null,
-      2,
-    )}\n`,
+    `${jsonText({
+      key,
+      baseline: first.value,
+      ...(fairness ? { fairness } : {}),
+      runs: runs.map((r, i) => ({
+        value: r.value,
+        variant: r.summary.variant,
+        games: r.summary.games,
+        deals: r.summary.deals,
+        keyFigures: r.balance.keyFigures,
+        ...(i > 0 ? { differenceFromBaseline: diffs[i - 1], tablesFromBaseline: tables[i - 1] } : {}),
+      })),
+    })}\n`,
   );
   const diffHead = ['figure', ...later.map((r) => `${r.value} − ${first.value}`)];
   const diffRows = names.map((n) => [n, ...diffs.map((d) => diffCell(d[n] ?? null, first.balance.keyFigures[n]?.format))]);

@@ -10,6 +10,7 @@ import type { EqualityTest } from '../stats/wald.js';
 import { copyTally, mergeTally, type Group, type Tally } from '../tourney/aggregate.js';
 import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
+import { jsonText } from './json.js';
 import { plainTable, pct } from './format.js';
 import { coreFigures } from './figures.js';
 import { tableReplicates, type TableReplicates } from './table-replicates.js';
@@ -262,13 +263,7 @@ function cell(c: string | number, column: string): string {
 /** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */
 export function writeBalanceFiles(r: BalanceReport, dir: string): void {
   // Arrays of numbers (replicates, intervals) on one line each: the table replicates would otherwise take a line per number.
-  const mark = '\u0000';
-  const json = JSON.stringify(
-    r,
-    (_, v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'number' || x === null) ? mark + JSON.stringify(v) : v),
-    2,
-  ).replace(/"\\u0000(\[[^"]*\])"/g, '$1');
-  writeFileAtomic(join(dir, 'balance.json'), `${json}\n`);
+  writeFileAtomic(join(dir, 'balance.json'), `${jsonText(r)}\n`);
   for (const t of balanceTables(r)) {
     // A value that cannot be computed (x / 0) is an empty cell, as pandas and R read a missing value.
     const rows = t.rows.map((row) => row.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? '' : c)));

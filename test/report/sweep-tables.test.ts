@@ -17,6 +17,7 @@ import { tQuantile } from '../../src/stats/quantiles.js';
 import type { Summary } from '../../src/tourney/summary.js';
 import { compareTables } from '../../src/report/table-difference.js';
 import { fitTable, tableDifferencesText, textWidth } from '../../src/report/table-difference-text.js';
+import { jsonText } from '../../src/report/json.js';
 import { cli, type CliResult } from '../cli/helpers.js';
 
 const dir = join(mkdtempSync(join(tmpdir(), 'ninefold-sweep-tables-')), 'sweep');
@@ -193,5 +194,15 @@ describe('the row-by-row comparison of two runs', () => {
     const text = fitTable(head, rows, 2);
     expect(textWidth(text)).toBeLessThanOrEqual(120);
     expect(text.split('\n').filter((l) => l.startsWith('│ greedy')).length).toBeGreaterThan(1);
+  });
+});
+
+describe('balance.json and sweep.json keep arrays of numbers on one line', () => {
+  it('the text parses to what JSON.stringify writes, and is JSON.stringify(x, null, 2) where no array is all numbers', () => {
+    const x = { a: [1, Number.NaN, 2.5, null], b: { c: 'a caption with [1, 2] in it\u0000[3]', d: undefined, e: [{ f: [] }, 'g'] }, h: {}, i: [] };
+    expect(JSON.parse(jsonText(x))).toEqual(JSON.parse(JSON.stringify(x)));
+    expect(jsonText(x)).toContain('"a": [1,null,2.5,null]');
+    const y = { s: 'x', o: { t: ['u', { v: true }], w: null } };
+    expect(jsonText(y)).toBe(JSON.stringify(y, null, 2));
   });
 });
