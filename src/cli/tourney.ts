@@ -45,7 +45,11 @@ const options = {
   seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
   workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (default: CPU cores)' },
   variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value' },
-  sweep: { type: 'string', describe: 'KEY=v1,v2,...: the same seeds under each value of one variant parameter, key figures side by side' },
+  sweep: {
+    type: 'string',
+    describe:
+      'KEY=v1,v2,...: the same seeds under each value of one variant parameter; every key figure and balance table compared with the first value, row by row',
+  },
   out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
   record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
   ...FAULT_OPTIONS,
