@@ -76,7 +76,7 @@ export async function parseCommand<O extends Record<string, Options>>(
 }
 
 /** The flags `--resume` allows beside it: the run goes on as it was started, on any number of workers. */
-const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers', 'queue']);
+const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers', 'queue', 'wide']);
 
 /**
  * Refuses flags given with `--resume` that it cannot honour.
@@ -85,7 +85,9 @@ const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers', 'queue'
 export function checkResumeFlags(given: ReadonlySet<string>): void {
   const bad = [...given].filter((f) => !RESUME_ALLOWS.has(f));
   if (bad.length > 0) {
-    throw new UsageError(`--resume carries a run on as it was started: --${bad[0]} cannot change it (beside --resume only --workers and --queue may be given)`);
+    throw new UsageError(
+      `--resume carries a run on as it was started: --${bad[0]} cannot change it (beside --resume only --workers, --queue and --wide may be given)`,
+    );
   }
 }
 
@@ -221,6 +223,19 @@ export function installStopper(): Stopper {
  * `match`, `rate`, `train`): what a faulty decision costs and the limits of
  * user bot files. `parseRunFlags` reads them.
  */
+/**
+ * `--wide`: print the tables whole, every column (intervals and design
+ * effects in columns of their own); without it, output fits 120 characters a
+ * line (issue #30, item 4: `src/report/terminal.ts`).
+ */
+export const WIDE_OPTION = {
+  wide: {
+    type: 'boolean',
+    default: false,
+    describe: 'print every table whole, with all its columns (default: output fits 120 characters, intervals in brackets, wide tables split)',
+  },
+} as const;
+
 export const FAULT_OPTIONS = {
   'move-timeout': {
     type: 'number',
@@ -282,6 +297,8 @@ export interface RunFlags {
   /** User bot files: the most resident memory of a realm (MiB), and the most ms to load. */
   readonly botMemoryMb: number;
   readonly botLoadMs: number;
+  /** `--wide`: print every table whole (`WIDE_OPTION`); not part of a run, so never kept in its files. */
+  readonly wide?: boolean;
 }
 
 /**
@@ -296,7 +313,7 @@ export function faultConfig(
 }
 
 /**
- * Parses `--workers`, `--on-fault` and `--move-timeout`.
+ * Parses `--workers`, `--on-fault`, `--move-timeout` and the other run flags (`--wide` too).
  * @throws UsageError naming the flag and its valid values.
  */
 export function parseRunFlags(args: {
@@ -307,6 +324,7 @@ export function parseRunFlags(args: {
   'bot-load-timeout'?: string | undefined;
   queue?: string | undefined;
   'unsandboxed-bots'?: boolean | undefined;
+  wide?: boolean | undefined;
 }): RunFlags {
   acceptUnsandboxedBots(args['unsandboxed-bots'] === true);
   const workers = parseCount('--workers', args.workers, 1, 256);
@@ -318,7 +336,16 @@ export function parseRunFlags(args: {
   const botLoadMs = args['bot-load-timeout'] === undefined ? DEFAULT_LIMITS.loadMs : parseCount('--bot-load-timeout', args['bot-load-timeout'], 100, 3_600_000);
   // The watchdog stands behind the realms' own deadlines (a user bot's decision is timed out by its realm first).
   const watchdogMs = moveTimeoutMs > 0 ? moveTimeoutMs + Math.max(1000, moveTimeoutMs) : DEFAULT_WATCHDOG_MS;
-  return { workers, onFault, moveTimeoutMs, watchdogMs: Math.max(watchdogMs, botLoadMs + 1000), botMemoryMb, botLoadMs, ...(queue ? { queue } : {}) };
+  return {
+    workers,
+    onFault,
+    moveTimeoutMs,
+    watchdogMs: Math.max(watchdogMs, botLoadMs + 1000),
+    botMemoryMb,
+    botLoadMs,
+    ...(queue ? { queue } : {}),
+    ...(args.wide === true ? { wide: true } : {}),
+  };
 }
 
 /**

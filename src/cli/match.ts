@@ -8,7 +8,8 @@ import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botLabel, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
-import { newTable, num, pct } from '../report/format.js';
+import { num, pct } from '../report/format.js';
+import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
 import { pairedComparison, type PairedComparison } from '../stats/paired.js';
 import { tQuantile } from '../stats/quantiles.js';
@@ -29,6 +30,7 @@ import {
   parseRunFlags,
   runCli,
   checkResumeFlags,
+  WIDE_OPTION,
   claimOutDir,
   newRunDir,
   FAULT_OPTIONS,
@@ -63,6 +65,7 @@ const options = {
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
   ...DEAL_OPTIONS,
+  ...WIDE_OPTION,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -229,16 +232,16 @@ export function signedFixed(x: number, d: number, scale = 1): string {
   return Number(text) === 0 ? text : `${v > 0 ? '+' : '−'}${text}`;
 }
 
-/** The terminal text of a match. */
-export function renderMatch(r: MatchReport): string {
+/** The terminal text of a match, the prose wrapped; its table fits `TERMINAL_WIDTH` unless `wide`. */
+export function renderMatch(r: MatchReport, options: TerminalOptions = {}): string {
   const c = r.comparison;
   const out: string[] = [];
   out.push(
     `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
   out.push(`candidate A: ${botLabel(r.candidate)} · baseline B: ${botLabel(r.baseline)} · opponents: ${r.opponents.map(botLabel).join(', ')}`);
-  const t = newTable(['measure', 'A', 'B', 'A − B', '95% interval', 'LOS']);
-  t.push([
+  const rows: string[][] = [];
+  rows.push([
     'win share per seat-game',
     pct(c.winRateA),
     pct(c.winRateB),
@@ -246,9 +249,9 @@ export function renderMatch(r: MatchReport): string {
     interval(c.winShare.ci95, 1, 100),
     losText(c.winShare.los),
   ]);
-  t.push(['score per seat-game', '', '', signedFixed(c.score.value, 3), interval(c.score.ci95, 3), losText(c.score.los)]);
-  if (c.elo) t.push(['Elo (against the same opponent)', '', '', signedFixed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
-  out.push(t.toString());
+  rows.push(['score per seat-game', '', '', signedFixed(c.score.value, 3), interval(c.score.ci95, 3), losText(c.score.los)]);
+  if (c.elo) rows.push(['Elo (against the same opponent)', '', '', signedFixed(c.elo.value, 1), `± ${num(c.elo.margin, 1)}`, '']);
+  out.push(fitTable(['measure', 'A', 'B', 'A − B', '95% interval', 'LOS'], rows, { width: tableWidth(options), keys: 1 }));
   out.push(
     `Paired (duplicate) comparison: every deal is played with A in each seat and again with B in A's place, same cards, opponents and seats; the sample is the per-deal difference of A's and B's results, over ${r.deals} independent deals (Student t interval). ` +
       'LOS: likelihood of superiority, Φ(difference / standard error).',
@@ -262,7 +265,7 @@ export function renderMatch(r: MatchReport): string {
   }
   if (r.stoppedEstimate) out.push(r.stoppedEstimate);
   out.push(`Verdict${r.measure === 'score' ? ' (on game score)' : ''}: A is ${r.verdict}.`);
-  return out.join('\n');
+  return wrapProse(out.join('\n'));
 }
 
 /**
@@ -275,7 +278,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'match',
-    '$0 --game ID --candidate A --baseline B [--opponents x,y,...] [--games N] [--sprt [--h0 D0] [--h1 D1] [--alpha A] [--beta B]] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR]',
+    '$0 --game ID --candidate A --baseline B [--opponents x,y,...] [--games N] [--sprt [--h0 D0] [--h1 D1] [--alpha A] [--beta B]] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
     options,
     'The sample is the deal: A and B play the same cards in the same seats against the same opponents, and their per-deal difference is compared. The SPRT tests the mean difference in win share per seat-game.',
   );
@@ -400,7 +403,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Tables name a tuned bot by its tuned.json, not by its spec.
   const labels = [`A: ${botLabel(opts.candidate)}`, `B: ${botLabel(opts.baseline)}`, ...opts.opponents.map((o) => `opponent: ${botLabel(o)}`)];
   const summary: Summary = await summarizeRun(game, config, run, flags.workers, startedAt, labels);
-  process.stdout.write(`${renderTables(summary)}\n\n${renderMatch(report)}\n`);
+  process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderMatch(report, { wide: args.wide })}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'match.json'), `${JSON.stringify(report, null, 2)}\n`);
   const d = comparison;

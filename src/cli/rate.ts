@@ -8,7 +8,8 @@ import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botLabel, getBotKind, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
-import { newTable, num, pct } from '../report/format.js';
+import { num, pct } from '../report/format.js';
+import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
@@ -28,6 +29,7 @@ import {
   parseRunFlags,
   runCli,
   checkResumeFlags,
+  WIDE_OPTION,
   claimOutDir,
   newRunDir,
   FAULT_OPTIONS,
@@ -49,6 +51,7 @@ const options = {
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
   ...DEAL_OPTIONS,
+  ...WIDE_OPTION,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -216,25 +219,26 @@ export function unboundedText(u: Unbounded): string {
   return `rating unbounded: ${u}`;
 }
 
-/** The terminal text of a rating run. */
-export function renderRatings(r: RatingReport): string {
+/** The terminal text of a rating run, the prose wrapped; its tables fit `TERMINAL_WIDTH` unless `wide`. */
+export function renderRatings(r: RatingReport, options: TerminalOptions = {}): string {
+  const width = tableWidth(options);
   const out: string[] = [];
   out.push(
     `${r.game} · rate · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.lineups.length} line-up${r.lineups.length === 1 ? '' : 's'} × ${r.players} rotations)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
-  const t = newTable(['rank', 'bot', 'Elo', '95% margin', 'win rate', 'seat-games']);
+  const rows: string[][] = [];
   r.ratings.forEach((x, k) =>
-    t.push([
-      k + 1,
+    rows.push([
+      String(k + 1),
       x.bot,
       // `|| 0`: a rating that rounds to 0 prints "0", not "-0".
       x.unbounded ? unboundedText(x.unbounded) : num(Math.round(x.elo) || 0, 0),
       x.unbounded ? '' : `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`,
       pct(x.winRate),
-      x.games,
+      String(x.games),
     ]),
   );
-  out.push(t.toString());
+  out.push(fitTable(['rank', 'bot', 'Elo', '95% margin', 'win rate', 'seat-games'], rows, { width, keys: 2 }));
   const weights = r.pool
     .map((b, i) => [b, r.centreWeights[i] ?? 0] as const)
     .filter(([, w]) => w > 0)
@@ -250,15 +254,14 @@ export function renderRatings(r: RatingReport): string {
         : ''),
   );
   const head = ['LOS (row stronger than column)', ...r.pool];
-  const m = newTable(head);
-  r.pool.forEach((b, i) => m.push([b, ...r.los[i]!.map((x, j) => (i === j || !Number.isFinite(x) ? '' : pct(x)))]));
-  out.push(m.toString());
+  const los = r.pool.map((b, i) => [b, ...r.los[i]!.map((x, j) => (i === j || !Number.isFinite(x) ? '' : pct(x)))]);
+  out.push(fitTable(head, los, { width, keys: 1 }));
   out.push(
     r.notSeparated.length === 0
       ? 'Every adjacent pair of the table is separated (LOS ≥ 95%).'
       : `Not separated (LOS below 95%): ${r.notSeparated.map(([a, b]) => `${a} and ${b}`).join('; ')}.`,
   );
-  return out.join('\n');
+  return wrapProse(out.join('\n'));
 }
 
 /** Built-in bots a pool too small for the game's table may add, cheapest first. */
@@ -288,7 +291,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'rate',
-    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR]',
+    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
     options,
     'Line-ups: every P-subset of the pool (the pool itself when it has P bots), each in all P rotations, on every deal.',
   );
@@ -366,7 +369,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...rate(t, run.groups, config.seatings, lineups, names),
   };
   const summary = await summarizeRun(game, config, run, flags.workers, startedAt, names);
-  process.stdout.write(`${renderTables(summary)}\n\n${renderRatings(report)}\n`);
+  process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderRatings(report, { wide: args.wide })}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'ratings.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(

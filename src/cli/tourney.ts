@@ -8,7 +8,9 @@ import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botKinds, botLabel, clockBoundSpecs, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
-import { buildBalance, renderBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
+import { buildBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
+import { renderBalance } from '../report/balance-terminal.js';
+import { wrapProse } from '../report/terminal.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
@@ -32,6 +34,7 @@ import {
   newRunDir,
   FAULT_OPTIONS,
   QUEUE_OPTIONS,
+  WIDE_OPTION,
   writePageAndName,
 } from './common.js';
 import { parseSweep, writeSweep } from './sweep.js';
@@ -55,6 +58,7 @@ const options = {
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
   ...DEAL_OPTIONS,
+  ...WIDE_OPTION,
   'games-csv': {
     type: 'boolean',
     default: false,
@@ -105,6 +109,8 @@ interface Plan {
   readonly stop: AbortSignal;
   /** Bots whose choices depend on the clock (ms budgets): the run is not reproducible. */
   readonly clockBound: readonly string[];
+  /** `--wide`: every table whole, with all its columns. */
+  readonly wide: boolean;
 }
 
 /**
@@ -116,14 +122,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'tourney',
-    '$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--deal-key HEX] [--resume DIR]',
+    '$0 --game ID [--bots a,b,...] [--games N] [--seed S] [--workers W] [--variant k=v,...] [--sweep KEY=v1,v2,...] [--out DIR] [--record] [--move-timeout MS] [--on-fault forfeit|random] [--deal-key HEX] [--resume DIR] [--wide]',
     options,
     epilogue(),
   );
   if (args === null) return 0;
   const stopper = installStopper();
   const flags = parseRunFlags(args);
-  const common = { flags, record: args.record, gamesCsv: args['games-csv'], startedAt: new Date(), stop: stopper.signal } as const;
+  const common = { flags, record: args.record, gamesCsv: args['games-csv'], startedAt: new Date(), stop: stopper.signal, wide: args.wide } as const;
 
   if (args.resume !== undefined) {
     checkResumeFlags(args.given);
@@ -258,7 +264,7 @@ async function runSweep(plan: Plan, sweep: SweepPlan, dir: string, stopper: Stop
     const done = resume && existsSync(join(sub, 'summary.json')) && existsSync(join(sub, 'balance.json'));
     const summary = done ? (JSON.parse(readFileSync(join(sub, 'summary.json'), 'utf8')) as Summary) : null;
     if (summary?.complete === true) {
-      hold(`\n== ${sweep.key}=${p.value} == (complete, read from ${sub})\n`);
+      hold(`\n${wrapProse(`== ${sweep.key}=${p.value} == (complete, read from ${sub})`)}\n`);
       runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
       continue;
     }
@@ -272,7 +278,7 @@ async function runSweep(plan: Plan, sweep: SweepPlan, dir: string, stopper: Stop
     }
     runs.push({ value: p.value, ...r });
   }
-  process.stdout.write(`${writeSweep(sweep.key, runs, dir)}\n`);
+  process.stdout.write(`${wrapProse(writeSweep(sweep.key, runs, dir))}\n`);
   process.stdout.write(`${held.join('')}\nresults: ${dir}\n`);
   await writePageAndName(dir);
   return 0;
@@ -282,7 +288,7 @@ function finish(summary: Summary, dir: string, signal: NodeJS.Signals | null, re
   return finishRun('tourney', summary.complete, summary.games, dir, signal, record ? ' (games.jsonl holds every game)' : '');
 }
 
-/** One run: play, print the tables and the balance report (to `write`, default stdout), write the files. */
+/** One run: play, print the tables and the balance report (to `write`, default stdout; `--wide`: every table whole), write the files. */
 async function playAndReport(
   plan: Plan,
   variant: Variant,
@@ -341,8 +347,9 @@ async function playAndReport(
   writeBalanceFiles(balance, dir);
   // The page is built (on the renderer thread when the launcher started one) while the tables print.
   const page = writeHtmlReport(dir);
-  write(`${renderTables(summary)}\n`);
-  write(`${renderBalance(balance)}\n`);
+  // One seat table: the balance report's by position (seat numbers only when they differ from it).
+  write(`${renderTables(summary, { wide: plan.wide, seats: false })}\n`);
+  write(`${renderBalance(balance, { wide: plan.wide, seats: summary })}\n`);
   await page;
   return { summary, balance };
 }

@@ -20,7 +20,8 @@ import { writeFileAtomic } from '../io/files.js';
 import { architectureFor, inputSizes, layoutDescription } from '../nn/game-layout.js';
 import { netMeta, saveNetFile } from '../nn/file.js';
 import { Net, parameterCount } from '../nn/net.js';
-import { newTable, num } from '../report/format.js';
+import { num } from '../report/format.js';
+import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { evaluatePair, type Arena } from '../train/evaluate.js';
 import { dmcIteration, newAdam, type DmcIterationFigures, type DmcPlan } from '../learn/dmc.js';
 import { selfPlayer } from '../learn/selfplay-pool.js';
@@ -176,7 +177,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   claimOutDir(out, { force: args.force });
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
-  process.stdout.write(
+  printProse(
     `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
@@ -311,9 +312,9 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
   // The net of the last finished iteration (the state's weights: a resumed run's net is the same).
   net.weights.set(f32(state.weights));
   saveNet();
-  const t = newTable(['iteration', 'games', 'loss (Q)', 'loss (value)', 'net − greedy', '95% interval']);
-  for (const r of state.curve.filter((x) => x.evaluation !== null))
-    t.push([
+  const rows = state.curve
+    .filter((x) => x.evaluation !== null)
+    .map((r) => [
       String(r.iteration),
       String(r.episodes),
       num(r.lossQ, 4),
@@ -321,8 +322,10 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
       points(r.evaluation!.value, arena.objective),
       `${points(r.evaluation!.ci95[0], arena.objective)} to ${points(r.evaluation!.ci95[1], arena.objective)}`,
     ]);
-  process.stdout.write(
-    `${t.toString()}\nnet − greedy: the net's ${arena.objective === 'win' ? 'win share' : 'score'} per seat-game less greedy's in its place, paired on the same ${setup.evalDeals} held-out deals (seed ${setup.seed}-eval) at every evaluation, the net in every seat against greedy opponents (95% interval over the deals, Student t).\nnet: ${netFile} (play it with nn:file=${netFile}) · layout ${layoutDescription(game, plan.variant).slice(0, 80)}…\n`,
+  const head = ['iteration', 'games', 'loss (Q)', 'loss (value)', 'net − greedy', '95% interval'];
+  process.stdout.write(`${fitTable(head, rows, { width: tableWidth(flags), keys: 1 })}\n`);
+  printProse(
+    `net − greedy: the net's ${arena.objective === 'win' ? 'win share' : 'score'} per seat-game less greedy's in its place, paired on the same ${setup.evalDeals} held-out deals (seed ${setup.seed}-eval) at every evaluation, the net in every seat against greedy opponents (95% interval over the deals, Student t).\nnet: ${netFile} (play it with nn:file=${netFile}) · layout ${layoutDescription(game, plan.variant).slice(0, 80)}…\n`,
   );
   const trainJson: Record<string, unknown> = {
     game: setup.game,

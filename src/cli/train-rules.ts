@@ -10,7 +10,8 @@ import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
-import { newTable, pct } from '../report/format.js';
+import { pct } from '../report/format.js';
+import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { formatP } from '../stats/format.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import { initialState, type TrainPlan, type TrainState } from '../train/loop.js';
@@ -96,7 +97,7 @@ export async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Pro
 /** Runs (or resumes) a rules search, then measures the best settings and the starting ones again on held-out seeds. */
 export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan, start: TrainState, dir: string): Promise<number> {
   const rules = setup.rules!;
-  process.stdout.write(
+  printProse(
     `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\n${dealsLine(setup)}bots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
   );
   const arena = (pool: BatchPlayer, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
@@ -123,7 +124,7 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   if (!points.some((p) => p.every((x, i) => x === startPt[i]))) points.push([...startPt]);
   const seatings = rotationSeatings(rules.lineup).length;
   const confirmDeals = Math.max(2, Math.ceil(setup.verifyGames / seatings));
-  process.stdout.write(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
+  printProse(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
   const stopper = installStopper();
   const pool = await openPlayer(flags);
   const progress = progressReporter();
@@ -145,10 +146,10 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   }
   confirmed.sort((a, b) => a.gap.value - b.gap.value);
   const startKey = JSON.stringify(pointParams(plan.dims, startPt));
-  const t = newTable([...plan.dims.map((d) => d.key), 'largest seat gap', '95% interval', 'seats (best/worst)', 'equal seats: p', 'deals']);
+  const rows: string[][] = [];
   for (const c of confirmed) {
     const label = JSON.stringify(c.params) === startKey ? ' (start)' : '';
-    t.push([
+    rows.push([
       ...plan.dims.map((d, i) => `${String(c.params[d.key])}${i === 0 ? label : ''}`),
       pct(c.gap.value),
       `${pct(c.gap.ci95[0])} – ${pct(c.gap.ci95[1])}`,
@@ -159,8 +160,10 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   }
   const best = confirmed[0]!;
   const overlapping = confirmed.slice(1).filter((c) => c.gap.ci95[0] <= best.gap.ci95[1]).length;
-  process.stdout.write(
-    `${t.toString()}\nLargest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+  const head = [...plan.dims.map((d) => d.key), 'largest seat gap', '95% interval', 'seats (best/worst)', 'equal seats: p', 'deals'];
+  process.stdout.write(`${fitTable(head, rows, { width: tableWidth(flags), keys: plan.dims.length })}\n`);
+  printProse(
+    `Largest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
       best.params,
     )
       .map(([k, v]) => `${k}=${String(v)}`)

@@ -18,7 +18,17 @@ import type { BatchPlayer } from '../tourney/pool.js';
 import type { Arena, Objective } from '../train/evaluate.js';
 import { trainWith, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
 import type { RuleTarget } from '../train/rules.js';
-import { installStopper, type parseCommand, type RunFlags, FAULT_OPTIONS, faultConfig, QUEUE_OPTIONS, openPlayer, writePageAndName } from './common.js';
+import {
+  installStopper,
+  type parseCommand,
+  type RunFlags,
+  FAULT_OPTIONS,
+  faultConfig,
+  QUEUE_OPTIONS,
+  openPlayer,
+  WIDE_OPTION,
+  writePageAndName,
+} from './common.js';
 import { DEAL_OPTIONS } from './deals.js';
 import { secretDealsLine } from '../report/table.js';
 import { progressReporter } from './progress.js';
@@ -136,6 +146,7 @@ export const options = {
   out: { type: 'string', describe: 'output directory (default results/<game>-train-s<seed>-<time>)' },
   ...FAULT_OPTIONS,
   ...QUEUE_OPTIONS,
+  ...WIDE_OPTION,
   ...DEAL_OPTIONS,
   force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds' },
   resume: { type: 'string', describe: 'carry on a stopped training run from its directory' },

@@ -5,6 +5,7 @@ import { getGame } from '../core/registry.js';
 import { nonDefault } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
 import type { RunFlags } from './common.js';
+import { printProse } from '../report/terminal.js';
 import { main as matchMain, signedFixed } from './match.js';
 import type { TrainSetup } from './train-run.js';
 
@@ -26,7 +27,7 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   // The verification match: held-out seeds (training seeds are <seed>/train/<k>).
   const verifyDir = join(dir, 'verify');
   const resumeVerify = existsSync(join(verifyDir, 'checkpoint.json'));
-  process.stdout.write(
+  printProse(
     `\nVerification: ${setup.objective === 'score' ? `match --measure score (${setup.verifyGames} games)` : 'match --sprt'} of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`,
   );
   // A queued training run verifies on the same queue.
@@ -52,9 +53,10 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
     ...(setup.flags.moveTimeoutMs > 0 ? ['--move-timeout', String(setup.flags.moveTimeoutMs)] : []),
     ...(variantText ? ['--variant', variantText] : []),
     ...queueArgs,
+    ...(flags.wide === true ? ['--wide'] : []),
   ];
   let code = resumeVerify
-    ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers), ...queueArgs])
+    ? await matchMain(['--resume', verifyDir, '--workers', String(flags.workers), ...queueArgs, ...(flags.wide === true ? ['--wide'] : [])])
     : await matchMain([...matchArgs, '--games', String(setup.verifyGames), '--seed', `${setup.seed}-verify`, '--out', verifyDir]);
   if (existsSync(join(verifyDir, 'match.json'))) {
     const m = JSON.parse(readFileSync(join(verifyDir, 'match.json'), 'utf8')) as MatchResult;
@@ -67,17 +69,17 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
     };
     trainJson.verification = verification;
     writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
-    process.stdout.write(`Tuned against starting bot: ${m.verdict}\n`);
+    printProse(`Tuned against starting bot: ${m.verdict}\n`);
     // The difference where the SPRT stopped is biased away from 0 (Whitehead 1986): a fixed-size paired match on
     // other held-out deals, as many games as the SPRT played, measures it without that bias.
     if (code === 0 && (m.sprt?.accepted === 'H0' || m.sprt?.accepted === 'H1')) {
       const confirmDir = join(dir, 'confirm');
       if (!existsSync(join(confirmDir, 'match.json'))) {
-        process.stdout.write(
+        printProse(
           `\nConfirmation: a fixed-size match (${m.games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
         );
         code = existsSync(join(confirmDir, 'checkpoint.json'))
-          ? await matchMain(['--resume', confirmDir, '--workers', String(flags.workers), ...queueArgs])
+          ? await matchMain(['--resume', confirmDir, '--workers', String(flags.workers), ...queueArgs, ...(flags.wide === true ? ['--wide'] : [])])
           : await matchMain([...matchArgs.filter((a) => a !== '--sprt'), '--games', String(m.games), '--seed', `${setup.seed}-confirm`, '--out', confirmDir]);
       }
       if (existsSync(join(confirmDir, 'match.json'))) {
@@ -85,7 +87,7 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
         verification.confirmation = { dir: 'confirm', verdict: c.verdict, deals: c.deals, comparison: c.comparison };
         writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
         const w = c.comparison.winShare;
-        process.stdout.write(
+        printProse(
           `Confirmation (fixed size, ${c.deals} deals): A − B ${fmtPoints(w.value)} points (${fmtPoints(w.ci95[0])} to ${fmtPoints(w.ci95[1])}); A is ${c.verdict}\n`,
         );
       }

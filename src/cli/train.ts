@@ -9,7 +9,8 @@ import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
-import { newTable, num } from '../report/format.js';
+import { num } from '../report/format.js';
+import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { gamesPerIteration } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';
 import { botDimensions, type Dimension, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
@@ -170,7 +171,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   const header = `${game.info.id} · train ${setup.start} by ${plan.method.toUpperCase()} · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals) = ${plan.iterations * plan.gamesPerIteration} games`;
-  process.stdout.write(
+  printProse(
     `${header}\n${dealsLine(setup)}opponents: ${setup.opponents.join(', ')} · tuning ${plan.dims.map((d) => (d.kind === 'enum' ? `${d.key} (${d.choices.join('|')})` : `${d.key} ${d.min}..${d.max}${d.scale === 'log' ? ' log' : ''}`)).join(', ')}\n`,
   );
 
@@ -198,14 +199,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   const startPointParams = pointParams(plan.dims, startPoint(plan.dims));
   const tunedParams = pointParams(plan.dims, tuned);
   const last = state.curve.slice(-Math.max(1, Math.round(state.curve.length / 10)));
-  const t = newTable(['parameter', 'start', 'tuned', 'range']);
-  for (const d of plan.dims)
-    t.push([d.key, String(startPointParams[d.key]), String(tunedParams[d.key]), d.kind === 'enum' ? d.choices.join(', ') : `${d.min}..${d.max}`]);
+  const rows = plan.dims.map((d) => [
+    d.key,
+    String(startPointParams[d.key]),
+    String(tunedParams[d.key]),
+    d.kind === 'enum' ? d.choices.join(', ') : `${d.min}..${d.max}`,
+  ]);
   const meanLast = last.reduce((a, r) => a + r.fitness.value, 0) / last.length;
   const first = state.curve.slice(0, last.length);
   const meanFirst = first.reduce((a, r) => a + r.fitness.value, 0) / first.length;
-  process.stdout.write(
-    `${t.toString()}\nFitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.length} iterations ${num(meanFirst, 3)}, last ${last.length} ${num(meanLast, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
+  process.stdout.write(`${fitTable(['parameter', 'start', 'tuned', 'range'], rows, { width: tableWidth(flags), keys: 1 })}\n`);
+  printProse(
+    `Fitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.length} iterations ${num(meanFirst, 3)}, last ${last.length} ${num(meanLast, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
   );
   const tunedFile: TunedFile = {
     kind: 'ninefold-tuned-bot',
@@ -242,7 +247,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   if (parseLineup(tunedSpec)[0]!.text === parseLineup(setup.start)[0]!.text) {
-    process.stdout.write('The tuned bot is the starting bot: nothing to verify.\n');
+    printProse('The tuned bot is the starting bot: nothing to verify.\n');
     await writePageAndName(dir);
     return 0;
   }

@@ -6,6 +6,7 @@ import { queueTarget } from '../queue/connection.js';
 import { serveQueue } from '../queue/worker.js';
 import { parseCommand, runCli } from './common.js';
 import { parseCount } from './options.js';
+import { printProse } from '../report/terminal.js';
 
 const options = {
   queue: {
@@ -23,7 +24,7 @@ const options = {
 
 /** One log line on stdout, with the time. */
 function log(line: string): void {
-  process.stdout.write(`${new Date().toISOString().slice(0, 19).replace('T', ' ')} ${line}\n`);
+  printProse(`${new Date().toISOString().slice(0, 19).replace('T', ' ')} ${line}\n`);
 }
 
 /**

@@ -11,7 +11,6 @@ import { copyTally, mergeTally, type Group, type Tally } from '../tourney/aggreg
 import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
 import { jsonText } from './json.js';
-import { plainTable, pct } from './format.js';
 import { coreFigures } from './figures.js';
 import { tableReplicates, type TableReplicates } from './table-replicates.js';
 
@@ -233,31 +232,6 @@ function round(x: number): number {
 /** Every table of the report, the generic seat-advantage table first. */
 export function balanceTables(r: BalanceReport): ReportedTable[] {
   return [seatAdvantageTable(r, r.seatAdvantage.byPosition.length), ...r.tables];
-}
-
-/** The balance report as terminal text (cli-table3), proportions as percentages. */
-export function renderBalance(r: BalanceReport): string {
-  const out: string[] = ['', 'Balance report'];
-  for (const t of balanceTables(r)) {
-    out.push(t.title);
-    out.push(
-      plainTable(
-        [...t.titles],
-        t.rows.map((row) => row.map((c, i) => cell(c, t.titles[i] ?? ''))),
-      ),
-    );
-    if (t.caption) out.push(t.caption);
-  }
-  return out.join('\n');
-}
-
-/** Columns whose names say they hold proportions print as percentages. */
-function cell(c: string | number, column: string): string {
-  if (typeof c !== 'number') return c;
-  if (Number.isNaN(c)) return /(deff|design effect)$/.test(column) ? '' : 'n/a';
-  if (/(deff|design effect)$/.test(column)) return c.toFixed(2);
-  if (/rate|share|%/.test(column)) return pct(c);
-  return Number.isInteger(c) ? String(c) : c.toFixed(2);
 }
 
 /** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */

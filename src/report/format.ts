@@ -23,11 +23,12 @@ export const num = (x: number, d = 2): string => fixed(x, d);
  * A cli-table3 table: coloured headers on a terminal, plain text otherwise
  * (files, pipes, CI logs).
  * @param head column titles, or none for a key-value table.
+ * @param layout cli-table3's column widths and wrapping of cells, when the caller fixes them (`fitTable`).
  */
-export function newTable(head?: string[]): Table.Table {
+export function newTable(head?: string[], layout?: { colWidths: number[]; wordWrap: boolean }): Table.Table {
   const style = process.stdout.isTTY ? undefined : { head: [], border: [] };
   const T = TableClass();
-  return new T({ ...(head ? { head } : {}), ...(style ? { style } : {}) });
+  return new T({ ...(head ? { head } : {}), ...(style ? { style } : {}), ...(layout ?? {}) });
 }
 
 /** Renders rows of cells under `head` as a table string. */

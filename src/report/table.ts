@@ -1,4 +1,5 @@
-import { ci, newTable as table, num, pct } from './format.js';
+import { ci, fixed, newTable as table, num, pct } from './format.js';
+import { fitTable, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
 import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';
 import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
@@ -21,12 +22,21 @@ export function secretDealsLine(s: Pick<Summary, 'dealKey'>, keptIn = 'checkpoin
   return `secret deals: dealt from a random key, not from the seed; ${s.dealKey !== undefined ? `--deal-key ${s.dealKey} plays them again` : `the key is in ${keptIn} until the run completes`}`;
 }
 
-/**
- * The terminal tables of a run (cli-table3): per bot, per seat, and the run's
- * totals. Returns the text; the caller prints it.
- */
+/** How `renderTables` prints: `--wide`, and whether to print the per-seat table (a tourney prints its seats by position instead, in the balance report). */
+export interface RunTablesOptions extends TerminalOptions {
+  readonly seats?: boolean;
+}
 
-export function renderTables(s: Summary): string {
+/**
+ * The terminal tables of a run (cli-table3): per bot, per seat (unless
+ * `options.seats` is false), and the run's totals, with the prose wrapped.
+ * By default they fit `TERMINAL_WIDTH`: an estimate and its 95% interval in
+ * one cell, no design effects (bots.csv and seats.csv have them); `wide`
+ * prints every column. Returns the text; the caller prints it.
+ */
+export function renderTables(s: Summary, options: RunTablesOptions = {}): string {
+  const wide = options.wide === true;
+  const width = tableWidth(options);
   const out: string[] = [];
   out.push(
     `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
@@ -43,6 +53,77 @@ export function renderTables(s: Summary): string {
       );
     }
   }
+  out.push(wide ? wideBotTable(s) : botTable(s, width));
+  const rated = s.bots.filter((b) => b.rate);
+  if (rated.length > 0) {
+    const label = rated[0]!.rate!.label;
+    const rows = rated.map((b) => {
+      const r = b.rate!;
+      return wide
+        ? [b.name, num(r.value, 1), `${num(r.ci95[0], 1)} – ${num(r.ci95[1], 1)}`]
+        : [b.name, withInterval(num(r.value, 1), num(r.ci95[0], 1), num(r.ci95[1], 1))];
+    });
+    out.push(fitTable(wide ? ['bot', label, '95% interval'] : ['bot', label], rows, { width }));
+    out.push(
+      `${label}: ${rated[0]!.rate!.caption}; 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`,
+    );
+  }
+  out.push(
+    'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +
+      `${wide ? '' : 'In brackets: 95% intervals. '}The deal is the unit: the games of a deal share its cards, so every interval uses the variation between the run's ${s.deals} independent deals ` +
+      '(cluster-robust variance of per-deal totals; Wilson interval at the effective sample size). ' +
+      (wide
+        ? 'deff (design effect): the deal-level variance over the variance if every seat-game were independent; below 1, duplicate deals made the estimate more precise.'
+        : 'Design effects: bots.csv, or --wide.'),
+  );
+  if (options.seats !== false) {
+    out.push(seatTable(s, options));
+    out.push(
+      `Every bot sits in every seat equally often on the same deals. Test of "every seat wins equally often": ${testText(s.seatTest, 'deals', 'seats')}.`,
+    );
+  }
+  const totals = table();
+  totals.push(
+    { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },
+    { 'capped games': `${s.capped} (${pct(s.games > 0 ? s.capped / s.games : 0)})` },
+    {
+      faults:
+        Object.keys(s.faults.byReason).length === 0
+          ? 'none'
+          : `${Object.entries(s.faults.byReason)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
+    },
+    {
+      throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)`,
+    },
+  );
+  out.push(totals.toString());
+  return wrapProse(out.join('\n'));
+}
+
+/** A proportion and its interval in one cell, in percent: "27.3% (22.7–32.4)". */
+function pctCell(x: number, c: readonly [number, number]): string {
+  return withInterval(pct(x), fixed(100 * c[0], 1), fixed(100 * c[1], 1));
+}
+
+/** The per-bot table within `width`: an estimate and its interval in one cell, no design effect. */
+function botTable(s: Summary, width: number): string {
+  const rows = s.bots.map((b) => [
+    b.name,
+    String(b.entries),
+    String(b.games),
+    num(b.wins, 1),
+    pctCell(b.winRate, b.ci95),
+    withInterval(num(b.meanScore), num(b.meanScoreCi95[0]), num(b.meanScoreCi95[1])),
+    String(b.forfeits),
+    String(b.faults),
+  ]);
+  return fitTable(['bot', 'seats', 'games', 'wins', 'win rate', `mean score (${s.scoreUnit})`, 'forfeits', 'faults'], rows, { width, keys: 1 });
+}
+
+/** The per-bot table with every column (`--wide`): intervals and design effects in columns of their own. */
+function wideBotTable(s: Summary): string {
   const bots = table([
     'bot',
     'seats',
@@ -71,43 +152,19 @@ export function renderTables(s: Summary): string {
       b.faults,
     ]);
   }
-  const rated = s.bots.filter((b) => b.rate);
-  if (rated.length > 0) {
-    const label = rated[0]!.rate!.label;
-    const rates = table(['bot', label, '95% interval']);
-    for (const b of rated) rates.push([b.name, num(b.rate!.value, 1), `${num(b.rate!.ci95[0], 1)} – ${num(b.rate!.ci95[1], 1)}`]);
-    out.push(bots.toString());
-    out.push(rates.toString());
-    out.push(
-      `${label}: ${rated[0]!.rate!.caption}; 95% interval over the ${s.deals} deals (Student t on per-deal totals). Rotations replay each deal with the seats rotated (duplicate play).`,
-    );
-  } else out.push(bots.toString());
-  out.push(
-    'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +
-      `The deal is the unit: the games of a deal share its cards, so every interval uses the variation between the run's ${s.deals} independent deals ` +
-      '(cluster-robust variance of per-deal totals; Wilson interval at the effective sample size). ' +
-      'deff (design effect): the deal-level variance over the variance if every seat-game were independent; below 1, duplicate deals made the estimate more precise.',
-  );
-  const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval', 'deff']);
-  for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95), deff(t.deff)]);
-  out.push(seats.toString());
-  out.push(`Every bot sits in every seat equally often on the same deals. Test of "every seat wins equally often": ${testText(s.seatTest, 'deals', 'seats')}.`);
-  const totals = table();
-  totals.push(
-    { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },
-    { 'capped games': `${s.capped} (${pct(s.games > 0 ? s.capped / s.games : 0)})` },
-    {
-      faults:
-        Object.keys(s.faults.byReason).length === 0
-          ? 'none'
-          : `${Object.entries(s.faults.byReason)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
-    },
-    {
-      throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)`,
-    },
-  );
-  out.push(totals.toString());
-  return out.join('\n');
+  return bots.toString();
+}
+
+/**
+ * The per-seat table (seat number as the run numbers them): win shares with
+ * their intervals; with `wide`, the design effects too.
+ */
+export function seatTable(s: Pick<Summary, 'seats'>, options: TerminalOptions = {}): string {
+  if (options.wide === true) {
+    const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval', 'deff']);
+    for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95), deff(t.deff)]);
+    return seats.toString();
+  }
+  const rows = s.seats.map((t) => [String(t.seat), String(t.games), num(t.wins, 1), pctCell(t.winRate, t.ci95)]);
+  return fitTable(['seat', 'games', 'wins', 'win rate'], rows, { width: tableWidth(options), keys: 1 });
 }
