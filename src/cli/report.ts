@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
 import type { BalanceReport } from '../report/balance.js';
 import { compareRuns, comparisonText, type ComparedRun, type RunComparison } from '../report/compare.js';
 import { buildHtmlReport } from '../report/html/index.js';
+import { wrapProse } from '../report/terminal.js';
 import type { Summary } from '../tourney/summary.js';
 import { runCli, shownPath } from './common.js';
 
@@ -14,7 +15,7 @@ const USAGE =
 
 /**
  * `npm run report -- --compare A B`: prints two tourney runs' key figures
- * and their differences (`compareRuns`).
+ * and their differences (`compareRuns`), then names the two runs' pages.
  * `npm run report -- results/<run>`: rebuilds `report.html` of a run
  * directory (tourney, sweep, match, rate or train; also runs made before the page
  * existed) from its files. Returns 0; bad input (no such directory, not a
@@ -36,6 +37,18 @@ export async function main(argv: readonly string[]): Promise<number> {
       throw new UsageError((e as Error).message);
     }
     process.stdout.write(`${comparisonText(a, b, c)}\n`);
+    // The last lines name the runs' pages, as every command ends.
+    const pages = [argv[1]!, argv[2]!].map((d) => join(resolve(d), 'report.html'));
+    for (const p of pages) if (existsSync(p)) process.stdout.write(`open: ${shownPath(p)}\n`);
+    if (!pages.every((p) => existsSync(p)))
+      process.stdout.write(
+        `${wrapProse(
+          `no report.html in ${pages
+            .filter((p) => !existsSync(p))
+            .map((p) => shownPath(dirname(p)))
+            .join(' and ')}: npm run report -- <dir> builds it`,
+        )}\n`,
+      );
     return 0;
   }
   if (argv.length !== 1) throw new UsageError(USAGE.split('\n')[0]!);

@@ -2,9 +2,9 @@ import type { KeyFigure } from '../core/balance.js';
 import type { Summary } from '../tourney/summary.js';
 import type { BalanceReport } from './balance.js';
 import { differenceCell, figureCell, sweepDifference, type SweepDifference } from './difference.js';
-import { plainTable } from './format.js';
 import { compareTables, type TableDifference } from './table-difference.js';
 import { tableDifferencesText } from './table-difference-text.js';
+import { fitTable, wrapProse } from './terminal.js';
 
 /** A tourney run as `compareRuns` reads it: its `summary.json` and `balance.json`. */
 export interface ComparedRun {
@@ -83,26 +83,12 @@ export function comparisonText(a: ComparedRun, b: ComparedRun, c: RunComparison)
   const prose = `${how} Rates in percentage points; 95% intervals; * the interval of A − B excludes 0.`;
   const tables =
     c.tables.length > 0
-      ? `\n${wrapWords("The game's balance tables row by row: B's estimate and A − B (percentage points for rates; 95% interval; * it excludes 0; absent: a row one run lacks).", 120)}\n${tableDifferencesText('B', [{ label: 'A', tables: c.tables }])}`
+      ? `\n${wrapProse("The game's balance tables row by row: B's estimate and A − B (percentage points for rates; 95% interval; * it excludes 0; absent: a row one run lacks).")}\n${tableDifferencesText('B', [{ label: 'A', tables: c.tables }])}`
       : '';
-  return `${wrapWords(`${a.summary.game} · A: ${a.name} · B: ${b.name}`, 120)}\n${wrapWords(prose, 120)}\n${plainTable(head, rows)}${tables}`;
+  return `${wrapProse(`${a.summary.game} · A: ${a.name} · B: ${b.name}`)}\n${wrapProse(prose)}\n${fitTable(head, rows, { keys: 1 })}${tables}`;
 }
 
 /** A figure with its interval as "27.9% (27.6–28.2)": `figureCell`'s text less the inner units and spaces, so four columns fit 120 characters. */
 function compactCell(f: KeyFigure | null, figure: string): string {
   return figureCell(f, figure).replace(/ \((\S+?)%? – (\S+?)%?\)$/, ' ($1–$2)');
-}
-
-/** Breaks a paragraph into lines of at most `width` characters at spaces (a longer word stands alone on its line). */
-function wrapWords(text: string, width: number): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line !== '' && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line === '' ? word : `${line} ${word}`;
-  }
-  if (line !== '') lines.push(line);
-  return lines.join('\n');
 }

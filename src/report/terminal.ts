@@ -95,6 +95,9 @@ export function keyColumns(rows: readonly (readonly string[])[], columns = rows[
   return 1;
 }
 
+/** Characters a column title keeps on one line when titles are wrapped to fit ("mean lives", "capped share"). */
+const TITLE_MIN = 14;
+
 /** Width of cli-table3's drawing of columns of content widths `w` (one space of padding each side, a border between). */
 function drawnWidth(w: readonly number[]): number {
   return w.reduce((s, x) => s + x + 3, 1);
@@ -124,8 +127,11 @@ export function fitTable(head: readonly string[], rows: readonly (readonly strin
     return t.toString();
   };
   if (drawnWidth(head.map((h, i) => Math.max(cells[i]!, textWidth(h)))) <= width) return render(all, head);
-  // Titles wrapped to their cells' width (never narrower than their longest word).
-  const titles = head.map((h, i) => (textWidth(h) > cells[i]! ? wrapAnsi(h, Math.max(cells[i]!, longestWord(h)), { hard: false, trim: true }) : h));
+  // Titles wrapped to their cells' width, never narrower than their longest word nor than TITLE_MIN (so short ones stay whole).
+  const titles = head.map((h, i) => {
+    const target = Math.max(cells[i]!, longestWord(h), Math.min(textWidth(h), TITLE_MIN));
+    return textWidth(h) > target ? wrapAnsi(h, target, { hard: false, trim: true }) : h;
+  });
   const w = titles.map((h, i) => Math.max(cells[i]!, textWidth(h)));
   const span = (cols: readonly number[]): number => drawnWidth(cols.map((i) => w[i]!));
   if (span(all) <= width || n < 2)
