@@ -109,7 +109,7 @@ describe('user bots and the clock (harness issue, items 1 and 4)', () => {
       dir,
     ]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/NOT REPRODUCIBLE: .*--move-timeout 200 ms/);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/NOT REPRODUCIBLE: .*--move-timeout 200 ms/);
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as {
       reproducible: boolean;
       timeouts: { bot: string }[];

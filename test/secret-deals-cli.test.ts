@@ -104,7 +104,7 @@ describe('secret deals through the CLI', () => {
     expect(stopped.complete).toBe(false);
     expect(stopped.secretDeals).toBe(true);
     expect(stopped.dealKey).toBeUndefined();
-    expect(stdout).toMatch(/secret deals: .*the key is in checkpoint\.json until the run completes/);
+    expect(stdout.replace(/\n/g, ' ')).toMatch(/secret deals: .*the key is in checkpoint\.json until the run completes/);
     expect(JSON.parse(file(dir, 'checkpoint.json')).config.dealKey).toBe(key);
     // --resume keeps the key; --deal-key cannot change it.
     const refused = run(CLI, ['--resume', dir, '--deal-key', 'ffffffffffffffffffffffffffffffff']);
@@ -128,7 +128,7 @@ describe('secret deals through the CLI', () => {
     expect(r.code).toBe(0);
     const key = (JSON.parse(file(dir, 'train-state.json')) as { setup: { dealKey?: string } }).setup.dealKey;
     expect(key).toMatch(/^[0-9a-f]{32}$/);
-    expect(r.stdout).toMatch(/secret deals: .*the key is in train-state\.json until the run completes/);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/secret deals: .*the key is in train-state\.json until the run completes/);
     expect((JSON.parse(file(dir, 'train.json')) as { dealKey?: string }).dealKey).toBe(key);
     expect(summaryOf(join(dir, 'verify')).dealKey).toBe(key);
     expect(summaryOf(join(dir, 'verify')).seed).toBe('1-verify');

@@ -33,7 +33,7 @@ describe('commands of the statistics issue', () => {
     expect(s.seatTest.df1).toBe(4);
     const b = json(join(dir, 'balance.json')) as { seatAdvantage: { test: { units: number } } };
     expect(b.seatAdvantage.test.units).toBe(500);
-    expect(r.stdout).toMatch(/over 500 independent deals/);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/over 500 independent deals/);
   });
 
   it('item 4/5: match --sprt accepts "stronger" for greedy over random and stops early, identical with --workers 1 and 2', () => {
@@ -58,7 +58,7 @@ describe('commands of the statistics issue', () => {
       ]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
-      expect(r.stdout).toMatch(/H1 accepted after \d+ deals/);
+      expect(r.stdout.replace(/\n/g, ' ')).toMatch(/H1 accepted after \d+ deals/);
       return json(join(dir, 'match.json'));
     };
     const one = run('1') as {
@@ -117,8 +117,8 @@ describe('commands of the statistics issue', () => {
       dir,
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/in game score per seat-game/);
-    expect(r.stdout).toMatch(/Verdict \(on game score\): A is stronger: the SPRT accepted H1/);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/in game score per seat-game/);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/Verdict \(on game score\): A is stronger: the SPRT accepted H1/);
     const m = json(join(dir, 'match.json')) as { measure: string; comparison: { score: { ci95: number[] } }; sprt: { mu1: number } };
     expect(m.measure).toBe('score');
     expect(m.sprt.mu1).toBe(1);
@@ -147,7 +147,7 @@ describe('commands of the statistics issue', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('1 deals × 10 games');
     expect(r.stdout).not.toContain('NaN');
-    expect(r.stdout).toContain('none: needs 2 deals');
+    expect(r.stdout.replace(/\n/g, ' ')).toContain('none: needs 2 deals');
     expect(r.stdout).toContain('Verdict: A is not separated: one deal gives no interval.');
   });
 

@@ -136,7 +136,7 @@ describe('npm run train -- --method dmc', () => {
     ];
     const r = cli('train', [...args, '--base', 'greedy', '--warm-start', 'greedy:32', '--no-verify', '--workers', '1', '--out', dir]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain("on the tensor of 152 entries and greedy's action (--base)");
+    expect(r.stdout.replace(/\n/g, ' ')).toContain("on the tensor of 152 entries and greedy's action (--base)");
     const arch = JSON.parse(read(dir, 'net.json')).architecture;
     expect(arch).toMatchObject({ base: 'greedy', inputSize: 152 + 130 });
     const t = cli('tourney', [

@@ -91,7 +91,7 @@ describe('npm run train', () => {
     // Seed 1 moves from c=0.7 to c=2 (the top of three log-spaced levels of 0.05..2), playouts still random (the choices are random,
     // greedy and nn: Captain's Orders ships a net); the verification match on held-out seeds says what that is worth.
     expect(train.tuned).toBe('ismcts:c=2,iterations=10,rollout=random');
-    expect(r.stdout).toContain('tuning c 0.05..2 log, rollout (random|greedy|nn)');
+    expect(r.stdout.replace(/\n/g, ' ')).toContain('tuning c 0.05..2 log, rollout (random|greedy|nn)');
     const m = JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')) as {
       candidate: string;
       baseline: string;
@@ -102,7 +102,7 @@ describe('npm run train', () => {
     expect([m.candidate, m.baseline, m.seed]).toEqual([train.tuned, train.start, '1-verify']);
     expect(m.games).toBeLessThanOrEqual(200);
     expect(train.verification?.verdict).toBe(m.verdict);
-    expect(r.stdout).toContain(`Tuned against starting bot: ${m.verdict}`);
+    expect(r.stdout.replace(/\n/g, ' ')).toContain(`Tuned against starting bot: ${m.verdict}`);
     // A verification the SPRT stopped is confirmed by a fixed-size match of as many games on another held-out seed.
     const stopped = (JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')) as { sprt: { accepted: string | null } }).sprt.accepted !== null;
     expect(existsSync(join(dir, 'confirm', 'match.json'))).toBe(stopped);
@@ -133,7 +133,7 @@ describe('npm run train', () => {
       dir,
     ]);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/Closest to seat-fair: bidPenalty=(face|zero|double) \(gap /);
+    expect(r.stdout.replace(/\n/g, ' ')).toMatch(/Closest to seat-fair: bidPenalty=(face|zero|double) \(gap /);
     const rows = readFileSync(join(dir, 'rules.csv'), 'utf8').trim().split('\n');
     expect(rows[0]).toBe('bidPenalty,seat_gap,seat_gap_ci95_lo,seat_gap_ci95_hi,best_seat,worst_seat,seat_test_q,p_value,deals');
     // Every choice was evaluated (three of them, the start among them), each on the same 400 held-out deals.
@@ -155,12 +155,12 @@ describe('npm run train', () => {
       const r = cli('train', ['--game', without, ...args, '--out', join(out, 'tune-roll-without')]);
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(new RegExp(`^rollout=nn left out of the tuning: nn: ${without} has no shipped net`, 'm'));
-      expect(r.stdout).toContain('tuning rollout (random|greedy)');
+      expect(r.stdout.replace(/\n/g, ' ')).toContain('tuning rollout (random|greedy)');
     }
     const co = cli('train', ['--game', 'captains-orders', ...args, '--out', join(out, 'tune-roll-co')]);
     expect(co.code).toBe(0);
     expect(co.stderr).not.toContain('left out');
-    expect(co.stdout).toContain('tuning rollout (random|greedy|nn)');
+    expect(co.stdout.replace(/\n/g, ' ')).toContain('tuning rollout (random|greedy|nn)');
   });
 
   it('bad input: one line, exit 2', () => {
