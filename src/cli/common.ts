@@ -23,6 +23,7 @@ import { usageLine } from './suggest.js';
 import { type Progress, progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 import { writeHtmlReport } from '../report/html/write.js';
+import { wrapProse } from '../report/terminal.js';
 
 /**
  * The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`).
@@ -515,7 +516,7 @@ export async function openPlayer(flags: RunFlags): Promise<BatchPlayer> {
  * @returns the exit code: 0, or 130 / 143 after SIGINT / SIGTERM.
  */
 export function finish(name: string, complete: boolean, games: number, dir: string, signal: NodeJS.Signals | null, note = '', pageDir = dir): number {
-  process.stdout.write(`results: ${dir}${note}\n`);
+  process.stdout.write(`${wrapProse(`results: ${dir}${note}`)}\n`);
   if (!complete) process.stderr.write(`ninefold: stopped after ${games} games; carry on with: npm run ${name} -- --resume ${dir}\n`);
   printOpenLine(pageDir);
   if (complete) return 0;
