@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import type Table from 'cli-table3';
 import { lazyRequire } from '../io/lazy.js';
 
@@ -31,9 +32,32 @@ export function newTable(head?: string[], layout?: { colWidths: number[]; wordWr
   return new T({ ...(head ? { head } : {}), ...(style ? { style } : {}), ...(layout ?? {}) });
 }
 
-/** Renders rows of cells under `head` as a table string. */
+/** A line without its ANSI colour codes (a terminal's table borders carry them). */
+const plain = (line: string): string => stripVTControlCharacters(line);
+
+/**
+ * A cli-table3 table's text, compact: when every row takes one line, the
+ * separators between rows are dropped (the one under the head stays), so a
+ * table takes about half the lines cli-table3 draws. Rows that wrap over
+ * several lines keep their separators, which tell them apart.
+ * @param t the table (anything whose `toString` is cli-table3's drawing).
+ * @param head whether the table's first row is a head.
+ * @returns the table's lines joined by newlines.
+ */
+export function tableText(t: { toString(): string }, head: boolean): string {
+  const lines = t.toString().split('\n');
+  const seps = lines.flatMap((l, i) => (plain(l).startsWith('├') ? [i] : []));
+  if (seps.length === 0) return lines.join('\n');
+  const blocks = [...seps, lines.length - 1].map((end, k) => end - (k === 0 ? 1 : seps[k - 1]! + 1));
+  // Every block of rows after the head one line high (the head itself may wrap over several).
+  if (blocks.slice(head ? 1 : 0).some((n) => n !== 1)) return lines.join('\n');
+  const drop = new Set(head ? seps.slice(1) : seps);
+  return lines.filter((_, i) => !drop.has(i)).join('\n');
+}
+
+/** Renders rows of cells under `head` as a table string (compact: {@link tableText}). */
 export function plainTable(head: string[], rows: readonly (readonly string[])[]): string {
   const t = newTable(head);
   for (const r of rows) t.push([...r]);
-  return t.toString();
+  return tableText(t, true);
 }

@@ -1,4 +1,4 @@
-import { ci, fixed, newTable as table, num, pct } from './format.js';
+import { ci, fixed, newTable as table, num, pct, tableText } from './format.js';
 import { fitTable, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
 import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';
@@ -98,7 +98,7 @@ export function renderTables(s: Summary, options: RunTablesOptions = {}): string
       throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)`,
     },
   );
-  out.push(totals.toString());
+  out.push(tableText(totals, false));
   return wrapProse(out.join('\n'));
 }
 
@@ -152,7 +152,7 @@ function wideBotTable(s: Summary): string {
       b.faults,
     ]);
   }
-  return bots.toString();
+  return tableText(bots, true);
 }
 
 /**
@@ -163,7 +163,7 @@ export function seatTable(s: Pick<Summary, 'seats'>, options: TerminalOptions = 
   if (options.wide === true) {
     const seats = table(['seat', 'games', 'wins', 'win rate', '95% interval', 'deff']);
     for (const t of s.seats) seats.push([t.seat, t.games, num(t.wins, 1), pct(t.winRate), ci(t.ci95), deff(t.deff)]);
-    return seats.toString();
+    return tableText(seats, true);
   }
   const rows = s.seats.map((t) => [String(t.seat), String(t.games), num(t.wins, 1), pctCell(t.winRate, t.ci95)]);
   return fitTable(['seat', 'games', 'wins', 'win rate'], rows, { width: tableWidth(options), keys: 1 });

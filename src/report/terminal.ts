@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
-import { newTable } from './format.js';
+import { newTable, tableText } from './format.js';
 
 /**
  * Fitting a command's terminal output to a width (issue #30, item 4): the
@@ -124,7 +124,7 @@ export function fitTable(head: readonly string[], rows: readonly (readonly strin
       colWidths ? { colWidths, wordWrap: true } : undefined,
     );
     for (const r of rows) t.push(cols.map((i) => r[i] ?? ''));
-    return t.toString();
+    return tableText(t, true);
   };
   if (drawnWidth(head.map((h, i) => Math.max(cells[i]!, textWidth(h)))) <= width) return render(all, head);
   // Titles wrapped to their cells' width, never narrower than their longest word nor than TITLE_MIN (so short ones stay whole).
