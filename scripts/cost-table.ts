@@ -8,7 +8,7 @@
  *
  * Usage: node scripts/run.mjs scripts/cost-table.ts [--games ID,ID] [--bots random,greedy,nn,mc,ismcts] [--scale K]
  * `--scale K` multiplies every bot's game count (default 1: random 200 000,
- * greedy 20 000, nn 500, mc and ismcts 8 games).
+ * greedy 5 000, nn 500, mc and ismcts 2 games).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { gameIds, getGame } from '../src/core/registry.js';
 import { resolveGameVariant } from '../src/core/variant.js';
 
 /** Games each bot plays per game id at --scale 1: enough for a stable rate at its speed. */
-const GAMES: Readonly<Record<string, number>> = { random: 200_000, greedy: 20_000, nn: 500, mc: 8, ismcts: 8 };
+const GAMES: Readonly<Record<string, number>> = { random: 200_000, greedy: 5_000, nn: 500, mc: 2, ismcts: 2 };
 
 interface Row {
   readonly game: string;
@@ -50,12 +50,13 @@ function measure(game: string, players: number, bot: string, games: number): Row
   }
 }
 
-/** A duration per game in the unit that reads best. */
+/** A duration in the unit that reads best: "48 s", "1.6 ms", "2.35 µs". */
 function perGame(seconds: number): string {
   if (seconds >= 1) return `${seconds.toFixed(seconds >= 10 ? 0 : 1)} s`;
   const ms = seconds * 1000;
   if (ms >= 1) return `${ms.toFixed(ms >= 10 ? 0 : 2)} ms`;
-  return `${(ms * 1000).toFixed(0)} µs`;
+  const us = ms * 1000;
+  return `${us.toFixed(us >= 10 ? 0 : 2)} µs`;
 }
 
 const argv = yargs(hideBin(process.argv))
@@ -77,13 +78,13 @@ for (const id of ids) {
     process.stderr.write(`${id} ${bot}: ${row.games} games in ${row.seconds.toFixed(2)} s\n`);
   }
 }
-process.stdout.write('| game | players | bot | time per game | games/s, 1 worker | actions per game | µs per action | games timed |\n');
+process.stdout.write('| game | players | bot | time per game | games/s, 1 worker | actions per game | time per action | games timed |\n');
 process.stdout.write('|---|---|---|---|---|---|---|---|\n');
 for (const r of rows) {
   const s = r.seconds / r.games;
   const rate = r.games / r.seconds;
   const rateText = rate >= 100 ? Math.round(rate).toLocaleString('en-US').replace(/,/g, ' ') : rate >= 1 ? rate.toFixed(1) : rate.toFixed(3);
   process.stdout.write(
-    `| ${getGame(r.game).info.name} | ${r.players} | \`${r.bot}\` | ${perGame(s)} | ${rateText} | ${r.actions.toFixed(1)} | ${((1e6 * s) / r.actions).toFixed(r.bot === 'random' ? 2 : 1)} | ${r.games} |\n`,
+    `| ${getGame(r.game).info.name} | ${r.players} | \`${r.bot}\` | ${perGame(s)} | ${rateText} | ${r.actions.toFixed(1)} | ${perGame(s / r.actions)} | ${r.games} |\n`,
   );
 }
