@@ -47,3 +47,10 @@ export const LONG_TESTS: readonly string[] = [
   'test/referee/nine-lives-referee-games.test.ts',
   'test/cli/messages-long.test.ts',
 ];
+
+/**
+ * The slow files that run alone, after the others (`test/vitest.long-serial.config.ts`, the second half of
+ * `npm run test:long`): the cluster of queue workers holds job locks of 1.5 s and gives the workers 10 s to log their
+ * last batch, margins that a test file busy on the other core would eat into.
+ */
+export const SERIAL_LONG_TESTS: readonly string[] = ['test/queue/cluster.test.ts'];

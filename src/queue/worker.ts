@@ -93,7 +93,8 @@ export async function serveQueue(opts: WorkerOptions): Promise<QueueWorker> {
     }
     const sealed = (r: BatchJobResult): Sealed => seal(opts.key, RESULT_TAG, jobId, r);
     const { config, dealStart, dealEnd } = d.task;
-    const what = `run ${d.runId} deals ${dealStart}-${dealEnd - 1} of ${config.gameId} (${config.lineup.join(',')})`;
+    // One log line a batch within 120 columns (the line-up is the coordinator's to print).
+    const what = `run ${d.runId} deals ${dealStart}-${dealEnd - 1} of ${config.gameId}`;
     if ((await redis.exists(runKey(d.runId))) === 0) {
       opts.log(`skipped ${what}: its coordinator is gone`);
       return sealed({ status: 'skipped', worker: name });
