@@ -231,8 +231,8 @@ export function renderRatings(r: RatingReport, options: TerminalOptions = {}): s
     rows.push([
       String(k + 1),
       x.bot,
-      // `|| 0`: a rating that rounds to 0 prints "0", not "-0".
-      x.unbounded ? unboundedText(x.unbounded) : num(Math.round(x.elo) || 0, 0),
+      // `|| 0`: a rating that rounds to 0 prints "0", not "-0"; a negative one with the minus sign of every other figure.
+      x.unbounded ? unboundedText(x.unbounded) : num(Math.round(x.elo) || 0, 0).replace('-', '−'),
       x.unbounded ? '' : `± ${Number.isFinite(x.margin) ? num(x.margin, 0) : 'n/a'}`,
       pct(x.winRate),
       String(x.games),
