@@ -5,8 +5,9 @@
  */
 import { RuleError } from '../../core/index.js';
 import { A_CARD, A_GOPLAY, A_NUM, A_SEAT, A_SLOT, A_SPEND, A_SUIT, NUM_ACTIONS_POWERS } from './actions.js';
-import { cardName, NUM_CARDS, NUM_SUITS, numberOf, SUIT_CODES, suitOf } from './cards.js';
-import { type NineLivesState, Phase, W_BID, W_DISCARD, W_GIVING, W_HAND, W_PLAYED } from './state.js';
+import { cardName, NUM_CARDS, numberOf, SUIT_CODES, suitOf } from './cards.js';
+import { placeBid } from './bid.js';
+import { type NineLivesState, Phase, W_DISCARD, W_GIVING, W_HAND, W_PLAYED } from './state.js';
 import {
   C_ASIDE,
   C_CAROUSEL,
@@ -93,15 +94,7 @@ function step(s: NineLivesState, a: number): void {
   const t = s.turn;
   if (s.phase === Phase.Bid) {
     if (s.recorder) record(s, { seat: t, type: 'bid', card: cardName(a) });
-    s.where[a] = W_BID;
-    s.bid[t] = a;
-    s.handCount[t]!--;
-    s.suitCount[t * NUM_SUITS + suitOf(a)]!--;
-    if (++s.turn === s.players) {
-      s.phase = Phase.Play;
-      s.turn = s.keeper;
-      startRows(s);
-    }
+    if (placeBid(s, a)) startRows(s);
     return;
   }
   if (s.phase === Phase.Play) {

@@ -5,6 +5,7 @@ import { encodeAction } from './codec.js';
 import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from './state.js';
 import { powersApply, powersApplyLegal, powersGains, powersLegal, powersMap, resetPowersRound, ROUND_END } from './powers.js';
 import { dealPowers } from './powers-list.js';
+import { placeBid } from './bid.js';
 
 /** True when card `c` is a wildcard crown (Black Cat only; with 9 players crowns are plain). */
 export const isWild = (blackCat: boolean, c: number): boolean => blackCat && c >= FIRST_CROWN;
@@ -207,14 +208,7 @@ export function apply(s: NineLivesState, a: number): void {
   if (s.phase === Phase.Bid) {
     if (a < 0 || a >= A_PLAY || s.where[a] !== mine || isWild(s.blackCat, a)) illegal(s, a);
     s.recorder?.action(encodeAction(s, a));
-    s.where[a] = W_BID;
-    s.bid[t] = a;
-    s.handCount[t]!--;
-    s.suitCount[t * NUM_SUITS + suitOf(a)]!--;
-    if (++s.turn === s.players) {
-      s.phase = Phase.Play;
-      s.turn = s.keeper;
-    }
+    placeBid(s, a);
     return;
   }
   if (s.phase !== Phase.Play) illegal(s, a);
