@@ -126,6 +126,31 @@ export class IsmctsBot implements Bot {
   }
 
   /**
+   * The root's visit counts of the last decision, the search's policy
+   * (Expert Iteration's target: Anthony, Tian and Barber, NeurIPS 2017):
+   * `out[at + i]` = the visits of the root child of `legal[i]` (0 when the
+   * search never expanded it), for i < `count`. Call it right after
+   * {@link act} with the same `legal` and `count`. Allocates nothing.
+   * @returns the visits written in all (0 when the last decision had one legal action: no search).
+   */
+  rootVisits(legal: Int32Array, count: number, out: Float32Array | Float64Array, at = 0): number {
+    const { pool, slot } = this;
+    for (let i = 0; i < count; i++) out[at + i] = 0;
+    if (this.lastIterations === 0 || pool.size === 0) return 0;
+    if (slot.length === 0) return 0;
+    for (let ch = pool.firstChild[0]!; ch >= 0; ch = pool.nextSibling[ch]!) slot[pool.action[ch]!] = ch;
+    let total = 0;
+    for (let i = 0; i < count; i++) {
+      const ch = slot[legal[i]!]!;
+      if (ch < 0) continue;
+      out[at + i] = pool.visits[ch]!;
+      total += pool.visits[ch]!;
+    }
+    this.clearSlots(0);
+    return total;
+  }
+
+  /**
    * One search from the observation: each iteration determinizes, then runs
    * the four steps of the header (as OpenSpiel's `is_mcts.cc` names them):
    * {@link select} down the tree (which calls {@link expand} at the first node

@@ -155,6 +155,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     rolloutHorizon,
     rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
     ...(args['rollout-advantage'] ? { rolloutAdvantage: true } : {}),
+    ...(await expertOf(args, game, flags)),
   };
   const setup: DmcSetup = {
     dmc: true,
@@ -178,7 +179,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
   const dir = resolve(out);
   writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
   printProse(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${rolloutShare} of decisions, ${rolloutBot} plays on to the ${rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}${plan.expertBot ? ` · expert: ${plan.expertBot} labels ${plan.expertShare} of decisions${plan.qWeight === 0 ? ' (its policy alone trains the action head)' : ''}` : ''}\n`,
   );
   return dmcRun(game, flags, setup, plan, state, dir);
 }
@@ -202,6 +203,25 @@ export function provenanceCommand(argv: readonly string[]): string {
     kept.push(a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@'));
   }
   return `npm run train -- ${kept.join(' ')}`;
+}
+
+/**
+ * The expert's part of a plan (`--expert`, `--expert-share`, `--q-weight`).
+ * @throws UsageError on an expert that is not one built-in bot, a share
+ *   outside (0, 1], or a Q weight of 0 without an expert (nothing would train the action head).
+ */
+async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'qWeight'>> {
+  const qWeight = parseNumber('--q-weight', args['q-weight'], 0, 1e9);
+  if (args.expert === undefined) {
+    if (args.given.has('expert-share')) throw new UsageError('--expert-share needs --expert (the bot whose policy the net learns)');
+    if (qWeight === 0) throw new UsageError('--q-weight 0 needs --expert: without Q targets or an expert nothing trains the action head');
+    return qWeight === 1 ? {} : { qWeight };
+  }
+  const specs = await parseAndValidateLineup(args.expert, game, flags.botLoadMs);
+  if (specs.length !== 1 || specs[0]!.name.includes('/')) throw new UsageError(`--expert takes one built-in bot, got '${args.expert}'`);
+  const expertShare = parseNumber('--expert-share', args['expert-share'], 0, 1);
+  if (!(expertShare > 0)) throw new UsageError('--expert-share must be above 0 (the share of learner decisions the expert labels)');
+  return { expertBot: specs[0]!.text, expertShare, qWeight };
 }
 
 /** The chunk period of a share of demonstration chunks: 1/share rounded (0 for none). */
@@ -312,6 +332,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
   // The net of the last finished iteration (the state's weights: a resumed run's net is the same).
   net.weights.set(f32(state.weights));
   saveNet();
+  const expert = plan.expertBot && (plan.expertShare ?? 0) > 0;
   const rows = state.curve
     .filter((x) => x.evaluation !== null)
     .map((r) => [
@@ -319,10 +340,11 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
       String(r.episodes),
       num(r.lossQ, 4),
       num(r.lossValue, 4),
+      ...(expert ? [num(r.lossPolicy ?? Number.NaN, 4)] : []),
       points(r.evaluation!.value, arena.objective),
       `${points(r.evaluation!.ci95[0], arena.objective)} to ${points(r.evaluation!.ci95[1], arena.objective)}`,
     ]);
-  const head = ['iteration', 'games', 'loss (Q)', 'loss (value)', 'net − greedy', '95% interval'];
+  const head = ['iteration', 'games', 'loss (Q)', 'loss (value)', ...(expert ? ['loss (policy)'] : []), 'net − greedy', '95% interval'];
   process.stdout.write(`${fitTable(head, rows, { width: tableWidth(flags), keys: 1 })}\n`);
   printProse(
     `net − greedy: the net's ${arena.objective === 'win' ? 'win share' : 'score'} per seat-game less greedy's in its place, paired on the same ${setup.evalDeals} held-out deals (seed ${setup.seed}-eval) at every evaluation, the net in every seat against greedy opponents (95% interval over the deals, Student t).\nnet: ${netFile} (play it with nn:file=${netFile}) · layout ${layoutDescription(game, plan.variant).slice(0, 80)}…\n`,
@@ -379,6 +401,7 @@ export const DMC_CURVE_COLUMNS = [
   'samples',
   'loss_q',
   'loss_value',
+  'loss_policy',
   'learner_utility',
   'warm_start',
   'eval_deals',
@@ -395,6 +418,7 @@ export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void 
     r.samples,
     r.lossQ,
     r.lossValue,
+    r.lossPolicy ?? '',
     r.learnerUtility,
     r.warmStart ? 1 : 0,
     r.evaluation?.deals ?? '',

@@ -123,6 +123,22 @@ export const options = {
     describe:
       "--method dmc with --warm-start: DQfD's margin l, in utility units: the net learns to score the warm-start bot's action at least l above the others at its demonstrations (0: no margin loss, the demonstrations train the Q head by their returns alone)",
   },
+  expert: {
+    type: 'string',
+    describe:
+      "--method dmc: a built-in bot (e.g. ismcts, or ismcts:iterations=300) that labels a share of the learner's decisions with its policy (a search's root visit counts, else its action), learned by cross-entropy (Expert Iteration's apprentice, Anthony et al. 2017)",
+  },
+  'expert-share': {
+    type: 'number',
+    default: 0.1,
+    describe: '--method dmc with --expert: the share of learner decisions (with more than one legal action) the expert labels',
+  },
+  'q-weight': {
+    type: 'number',
+    default: 1,
+    describe:
+      "--method dmc: the weight of the Q loss (returns, rollout targets, DQfD's margin); 0 with --expert: the net learns the expert's policy alone (imitation), and only labelled decisions train it",
+  },
   base: {
     type: 'string',
     describe:

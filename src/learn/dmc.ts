@@ -81,6 +81,21 @@ export interface DmcPlan {
    * decisions train the Q head. Absent: false.
    */
   readonly rolloutAdvantage?: boolean;
+  /**
+   * The share of learner decisions that also get a policy target from
+   * `expertBot` (`SelfPlayTask.expertShare`), learned by the action head's
+   * cross-entropy (Expert Iteration's apprentice: Anthony, Tian and Barber,
+   * "Thinking Fast and Slow with Deep Learning and Tree Search", NeurIPS
+   * 2017) at weight 1. Absent or 0: none.
+   */
+  readonly expertShare?: number;
+  readonly expertBot?: string | null;
+  /**
+   * The weight of the Q loss (Monte-Carlo returns, rollout targets, the
+   * margin); 0 with an expert: the action head learns the expert's policy
+   * alone, and its scores are logits. Absent: 1.
+   */
+  readonly qWeight?: number;
 }
 
 /** One iteration's figures (a row of `curve.csv`). */
@@ -94,6 +109,8 @@ export interface DmcIterationFigures {
   readonly lossQ: number;
   /** Mean per-seat squared error of the value head (utility²). */
   readonly lossValue: number;
+  /** Mean cross-entropy of the expert's policy targets (nats), before each step; NaN without an expert. */
+  readonly lossPolicy?: number;
   /** The learner's mean utility per episode in this iteration (self-play: about 1/P). */
   readonly learnerUtility: number;
   /** True when the learner seats played the warm-start bot. */
@@ -126,6 +143,7 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
       rolloutScale: plan.rolloutScale ?? 10,
       ...(plan.rolloutAdvantage ? { rolloutAdvantage: true } : {}),
+      ...(plan.expertBot && (plan.expertShare ?? 0) > 0 ? { expertBot: plan.expertBot, expertShare: plan.expertShare } : {}),
     });
   }
   return out;
@@ -157,7 +175,7 @@ function trainingSample(
   r: SampleRef,
   arch: NetArchitecture,
   valueWeight: number,
-  lossPlan: { readonly margin: number; readonly rolloutHorizon?: RolloutHorizon; readonly rolloutAdvantage?: boolean },
+  lossPlan: { readonly margin: number; readonly rolloutHorizon?: RolloutHorizon; readonly rolloutAdvantage?: boolean; readonly qWeight?: number },
 ): TrainingSample {
   const p = packs[r.pack]!;
   const N = arch.inputSize;
@@ -166,7 +184,8 @@ function trainingSample(
   const P = arch.seats;
   const qAll = p.qAll && !Number.isNaN(p.qAll[r.legalAt]!) ? p.qAll.subarray(r.legalAt, r.legalAt + n) : undefined;
   // Round-horizon targets and advantages are on another scale than returns: an unlabelled decision then trains the value head only.
-  const returns = qAll !== undefined || !(lossPlan.rolloutHorizon === 'round' || lossPlan.rolloutAdvantage === true);
+  const returns = (lossPlan.qWeight ?? 1) > 0 && (qAll !== undefined || !(lossPlan.rolloutHorizon === 'round' || lossPlan.rolloutAdvantage === true));
+  const policy = p.policy && !Number.isNaN(p.policy[r.legalAt]!) ? p.policy.subarray(r.legalAt, r.legalAt + n) : undefined;
   return {
     obs: p.obs.subarray(r.row * N, (r.row + 1) * N),
     legal: p.legal.subarray(r.legalAt, r.legalAt + n),
@@ -174,7 +193,8 @@ function trainingSample(
     features: p.features ? p.features.subarray(r.legalAt * F, (r.legalAt + n) * F) : undefined,
     chosen: returns ? p.chosen[r.row]! : undefined,
     q: returns ? p.target[r.row]! : undefined,
-    qAll,
+    qAll: (lossPlan.qWeight ?? 1) > 0 ? qAll : undefined,
+    policy,
     demo: returns && p.demo[r.row] === 1 && lossPlan.margin > 0 ? lossPlan.margin : undefined,
     value: valueWeight > 0 ? p.values.subarray(r.row * P, (r.row + 1) * P) : undefined,
   };
@@ -207,13 +227,23 @@ export async function dmcIteration(
     throw e;
   }
   if (signal?.aborted) return null;
-  const refs = sampleRefs(packs);
+  // With the Q loss off, a decision without an expert's target has nothing to teach the action head: only labelled ones train.
+  const all = sampleRefs(packs);
+  const refs =
+    (plan.qWeight ?? 1) > 0
+      ? all
+      : all.filter((r) => {
+          const pol = packs[r.pack]!.policy;
+          return pol !== null && !Number.isNaN(pol[r.legalAt]!);
+        });
   const order = new Int32Array(refs.length);
   for (let i = 0; i < order.length; i++) order[i] = i;
   let lossQ = 0;
   let lossValue = 0;
+  let lossPolicy = 0;
   let steps = 0;
-  const weights = { q: 1, policy: 0, value: plan.valueWeight, margin: plan.margin > 0 ? 1 : 0 };
+  const qWeight = plan.qWeight ?? 1;
+  const weights = { q: qWeight, policy: 1, value: plan.valueWeight, margin: plan.margin > 0 && qWeight > 0 ? 1 : 0 };
   for (let epoch = 0; epoch < plan.epochs; epoch++) {
     shuffleInPlace(order, createRng(`${plan.seed}/shuffle/${k}/${epoch}`));
     for (let at = 0; at < order.length; at += plan.batch) {
@@ -223,6 +253,7 @@ export async function dmcIteration(
       onStep?.();
       lossQ += f.q ?? 0;
       lossValue += f.value ?? 0;
+      lossPolicy += f.policy ?? 0;
       steps++;
     }
   }
@@ -238,6 +269,7 @@ export async function dmcIteration(
     samples: refs.length,
     lossQ: steps > 0 ? lossQ / steps : Number.NaN,
     lossValue: steps > 0 ? lossValue / steps : Number.NaN,
+    ...(plan.expertBot && (plan.expertShare ?? 0) > 0 ? { lossPolicy: steps > 0 ? lossPolicy / steps : Number.NaN } : {}),
     learnerUtility: episodes > 0 ? utility / episodes : Number.NaN,
     warmStart: k * plan.episodesPerIteration < plan.warmStartEpisodes,
   };

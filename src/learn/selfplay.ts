@@ -58,6 +58,24 @@ export interface SelfPlayTask {
   readonly rolloutScale?: number;
   /** With the game horizon: centre each decision's targets on their mean (advantages); absent: false. */
   readonly rolloutAdvantage?: boolean;
+  /**
+   * The probability that a learner decision with more than one legal action
+   * also gets a policy target from `expertBot` (a built-in bot's spec, e.g.
+   * `ismcts`): the root visit counts of a search bot (`rootVisits`), else
+   * the expert's action alone (Expert Iteration's apprentice, Anthony, Tian
+   * and Barber 2017; imitation). Absent or 0: none.
+   */
+  readonly expertShare?: number;
+  readonly expertBot?: string | null;
+}
+
+/** A bot that can say what its last search thought of each legal action (`IsmctsBot.rootVisits`). */
+interface SearchExpert {
+  rootVisits(legal: Int32Array, count: number, out: Float32Array, at: number): number;
+}
+
+function isSearchExpert(bot: Bot): bot is Bot & SearchExpert {
+  return typeof (bot as Partial<SearchExpert>).rootVisits === 'function';
 }
 
 /**
@@ -81,6 +99,8 @@ export interface SamplePack {
   readonly demo: Uint8Array;
   /** Aligned with `legal`: each legal action's rollout target, NaN throughout a sample without them; null when the task asked for none. */
   readonly qAll: Float32Array | null;
+  /** Aligned with `legal`: the expert's policy target (visit counts, or 1 on its action), NaN throughout a sample without one; null when the task asked for none. */
+  readonly policy: Float32Array | null;
   /** Per sample: its Monte-Carlo return (the utility of its seat at the end), the Q-target. */
   readonly target: Float32Array;
   /** `samples × P`: every seat's utility at the end, seat-relative (the sample's seat first, then the seat to its left...): the value head's target. */
@@ -139,6 +159,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10, task.rolloutAdvantage ?? false)
       : null;
   const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
+  const expertShare = task.expertBot ? (task.expertShare ?? 0) : 0;
+  const policyOut = expertShare > 0 ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));
   const seatOf = new Grow(new Int32Array(256), (n) => new Int32Array(n));
@@ -154,6 +176,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   // A net with a base policy reads that policy's action (`NetArchitecture.base`), asked of its own bots.
   const baseBots: Bot[] | null = task.arch.base ? perSeat(task.arch.base) : null;
   const opponentBots = task.opponents.map(perSeat);
+  const expertBots: Bot[] | null = policyOut ? perSeat(task.expertBot!) : null;
+  const expertRng = createRng('unused');
   const seatBots: (Bot | null)[] = new Array(P).fill(null);
   const ctxs: BotContext[] = [];
   const botRngs: Rng[] = [];
@@ -168,6 +192,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     const pick = createRng(`${dealSeed}/seats`);
     const explore = createRng(`${dealSeed}/explore`);
     const labelPick = createRng(`${dealSeed}/label`);
+    const expertPick = createRng(`${dealSeed}/expert`);
     let decisionInEpisode = 0;
     // Which seats the learner holds: all of them (self-play), or one against drawn opponents.
     const allSelf = opponentBots.length === 0 || pick.next() < task.selfPlay;
@@ -182,6 +207,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       seatBots[p]?.reset?.(ctxs[p]!);
       if (seatBots[p] === null && behaviourBots) behaviourBots[p]!.reset?.(ctxs[p]!);
       if (seatBots[p] === null && baseBots) baseBots[p]!.reset?.(ctxs[p]!);
+      if (seatBots[p] === null && expertBots) expertBots[p]!.reset?.(ctxs[p]!);
     }
     while (!game.isTerminal(s)) {
       const seat = game.currentSeat(s);
@@ -233,6 +259,21 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         else qAllOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
         qAllOut.length += n;
       }
+      if (policyOut) {
+        policyOut.reserve(n);
+        if (n > 1 && expertPick.next() < expertShare)
+          expertLabel(
+            expertBots![seat]!,
+            obs,
+            legal,
+            n,
+            { ...ctxs[seat]!, rng: expertRng.seed(`${dealSeed}/expert/${decisionInEpisode}`) },
+            policyOut.data,
+            legalOut.length,
+          );
+        else policyOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
+        policyOut.length += n;
+      }
       decisionInEpisode++;
       legalOut.length += n;
       if (feats) {
@@ -277,6 +318,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     legal: legalOut.view(),
     features: F > 0 ? featOut.view() : null,
     qAll: qAllOut ? qAllOut.view() : null,
+    policy: policyOut ? policyOut.view() : null,
     chosen: chosen.view(),
     demo: Uint8Array.from(demo.view()),
     target: target.view(),
@@ -284,4 +326,15 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
     learnerUtility,
     decisions,
   };
+}
+
+/**
+ * Writes an expert's policy target for one decision into `out[at, at + n)`:
+ * its root visit counts when it is a search bot that searched, else 1 on the
+ * action it plays and 0 elsewhere.
+ */
+function expertLabel(expert: Bot, obs: object, legal: Int32Array, n: number, ctx: BotContext, out: Float32Array, at: number): void {
+  const a = expert.act(obs, legal, n, ctx);
+  if (isSearchExpert(expert) && expert.rootVisits(legal, n, out, at) > 0) return;
+  for (let j = 0; j < n; j++) out[at + j] = legal[j] === a ? 1 : 0;
 }

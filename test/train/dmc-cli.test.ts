@@ -54,7 +54,7 @@ describe('npm run train -- --method dmc', () => {
     for (const f of ['net.json', 'curve.csv', 'curve.json']) expect(read(join(out, 'w2'), f), f).toBe(read(join(out, 'w1'), f));
     const curve = read(join(out, 'w1'), 'curve.csv').trim().split('\n');
     expect(curve[0]).toBe(
-      'iteration,games,samples,loss_q,loss_value,learner_utility,warm_start,eval_deals,net_minus_greedy,net_minus_greedy_ci95_lo,net_minus_greedy_ci95_hi',
+      'iteration,games,samples,loss_q,loss_value,loss_policy,learner_utility,warm_start,eval_deals,net_minus_greedy,net_minus_greedy_ci95_lo,net_minus_greedy_ci95_hi',
     );
     expect(curve).toHaveLength(1 + 6);
     // Evaluations at iterations 3 and 6 against greedy on the held-out deals, with an interval around the difference.

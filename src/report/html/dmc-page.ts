@@ -1,7 +1,7 @@
 import { seriesChart } from './charts.js';
 import { num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Page, PageChart, Section } from './page.js';
-import { SERIES_COLOR, BEST_COLOR, sourcesOf, thinned, verificationLinks } from './train-data.js';
+import { SERIES_COLOR, BEST_COLOR, POLICY_COLOR, sourcesOf, thinned, verificationLinks } from './train-data.js';
 
 /** True when a training run's state is a Deep Monte-Carlo run's (`src/cli/train-dmc.ts`). */
 export function isDmcRun(f: RunFiles): boolean {
@@ -93,18 +93,23 @@ export function dmcPage(f: RunFiles): Page {
 
 function curveSection(rows: readonly Row[], evals: readonly Row[], percent: boolean): Section {
   const x = { field: 'games', title: 'games of self-play' };
+  // Runs with an expert (--expert) also learn its policy: one more loss.
+  const hasPolicy = rows.some((r) => typeof r.loss_policy === 'number');
   const charts: PageChart[] = [
     {
       id: 'dmc-loss',
       spec: seriesChart({
         title: 'Loss per iteration',
         description:
-          "The mean squared error of the chosen actions' Q against their returns, and of the value head against every seat's outcome, over each iteration's minibatches.",
+          "The mean squared error of the chosen actions' Q against their returns, and of the value head against every seat's outcome, over each iteration's minibatches; with an expert, the cross-entropy of its policy targets too.",
         rows,
         x,
         series: [
           { field: 'loss_q', title: 'Q loss (squared error, win share²)', mark: 'line', color: SERIES_COLOR },
           { field: 'loss_value', title: 'value loss', mark: 'line', color: BEST_COLOR, dash: true },
+          ...(hasPolicy
+            ? [{ field: 'loss_policy', title: "policy loss (cross-entropy of the expert's targets, nats)", mark: 'line' as const, color: POLICY_COLOR }]
+            : []),
         ],
         y: { title: 'mean squared error' },
         width: 2 * 340,
@@ -136,6 +141,7 @@ function curveSection(rows: readonly Row[], evals: readonly Row[], percent: bool
     'samples',
     'loss_q',
     'loss_value',
+    ...(hasPolicy ? ['loss_policy'] : []),
     'net_minus_greedy',
     'net_minus_greedy_ci95_lo',
     'net_minus_greedy_ci95_hi',

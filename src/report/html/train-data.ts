@@ -101,6 +101,8 @@ export function assignments(keys: readonly string[], r: Readonly<Record<string, 
 
 export const SERIES_COLOR = '#4c78a8';
 export const BEST_COLOR = '#e45756';
+/** The policy loss of a run with an expert (Tableau 10's green, beside the two above). */
+export const POLICY_COLOR = '#54a24b';
 
 /** A training run's files, read once: the setting from train-state.json, the results from the other files. */
 export interface Training {
