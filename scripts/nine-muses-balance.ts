@@ -28,8 +28,8 @@ const KINDS = ['exchange', 'call', 'demonstrate', 'toil'];
 const chosen = new Map<string, number>();
 const D: actions.DecodedAction = { kind: 0, card: 0, arg: 0, count: 0 };
 
-function baseBot(name: string): Bot {
-  if (name === 'random') return randomBot.create({}, game as never);
+function baseBot(name: string): Bot<NineMusesObservation> {
+  if (name === 'random') return randomBot.create({}, game);
   if (name === 'greedy') return createNineMusesHeuristic();
   const m = /^greedy-no-(\w+)$/.exec(name);
   if (m && KINDS.includes(m[1]!)) return createNineMusesHeuristic({ ...DEFAULT_WEIGHTS, forbid: [KINDS.indexOf(m[1]!)] });
@@ -37,12 +37,12 @@ function baseBot(name: string): Bot {
 }
 
 /** Wraps a bot to count its choices. */
-function counting(b: Bot): Bot {
+function counting(b: Bot<NineMusesObservation>): Bot<NineMusesObservation> {
   return {
     act(o, legal, n, ctx) {
       const a = b.act(o, legal, n, ctx);
       const d = actions.decodeId(a, D);
-      const card = d.kind === 4 ? '' : (o as NineMusesObservation).cards.philosophers[d.card]!.name;
+      const card = d.kind === 4 ? '' : o.cards.philosophers[d.card]!.name;
       const key = d.kind === 0 ? `exchange ${card} #${d.arg}` : d.kind === 4 ? 'steal' : `${KINDS[d.kind]} with ${card}`;
       chosen.set(key, (chosen.get(key) ?? 0) + 1);
       return a;
@@ -71,12 +71,12 @@ for (let g = 0; g < games; g++) {
   // seat s holds line-up entry (s + rot) % P
   const rot = g % players;
   const who = (s: number): number => (s + rot) % players;
-  const ctx: BotContext[] = Array.from({ length: players }, (_, s) => ({
+  const ctx: BotContext<NineMusesObservation>[] = Array.from({ length: players }, (_, s) => ({
     seat: s,
     players,
     variant,
     rng: createRng(`${seed}:${g}/s${s}`),
-    model: game as never,
+    model: game,
   }));
   game.deal(state, createRng(`${seed}:${g}`));
   while (!game.isTerminal(state)) {

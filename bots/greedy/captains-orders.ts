@@ -106,12 +106,11 @@ export const ALL_ELEMENTS: CaptainsOrdersSwitches = { order: true, belay: true, 
  *   low enough for the run-out declaration to be right.
  * @param s the elements it may use; {@link ALL_ELEMENTS} (every one) by default.
  */
-export function captainsOrdersGreedy(p: CaptainsOrdersGreedyParams = GREEDY_PARAMS, s: CaptainsOrdersSwitches = ALL_ELEMENTS): Bot {
+export function captainsOrdersGreedy(p: CaptainsOrdersGreedyParams = GREEDY_PARAMS, s: CaptainsOrdersSwitches = ALL_ELEMENTS): Bot<CaptainsOrdersObservation> {
   const { discoverDoubt } = p;
   const { order, belay, discover, declare } = s;
   return {
-    act(obsIn, legal, n) {
-      const o = obsIn as CaptainsOrdersObservation;
+    act(o, legal, n) {
       if (has(legal, n, A_DECLARE_YES)) return declare || !has(legal, n, A_DECLARE_NO) ? A_DECLARE_YES : A_DECLARE_NO;
       const low = lowest(o);
       if (o.phase === Phase.Discard) return discardId(low);
@@ -151,7 +150,7 @@ export function captainsOrdersGreedy(p: CaptainsOrdersGreedyParams = GREEDY_PARA
  * default's 20.0%, 10 wins 86.9% and 20 wins 94.0%; hence the whole range
  * is tuned.
  */
-export const captainsOrdersHeuristic: GreedyHeuristic = {
+export const captainsOrdersHeuristic: GreedyHeuristic<CaptainsOrdersObservation> = {
   params: [
     {
       key: 'discoverDoubt',

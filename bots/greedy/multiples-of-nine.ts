@@ -67,11 +67,10 @@ function goOutDraws(keep: Uint8Array, sum: number): number {
  * @param discard whether it makes early discards, of part of the hand ("Play", 3; a counterfactual
  *   switch, see `switches.ts`); false: it stays until the whole hand goes out.
  */
-export function multiplesOfNineGreedy(p: MultiplesOfNineGreedyParams = GREEDY_PARAMS, discard = true): Bot {
+export function multiplesOfNineGreedy(p: MultiplesOfNineGreedyParams = GREEDY_PARAMS, discard = true): Bot<MultiplesOfNineObservation> {
   const { holdLimit, keepLimit } = p;
   return {
-    act(obsIn, legal, n) {
-      const o = obsIn as MultiplesOfNineObservation;
+    act(o, legal, n) {
       for (let i = 0; i < n; i++) if (legal[i] === A_GO_OUT) return A_GO_OUT;
       // Staying is always legal ("A player is never obliged to discard").
       if (!discard) return A_STAY;
@@ -120,7 +119,7 @@ export function multiplesOfNineGreedy(p: MultiplesOfNineGreedyParams = GREEDY_PA
  * count cards in hand; a hand holds at most 52. The tuning ranges span the
  * limits measured by hand (12 to 18) and a discard down to a small hand.
  */
-export const multiplesOfNineHeuristic: GreedyHeuristic = {
+export const multiplesOfNineHeuristic: GreedyHeuristic<MultiplesOfNineObservation> = {
   params: [
     {
       key: 'holdLimit',

@@ -207,11 +207,10 @@ export function nineLivesGreedy(
   w: NineLivesGreedyWeights = GREEDY_WEIGHTS,
   pw: NineLivesPowersWeights = POWERS_WEIGHTS,
   sw: NineLivesSwitches = ALL_ELEMENTS,
-): Bot {
+): Bot<NineLivesObservation> {
   const crownOn = sw.crown;
   return {
-    act(obsIn, legal, n) {
-      const o = obsIn as NineLivesObservation;
+    act(o, legal, n) {
       if (o.phase === Phase.Bid) return chooseBid(o, legal, n, w);
       if (o.powers) return actPowers(o, legal, n, w, pw, sw);
       const P = o.players;
@@ -435,7 +434,7 @@ function flag(key: string, def: number, doc: string): BotParam {
  * only the Powers variant's play. `higherTricks` (an alternative bid
  * estimate, off by default) is not a parameter.
  */
-export const nineLivesHeuristic: GreedyHeuristic = {
+export const nineLivesHeuristic: GreedyHeuristic<NineLivesObservation> = {
   params: [
     ...Array.from(
       { length: 9 },

@@ -154,12 +154,11 @@ function cardWorth(o: NineMusesObservation, t: number, w: NineMusesWeights): voi
  * discarded Philosopher's best use. Steals take from the opponent with the
  * most VP. Reads only its observation.
  */
-export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS): Bot {
+export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS): Bot<NineMusesObservation> {
   let forbidMask = 0;
   for (const k of w.forbid) forbidMask |= 1 << k;
   return {
-    act(obsIn, legal, n) {
-      const o = obsIn as NineMusesObservation;
+    act(o, legal, n) {
       const me = o.seat;
       if (o.phase === Phase.Steal) {
         let best = legal[0]!;
@@ -250,7 +249,7 @@ export function createNineMusesHeuristic(w: NineMusesWeights = DEFAULT_WEIGHTS):
 }
 
 /** `greedy` for nine-muses (the factory `bots/greedy/index.ts` registers). */
-export function nineMusesGreedy(): Bot {
+export function nineMusesGreedy(): Bot<NineMusesObservation> {
   return createNineMusesHeuristic(DEFAULT_WEIGHTS);
 }
 
@@ -259,7 +258,7 @@ export function nineMusesGreedy(): Bot {
  * defaults `DEFAULT_WEIGHTS`, and `forbid`, the action kinds it never
  * chooses while another is legal (a counterfactual switch, default none).
  */
-export const nineMusesHeuristic: GreedyHeuristic = {
+export const nineMusesHeuristic: GreedyHeuristic<NineMusesObservation> = {
   params: [
     {
       key: 'tokenRisk',

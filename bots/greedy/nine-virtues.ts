@@ -149,7 +149,7 @@ function oneMore(o: NineVirtuesObservation, r: number, m: number, b: number, c: 
  * majorities, kills the center cards that threaten a majority or bid of its
  * own, and calls the 1 as the rank where it adds the most.
  */
-export function nineVirtuesGreedy(): Bot {
+export function nineVirtuesGreedy(): Bot<NineVirtuesObservation> {
   return makeNineVirtuesGreedy(GREEDY_WEIGHTS);
 }
 
@@ -157,7 +157,7 @@ export function nineVirtuesGreedy(): Bot {
  * `greedy` in Nine Virtues: the weights as parameters (`greedy:leak=0.08`),
  * defaults `GREEDY_WEIGHTS`; the tuning ranges cover the values tried by hand.
  */
-export const nineVirtuesHeuristic: GreedyHeuristic = {
+export const nineVirtuesHeuristic: GreedyHeuristic<NineVirtuesObservation> = {
   params: [
     {
       key: 'leak',
@@ -202,11 +202,10 @@ export const nineVirtuesHeuristic: GreedyHeuristic = {
  * The heuristic with explicit weights.
  * @param s the elements it may use; {@link ALL_ELEMENTS} (every one) by default.
  */
-export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights, s: NineVirtuesSwitches = ALL_ELEMENTS): Bot {
+export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights, s: NineVirtuesSwitches = ALL_ELEMENTS): Bot<NineVirtuesObservation> {
   const { bidRanks, swap, killRanks, call } = s;
   return {
-    act(obsIn, legal, n) {
-      const o = obsIn as NineVirtuesObservation;
+    act(o, legal, n) {
       const P = o.players;
       const me = o.seat;
       REAL[R_LEAK] = w.leak;

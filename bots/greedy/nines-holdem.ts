@@ -1,4 +1,4 @@
-import type { Bot, BotContext, Rng } from '../../src/core/index.js';
+import type { Bot, Rng } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../src/cards/nines.js';
 import { cardCode, showdownRank } from '../../src/cards/nines-value.js';
@@ -114,7 +114,7 @@ function has(legal: Int32Array, n: number, a: number): boolean {
  * @param p the parameters; {@link GREEDY_PARAMS} by default.
  * @param s the betting elements it may use; {@link ALL_ELEMENTS} (every one) by default.
  */
-export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS, s: NinesHoldemSwitches = ALL_ELEMENTS): Bot {
+export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS, s: NinesHoldemSwitches = ALL_ELEMENTS): Bot<NinesHoldemObservation> {
   const { equitySamples, betStrength, raiseStrength, callMargin } = p;
   const { bet, raise, bluff } = s;
   // One cached equity per seat (a search's playouts ask one instance for every seat), keyed by
@@ -130,8 +130,7 @@ export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS, s:
       cachedHand.fill(-1);
       cachedBoard.fill(-1);
     },
-    act(obsIn, legal, n, ctx: BotContext) {
-      const o = obsIn as NinesHoldemObservation;
+    act(o, legal, n, ctx) {
       const opponents = o.active - 1;
       const seat = o.seat;
       const hand = (((o.handIndex * 4 + o.street) * 16 + opponents) * 14 + o.hole[0]!) * 14 + o.hole[1]!;
@@ -164,7 +163,7 @@ export function ninesHoldemGreedy(p: NinesHoldemGreedyParams = GREEDY_PARAMS, s:
  * {@link GREEDY_PARAMS}. A strength lies in -1..1 (heads-up, 0 is an even
  * chance); an equity and pot odds in 0..1. More samples cost time linearly.
  */
-export const ninesHoldemHeuristic: GreedyHeuristic = {
+export const ninesHoldemHeuristic: GreedyHeuristic<NinesHoldemObservation> = {
   params: [
     {
       key: 'equitySamples',

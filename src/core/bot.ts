@@ -7,15 +7,16 @@ import type { Variant } from './variant.js';
  * What a bot knows besides its observation: its seat, the variant, its own
  * seeded generator, and the forward model (functions only, no state) so that a
  * search bot can determinize its observation and simulate.
+ * @typeParam O the game's observation type (`object` where games are mixed).
  */
-export interface BotContext {
+export interface BotContext<O extends object = object> {
   readonly seat: Seat;
   readonly players: number;
   readonly variant: Variant;
   /** The bot's own stream, seeded from (game seed, rotation, seat). */
   readonly rng: Rng;
   /** The game's forward model; a bot may only feed it states it built itself. */
-  readonly model: Game<GameStateBase, object>;
+  readonly model: Game<GameStateBase, O>;
 }
 
 /**
@@ -23,8 +24,16 @@ export interface BotContext {
  * Environment's `act`). It is given the observation of its seat (a copy the
  * harness refills before every decision, so writing to it changes nothing),
  * the legal actions and its context — never the state.
+ *
+ * A game's own bot (its greedy heuristic) is a `Bot<ThatGamesObservation>`
+ * and reads its observation without a cast; the registry, the harness and
+ * the search bots hold the erased `Bot` (`Bot<object>`), since they mix
+ * games. The two are assignable because the members below are methods (whose
+ * parameters TypeScript compares both ways): the harness hands a bot only
+ * observations of the game it was created for (`BotKind.create`).
+ * @typeParam O the game's observation type (`object` where games are mixed).
  */
-export interface Bot {
+export interface Bot<O extends object = object> {
   /**
    * Chooses an action.
    * @param obs the seat's observation (the game's observation type).
@@ -32,7 +41,7 @@ export interface Bot {
    * @param count how many legal actions (>= 1).
    * @returns one of `legal[0..count)`; anything else forfeits the game.
    */
-  act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action;
+  act(obs: O, legal: Int32Array, count: number, ctx: BotContext<O>): Action;
   /**
    * Optional fast path for bots that choose by position (random play): the
    * index in `legal[0..count)` of the action `act` would return, drawn the
@@ -42,7 +51,7 @@ export interface Bot {
    * decision, a tenth of a random Nine Virtues decision).
    * @returns an index; anything outside `[0, count)` forfeits the game.
    */
-  actIndex?(obs: object, legal: Int32Array, count: number, ctx: BotContext): number;
+  actIndex?(obs: O, legal: Int32Array, count: number, ctx: BotContext<O>): number;
   /** False when the bot never reads `obs`: the harness then skips building it. */
   readonly observes?: boolean;
   /**
@@ -59,7 +68,7 @@ export interface Bot {
    */
   readonly reproducible?: boolean;
   /** Called before each game the bot plays. */
-  reset?(ctx: BotContext): void;
+  reset?(ctx: BotContext<O>): void;
 }
 
 /**
@@ -107,8 +116,13 @@ export type BotParam =
 /** Resolved bot parameters. */
 export type BotParams = Readonly<Record<string, number | string>>;
 
-/** A kind of bot, named in line-ups: `random`, `greedy`, `ismcts`. */
-export interface BotKind {
+/**
+ * A kind of bot, named in line-ups: `random`, `greedy`, `ismcts`.
+ * @typeParam O the observation type of the games it creates bots for:
+ *   `object` (the default) for a kind that plays any game, as the registry
+ *   holds them all.
+ */
+export interface BotKind<O extends object = object> {
   readonly name: string;
   readonly doc: string;
   /** The parameters, where they are the same for every game (else see `paramsFor`). */
@@ -132,7 +146,7 @@ export interface BotKind {
    * Builds one bot instance for one seat of one game id; called once per
    * worker per seat, then reused across games (with `reset`).
    */
-  create(params: BotParams, game: Game<GameStateBase, object>): Bot;
+  create(params: BotParams, game: Game<GameStateBase, O>): Bot<O>;
 }
 
 /**
