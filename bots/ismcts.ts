@@ -91,10 +91,77 @@ export const ISMCTS_DEFAULT_ITERATIONS = 1000;
 /** Default UCB1 exploration constant (the paper's 0.7 for rewards in [0, 1]). */
 export const ISMCTS_DEFAULT_C = 0.7;
 
+/**
+ * How an {@link IsmctsBot} searches: the `ismcts` parameters
+ * ({@link ISMCTS_PARAMS}) as values. Every field may be left out; its default
+ * is the parameter's own (the paper's algorithm), not a game's profile
+ * (`bots/profiles/`), which only the spec (`ismctsKind`) applies.
+ */
+export interface IsmctsOptions {
+  /**
+   * Iterations (determinized playouts) per decision, at least 1; the budget
+   * unless `ms > 0`. Default {@link ISMCTS_DEFAULT_ITERATIONS}
+   * (`ismcts:iterations=`).
+   */
+  readonly iterations?: number;
+  /**
+   * Wall-clock budget per decision in milliseconds, instead of `iterations`;
+   * then the bot is not reproducible. Default 0: count iterations (`ismcts:ms=`).
+   */
+  readonly ms?: number;
+  /**
+   * UCB1 exploration constant, for rewards in [0, 1]. Default
+   * {@link ISMCTS_DEFAULT_C}, the paper's (`ismcts:c=`).
+   */
+  readonly c?: number;
+  /**
+   * Who plays the playouts: uniform random, the game's greedy heuristic or its
+   * shipped net, for every seat. Default `'random'` (`ismcts:rollout=`).
+   * `greedy` and `nn` need their kind in `policies` (the kind's `create`
+   * checks it, `checkRollout`).
+   */
+  readonly rollout?: RolloutPolicy;
+  /**
+   * End the tree and the playouts at the end of the round being played, and
+   * score by the margin over the best other seat (games with `roundsDone`
+   * and `runningScores`; others play to the end). Default false
+   * (`ismcts:horizon=round` sets it).
+   */
+  readonly roundHorizon?: boolean;
+  /**
+   * Expand first the action the game's greedy heuristic would take (needs
+   * `policies.greedy`). Default false (`ismcts:prior=greedy` sets it).
+   */
+  readonly greedyPrior?: boolean;
+  /**
+   * Progressive bias toward the prior's child: `bias / (visits + 1)` added
+   * to its UCB1 value, in reward units; 0 = off. Default 0 (`ismcts:bias=`).
+   */
+  readonly bias?: number;
+  /**
+   * Progressive widening exponent in [0, 1]: a node adds a child only while
+   * it has fewer than ceil((visits + 1)^widen); 0 = off. Default 0
+   * (`ismcts:widen=`).
+   */
+  readonly widen?: number;
+  /**
+   * The bot kinds `rollout=greedy`, `rollout=nn` and `greedyPrior` play,
+   * injected by the bot registry (`bots/index.ts`). Default `{}`: none, so
+   * only random playouts without a prior.
+   */
+  readonly policies?: PolicyKinds;
+}
+
 /** An SO-ISMCTS player; one instance per seat entry, reused across seats and games. */
 export class IsmctsBot implements Bot {
   /** False when the budget is wall-clock time: results then depend on the machine. */
   readonly reproducible: boolean;
+  private readonly c: number;
+  private readonly policy: RolloutPolicy;
+  /** What its buffers need besides the rollout policy: `roundHorizon`, `greedyPrior`, `policies` of its options. */
+  private readonly options: SearchOptions;
+  private readonly widen: number;
+  private readonly bias: number;
   private readonly budget: Budget;
   private readonly pool: NodePool;
   private buffers: SearchBuffers | null = null;
@@ -105,16 +172,17 @@ export class IsmctsBot implements Bot {
   /** Iterations run by the last decision (0 when it had one legal action). */
   lastIterations = 0;
 
+  /** @param options how it searches; every field left out takes its default (see {@link IsmctsOptions}). */
   constructor(
     private readonly game: Game<GameStateBase, object>,
-    iterations: number,
-    ms: number,
-    private readonly c: number,
-    private readonly policy: RolloutPolicy,
-    private readonly options: SearchOptions = { roundHorizon: false, greedyPrior: false, policies: {} },
-    private readonly widen = 0,
-    private readonly bias = 0,
+    options: IsmctsOptions = {},
   ) {
+    const { iterations = ISMCTS_DEFAULT_ITERATIONS, ms = 0, c = ISMCTS_DEFAULT_C, rollout = 'random', widen = 0, bias = 0 } = options;
+    this.c = c;
+    this.policy = rollout;
+    this.options = { roundHorizon: options.roundHorizon ?? false, greedyPrior: options.greedyPrior ?? false, policies: options.policies ?? {} };
+    this.widen = widen;
+    this.bias = bias;
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
     this.pool = new NodePool(ms > 0 ? 4096 : Math.min(iterations + 1, 1 << 20));
@@ -419,7 +487,16 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
     checkRollout(policy, game, policies);
     const greedyPrior = params.prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game, policies);
-    const options: SearchOptions = { roundHorizon: params.horizon === 'round', greedyPrior, policies };
-    return new IsmctsBot(game, Number(params.iterations), Number(params.ms), Number(params.c), policy, options, Number(params.widen), Number(params.bias));
+    return new IsmctsBot(game, {
+      iterations: Number(params.iterations),
+      ms: Number(params.ms),
+      c: Number(params.c),
+      rollout: policy,
+      roundHorizon: params.horizon === 'round',
+      greedyPrior,
+      bias: Number(params.bias),
+      widen: Number(params.widen),
+      policies,
+    });
   },
 });

@@ -19,40 +19,70 @@
  */
 import type { Action, Bot, BotContext, BotKind, BotParams, Game, GameStateBase } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
-import { SearchBuffers } from './search/buffers.js';
+import { SearchBuffers, type SearchOptions } from './search/buffers.js';
 import type { PolicyKinds } from './search/policy.js';
 import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 
 /** Default playouts per decision of `mc`. */
 export const MC_DEFAULT_ITERATIONS = 500;
 
+/**
+ * How a {@link FlatMonteCarloBot} plays: the `mc` parameters as values.
+ * Every field may be left out; its default is the parameter's own.
+ */
+export interface McOptions {
+  /**
+   * Playouts per decision in all, spread round-robin over the legal actions
+   * (at least one each, so a decision may play more); the budget unless
+   * `ms > 0`. Default {@link MC_DEFAULT_ITERATIONS} (`mc:iterations=`).
+   */
+  readonly iterations?: number;
+  /**
+   * Wall-clock budget per decision in milliseconds, instead of `iterations`;
+   * then the bot is not reproducible. Default 0: count playouts (`mc:ms=`).
+   */
+  readonly ms?: number;
+  /**
+   * Who plays the playouts: uniform random, the game's greedy heuristic or its
+   * shipped net, for every seat. Default `'random'` (`mc:rollout=`).
+   * `greedy` and `nn` need their kind in `policies` (the kind's `create`
+   * checks it, `checkRollout`).
+   */
+  readonly rollout?: RolloutPolicy;
+  /**
+   * The bot kinds `rollout=greedy` and `rollout=nn` play, injected by the bot
+   * registry (`bots/index.ts`). Default `{}`: none, so only random playouts.
+   */
+  readonly policies?: PolicyKinds;
+}
+
 /** A flat Monte Carlo player; one instance per seat entry, reused across games. */
 export class FlatMonteCarloBot implements Bot {
   /** False when the budget is wall-clock time: results then depend on the machine. */
   readonly reproducible: boolean;
+  private readonly policy: RolloutPolicy;
+  /** What its buffers need besides the rollout policy: no round horizon, no prior. */
+  private readonly search: SearchOptions;
   private readonly budget: Budget;
   private buffers: SearchBuffers | null = null;
   private sums = new Float64Array(0);
   private counts = new Int32Array(0);
 
+  /** @param options how it plays; every field left out takes its default (see {@link McOptions}). */
   constructor(
     private readonly game: Game<GameStateBase, object>,
-    iterations: number,
-    ms: number,
-    private readonly policy: RolloutPolicy,
-    private readonly policies: PolicyKinds = {},
+    options: McOptions = {},
   ) {
+    const { iterations = MC_DEFAULT_ITERATIONS, ms = 0, rollout = 'random', policies = {} } = options;
+    this.policy = rollout;
+    this.search = { roundHorizon: false, greedyPrior: false, policies };
     this.budget = new Budget(iterations, ms);
     this.reproducible = this.budget.reproducible;
   }
 
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     if (count === 1) return legal[0]!;
-    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, {
-      roundHorizon: false,
-      greedyPrior: false,
-      policies: this.policies,
-    }));
+    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.search));
     b.startDecision();
     if (this.sums.length < count) {
       this.sums = new Float64Array(b.legal.length);
@@ -106,6 +136,6 @@ export const mcKind = (policies: PolicyKinds): BotKind => ({
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
     checkRollout(policy, game, policies);
-    return new FlatMonteCarloBot(game, Number(params.iterations), Number(params.ms), policy, policies);
+    return new FlatMonteCarloBot(game, { iterations: Number(params.iterations), ms: Number(params.ms), rollout: policy, policies });
   },
 });

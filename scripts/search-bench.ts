@@ -160,8 +160,7 @@ export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
   const variant = resolveGameVariant(game, {});
   const players = Number(variant.players);
   const list = positions(game, variant, opts.positions);
-  const options = { roundHorizon: false, greedyPrior: false, policies: POLICIES };
-  const bot = new IsmctsBot(game, iterations, 0, 0.7, rollout, options);
+  const bot = new IsmctsBot(game, { iterations, rollout, policies: POLICIES });
   const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game as AnyGame };
   let next = 0;
   /** Decides at the next position (cycling); returns the iterations run. */

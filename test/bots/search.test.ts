@@ -156,7 +156,7 @@ describe('SO-ISMCTS tree', () => {
 
   function searched(id: string, seed: string, steps: number) {
     const m = midGame(id, seed, steps);
-    const b = new IsmctsBot(m.game, ITER, 0, 0.7, 'random');
+    const b = new IsmctsBot(m.game, { iterations: ITER });
     const a = b.act(m.obs, m.legal, m.legal.length, context(m.game, m.variant, m.seat, seed));
     return { ...m, b, a, t: b.tree };
   }
@@ -225,7 +225,7 @@ describe('SO-ISMCTS tree', () => {
     s.turn = 0;
     s.dealer = 4;
     const buf = new Int32Array(game.numDistinctActions(variant));
-    const b = new IsmctsBot(game, 300, 0, 0.7, 'random');
+    const b = new IsmctsBot(game, { iterations: 300 });
     const pick = (): number => {
       const n = game.legalActions(g, buf);
       return b.act(game.observe(g, 0, game.newObservation(variant)), buf.slice(0, n), n, context(game, variant, 0, 'forced'));
@@ -240,7 +240,7 @@ describe('SO-ISMCTS tree', () => {
 
   it('after warm-up a search reuses its node pool and buffers: no growth across decisions', () => {
     const m = midGame('captains-orders', 'warm', 2);
-    const b = new IsmctsBot(m.game, 300, 0, 0.7, 'random');
+    const b = new IsmctsBot(m.game, { iterations: 300 });
     const ctx = context(m.game, m.variant, m.seat, 'warm');
     b.act(m.obs, m.legal, m.legal.length, ctx);
     const t = b.tree;
