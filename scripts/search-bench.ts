@@ -161,7 +161,7 @@ export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
   const players = Number(variant.players);
   const list = positions(game, variant, opts.positions);
   const bot = new IsmctsBot(game, { iterations, rollout, policies: POLICIES });
-  const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game as AnyGame };
+  const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game };
   let next = 0;
   /** Decides at the next position (cycling); returns the iterations run. */
   const decide = (on: IsmctsBot = bot): number => {

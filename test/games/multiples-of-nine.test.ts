@@ -546,7 +546,7 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
     const G = 200;
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
-      const bots = [0, 1].map((q) => (q === seat ? multiplesOfNineGreedy() : randomBot.create({}, game as never)));
+      const bots = [0, 1].map((q) => (q === seat ? multiplesOfNineGreedy() : randomBot.create({}, game)));
       if (runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.winners.includes(seat)) wins++;
     }
     expect(wins / G).toBeGreaterThan(0.7);

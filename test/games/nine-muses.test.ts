@@ -880,7 +880,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
   it('the deal header names the Muse row and each hand; round scores are the VP gained in the round and add up to the game score', () => {
     const v = resolveGameVariant(game, { players: 3 });
     const runner = new MatchRunner(game, v);
-    const bots = [nineMusesGreedy(), randomBot.create({}, game as never), nineMusesGreedy()];
+    const bots = [nineMusesGreedy(), randomBot.create({}, game), nineMusesGreedy()];
     const out = runner.play({ seed: 'rec', bots, names: ['greedy', 'random', 'greedy'], record: true });
     const rec = out.record!;
     expect(rec.rounds).toHaveLength(5);
@@ -1101,7 +1101,7 @@ describe('nine-muses: random playouts', () => {
     const G = 150;
     for (let g = 0; g < G; g++) {
       const seat = g % 3;
-      const bots = [0, 1, 2].map((q) => (q === seat ? nineMusesGreedy() : randomBot.create({}, game as never)));
+      const bots = [0, 1, 2].map((q) => (q === seat ? nineMusesGreedy() : randomBot.create({}, game)));
       const out = runner.play({ seed: `gr-${g}`, bots, names: ['a', 'b', 'c'] });
       if (out.result.winners.includes(seat)) wins++;
     }

@@ -16,7 +16,6 @@ import {
   actions,
   newStatsTotals,
   nineVirtues as game,
-  type NineVirtuesObservation,
   type NineVirtuesState,
   Phase,
   roundStats,
@@ -579,7 +578,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
     const N = 200;
     for (let g = 0; g < N; g++) {
       const seat = g % 4;
-      const bots = names.map((_, i) => (i === seat ? nineVirtuesGreedy() : randomBot.create({}, game as never)));
+      const bots = names.map((_, i) => (i === seat ? nineVirtuesGreedy() : randomBot.create({}, game)));
       const out = runner.play({ seed: `greedy-${g}`, bots, names });
       expect(out.status).toBe('ok');
       if (out.result.winners.includes(seat)) share += 1 / out.result.winners.length;
@@ -594,10 +593,10 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
     s.turn = 1;
     s.turnInRound = 3;
     game.apply(s, killId(10));
-    const o = game.observe(s, 0, game.newObservation(s.variant)) as NineVirtuesObservation;
+    const o = game.observe(s, 0, game.newObservation(s.variant));
     const buf = new Int32Array(NUM_ACTIONS);
     const n = game.legalActions(s, buf);
-    const a = nineVirtuesGreedy().act(o, buf, n, { seat: 0, players: 3, variant: s.variant, rng: createRng('x'), model: game as never });
+    const a = nineVirtuesGreedy().act(o, buf, n, { seat: 0, players: 3, variant: s.variant, rng: createRng('x'), model: game });
     // Calling 9 turns two wrong bids of 9 (-18) into right ones (+18) and scores 9.
     expect(a).toBe(callId(9));
   });

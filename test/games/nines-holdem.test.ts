@@ -397,7 +397,7 @@ describe('nines-holdem: playouts and the greedy bot', () => {
       const before = Array.from(words);
       const obs = game.observe(s, seat, game.newObservation(v));
       const l = legal(s);
-      bot.act(obs, Int32Array.from(l), l.length, { seat, players: 3, variant: v, rng, model: game as never });
+      bot.act(obs, Int32Array.from(l), l.length, { seat, players: 3, variant: v, rng, model: game });
       rng.saveWords(words);
       return Array.from(words).some((w, i) => w !== before[i]);
     };
@@ -420,7 +420,7 @@ describe('nines-holdem: playouts and the greedy bot', () => {
     const G = 300;
     for (let g = 0; g < G; g++) {
       const seat = g % 2;
-      const bots = [0, 1].map((q) => (q === seat ? ninesHoldemGreedy() : randomBot.create({}, game as never)));
+      const bots = [0, 1].map((q) => (q === seat ? ninesHoldemGreedy() : randomBot.create({}, game)));
       chips += runner.play({ seed: `greedy-${g}`, bots, names: ['a', 'b'] }).result.scores[seat]!;
     }
     // mbb per hand: chips / hands / big blind x 1000 (2 hands a match heads-up).
