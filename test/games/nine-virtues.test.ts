@@ -11,15 +11,7 @@ import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { MatchRunner } from '../../src/core/match.js';
 import { shareUnits } from '../../src/core/balance.js';
-import {
-  accumulateStats,
-  actions,
-  newStatsTotals,
-  nineVirtues as game,
-  type NineVirtuesState,
-  Phase,
-  roundStats,
-} from '../../src/games/nine-virtues/index.js';
+import { accumulateStats, actions, newStatsTotals, nineVirtues as game, type NineVirtuesState, Phase, roundStats } from '../../src/games/nine-virtues/index.js';
 import { randomBot } from '../../bots/random.js';
 import { nineVirtuesGreedy } from '../../bots/greedy/nine-virtues.js';
 import { snapshot } from '../helpers.js';
