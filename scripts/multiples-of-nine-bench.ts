@@ -5,7 +5,7 @@
  * Usage: `npx tsc -p . && node dist/scripts/multiples-of-nine-bench.js [games]`.
  */
 import type { Bot } from '../src/core/index.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { createRng } from '../src/core/rng.js';
 import { resolveGameVariant } from '../src/core/variant.js';
 import { isSplittable, listDiscards, NINES_SLOTS } from '../src/cards/nines.js';
@@ -59,7 +59,7 @@ for (const size of [8, 20]) {
 const random = (): Bot => randomBot.create({}, multiplesOfNine as never);
 for (const players of [2, 4, 6]) {
   const variant = resolveGameVariant(multiplesOfNine, { players });
-  const runner = new MatchRunner(multiplesOfNine, variant);
+  const runner = new GameRunner(multiplesOfNine, variant);
   const names = Array.from({ length: players }, () => 'bot');
   const randoms = Array.from({ length: players }, random);
   let t0 = performance.now();

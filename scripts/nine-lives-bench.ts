@@ -5,7 +5,7 @@
  * (a third argument `powers` measures the Powers variant, `nine-lives-powers.md`).
  */
 import type { Bot } from '../src/core/index.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { resolveGameVariant } from '../src/core/variant.js';
 import { nineLives } from '../src/games/nine-lives/index.js';
 import { randomBot } from '../bots/random.js';
@@ -18,7 +18,7 @@ const random = (): Bot => randomBot.create({}, nineLives as never);
 
 for (const blackCat of players <= 8 ? [false, true] : [false]) {
   const variant = resolveGameVariant(nineLives, { players, blackCat, powers });
-  const runner = new MatchRunner(nineLives, variant);
+  const runner = new GameRunner(nineLives, variant);
   const randoms = Array.from({ length: players }, random);
   const names = randoms.map(() => 'random');
   const t0 = performance.now();
@@ -39,7 +39,7 @@ for (const blackCat of players <= 8 ? [false, true] : [false]) {
 // Greedy in every seat in turn against random opponents; a shared win counts 1/|winners|.
 for (const blackCat of players <= 8 ? [false, true] : [false]) {
   const variant = resolveGameVariant(nineLives, { players, blackCat, powers });
-  const runner = new MatchRunner(nineLives, variant);
+  const runner = new GameRunner(nineLives, variant);
   const names = Array.from({ length: players }, () => 'random');
   let share = 0;
   let outright = 0;

@@ -4,7 +4,7 @@
  * Usage: `npx tsc -p . && node dist/scripts/nine-virtues-bench.js [games] [players]`.
  */
 import type { Bot } from '../src/core/index.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { resolveGameVariant } from '../src/core/variant.js';
 import { nineVirtues } from '../src/games/nine-virtues/index.js';
 import { randomBot } from '../bots/random.js';
@@ -13,7 +13,7 @@ import { nineVirtuesGreedy } from '../bots/greedy/nine-virtues.js';
 const games = Number(process.argv[2] ?? 2000);
 const players = Number(process.argv[3] ?? 4);
 const variant = resolveGameVariant(nineVirtues, { players });
-const runner = new MatchRunner(nineVirtues, variant);
+const runner = new GameRunner(nineVirtues, variant);
 const random = (): Bot => randomBot.create({}, nineVirtues as never);
 
 const randoms = Array.from({ length: players }, random);

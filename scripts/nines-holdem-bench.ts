@@ -4,7 +4,7 @@
  * Usage: `npx tsc -p . && node dist/scripts/nines-holdem-bench.js [matches]`.
  */
 import type { Bot } from '../src/core/index.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { createRng } from '../src/core/rng.js';
 import { intParam, resolveGameVariant } from '../src/core/variant.js';
 import { cardCode, showdownRank, tableDigest } from '../src/cards/nines-value.js';
@@ -40,7 +40,7 @@ console.log(`showdown evaluations: ${((5 * codes.length) / ((performance.now() -
 const random = (): Bot => randomBot.create({}, ninesHoldem as never);
 for (const players of [2, 6, 10]) {
   const variant = resolveGameVariant(ninesHoldem, { players });
-  const runner = new MatchRunner(ninesHoldem, variant);
+  const runner = new GameRunner(ninesHoldem, variant);
   const names = Array.from({ length: players }, () => 'bot');
   const randoms = Array.from({ length: players }, random);
   t0 = performance.now();

@@ -14,7 +14,7 @@ import { randomBot } from '../bots/random.js';
 import { SandboxedBot, DEFAULT_LIMITS } from '../bots/sandbox/sandboxed-bot.js';
 import { SandboxRealm } from '../bots/sandbox/realm.js';
 import type { Bot } from '../src/core/bot.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { getGame } from '../src/core/registry.js';
 import { gameSeed } from '../src/core/rng.js';
 import { resolveGameVariant } from '../src/core/variant.js';
@@ -58,7 +58,7 @@ export function sandboxCost(gameId = 'captains-orders', games = 4000, runs = 5):
   const game = getGame(gameId);
   const variant = resolveGameVariant(game, {});
   const p = Number(variant.players);
-  const runner = new MatchRunner(game, variant, { onFault: 'forfeit', moveTimeoutMs: 0, rotations: 1 });
+  const runner = new GameRunner(game, variant, { onFault: 'forfeit', moveTimeoutMs: 0, rotations: 1 });
   const names = Array.from({ length: p }, (_, s) => (s === 0 ? FILE : 'random'));
   const others = Array.from({ length: p - 1 }, () => randomBot.create({}, game));
   const play = (first: Bot): { ms: number; decisions: number; games: number } => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBot, parseLineup } from '../bots/index.js';
 import type { Bot } from '../src/core/bot.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { RoundCollector } from '../src/core/record.js';
 import { getGame } from '../src/core/registry.js';
 import { createRng, Rng } from '../src/core/rng.js';
@@ -254,11 +254,11 @@ describe('exactWinRate', () => {
     }
   });
 
-  it('agrees with the match runner playing the fixture bots (threshold from its file, built-in random), every rotation', async () => {
+  it('agrees with the game runner playing the fixture bots (threshold from its file, built-in random), every rotation', async () => {
     const bots = await fixtureBots();
     const kinds: HighCardBot[] = ['threshold', 'random', 'random', 'random'];
     const P = kinds.length;
-    const runner = new MatchRunner(highCard, resolveGameVariant(highCard, { players: P }));
+    const runner = new GameRunner(highCard, resolveGameVariant(highCard, { players: P }));
     const wins = new Array<number>(P).fill(0);
     const deals = 5000;
     for (let d = 0; d < deals; d++) {

@@ -1,8 +1,8 @@
 /**
  * Golden trajectories: for every game, player count and notable variant, a
  * sha256 digest of the records of a few games played by built-in bots through
- * `MatchRunner`, pinned in `test/golden/digests.json`. Any change to a rule,
- * a deal, a codec, a bot heuristic or the match loop that alters one game of
+ * `GameRunner`, pinned in `test/golden/digests.json`. Any change to a rule,
+ * a deal, a codec, a bot heuristic or the game loop that alters one game of
  * a case changes its digest; the failure names the case.
  *
  * A deliberate change of behaviour is accepted by rewriting the file:
@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import type { Bot } from '../src/core/bot.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { getGame } from '../src/core/registry.js';
 import { nonDefault, resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
 import { createBot, parseLineup } from '../bots/index.js';
@@ -92,7 +92,7 @@ function digest(c: GoldenCase, variant: Variant): string {
   const P = Number(variant.players);
   const lineup = Array.from({ length: P }, (_, i) => (c.mode === 'recorded' && i % 2 === 0 ? 'greedy' : 'random'));
   const entries: Bot[] = lineup.map((text) => createBot(parseLineup(text)[0]!, game));
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   const hash = createHash('sha256');
   for (let g = 0; g < GAMES; g++) {
     const k = g % P;

@@ -102,7 +102,7 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
     }
   });
 
-  it("importing ninefold's modules to patch the registry and the match runner: only the realm's own copies change", () => {
+  it("importing ninefold's modules to patch the registry and the game runner: only the realm's own copies change", () => {
     const log = attack('import-shared');
     for (const l of log) expect(l.patched).toBe(6);
   });
@@ -230,7 +230,7 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
     const dist = (p: string): string => pathToFileURL(join(process.cwd(), 'dist', p)).href;
     await import(dist('src/games/index.js'));
     const { getGame } = (await import(dist('src/core/registry.js'))) as typeof import('../src/core/registry.js');
-    const { MatchRunner } = (await import(dist('src/core/match.js'))) as typeof import('../src/core/match.js');
+    const { GameRunner } = (await import(dist('src/core/game-runner.js'))) as typeof import('../src/core/game-runner.js');
     const { gameSeed } = (await import(dist('src/core/rng.js'))) as typeof import('../src/core/rng.js');
     const { resolveGameVariant } = (await import(dist('src/core/variant.js'))) as typeof import('../src/core/variant.js');
     const { default: createBot } = (await import(pathToFileURL(join(process.cwd(), ATTACKS, 'redeal.js')).href)) as {
@@ -238,7 +238,7 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
     };
     const game = getGame('nines-holdem');
     const variant = resolveGameVariant(game, { players: 4 });
-    const runner = new MatchRunner(game, variant);
+    const runner = new GameRunner(game, variant);
     const lines: string[] = [];
     const print = console.log;
     console.log = (text: string) => lines.push(text);

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../src/core/bot.js';
-import { MatchRunner } from '../src/core/match.js';
+import { GameRunner } from '../src/core/game-runner.js';
 import { getGame } from '../src/core/registry.js';
 import { resolveGameVariant, type VariantValue } from '../src/core/variant.js';
 
@@ -48,7 +48,7 @@ export function isolationSuite(id: string, extra: { readonly label: string; read
     it('a cheating bot that scans everything reachable from its arguments reaches no memory of the game state', () => {
       const game = getGame(id);
       const variant = resolveGameVariant(game, extra.given);
-      const runner = new MatchRunner(game, variant);
+      const runner = new GameRunner(game, variant);
       const stateBuffers = reachableBuffers([runner.lastState]);
       const leaks: string[] = [];
       let scans = 0;
@@ -73,7 +73,7 @@ export function isolationSuite(id: string, extra: { readonly label: string; read
       const variant = resolveGameVariant(game, extra.given);
       const P = Number(variant.players);
       const play = (scribble: boolean): unknown => {
-        const runner = new MatchRunner(game, variant);
+        const runner = new GameRunner(game, variant);
         const bot: Bot = {
           act(obs, legal, count, ctx) {
             const pick = legal[ctx.rng.int(count)]!;

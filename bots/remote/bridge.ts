@@ -2,7 +2,7 @@
  * The bridge thread of a batch worker: it owns the realms (child processes)
  * of the worker's user bots, forwards each request to its realm and hands the
  * answer back, waking the batch worker, which waits synchronously
- * (`Atomics.wait`) inside the match loop. It also enforces the realms' memory
+ * (`Atomics.wait`) inside the game loop. It also enforces the realms' memory
  * limit: while a realm works on a request its resident memory (ArrayBuffers
  * included, read from /proc) is polled, and a realm over the limit is killed
  * and the request answered with a `memory` fault.

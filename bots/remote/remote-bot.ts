@@ -79,7 +79,7 @@ export function realmClient(memoryBytes: number): RealmClient {
 /**
  * A user bot seen from the harness: every call goes to its realm, a child
  * process of its own (`realm.ts`), with copies of the observation and the
- * legal actions; the answer is checked by the match loop like any bot's.
+ * legal actions; the answer is checked by the game loop like any bot's.
  * Each `RemoteBot` is one realm, and the harness makes one per line-up entry
  * and seating, so no realm ever plays two rotations of one deal.
  */

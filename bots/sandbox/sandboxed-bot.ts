@@ -18,7 +18,7 @@ export const DEFAULT_LIMITS: SandboxLimits = { decisionMs: 5_000, loadMs: 10_000
 /**
  * A user bot seen from the harness: every call goes into its sandbox (an
  * isolate in this thread, `realm.ts`) with copies of the observation and the
- * legal actions; the answer is checked by the match loop like any bot's. The
+ * legal actions; the answer is checked by the game loop like any bot's. The
  * harness makes one per line-up entry and seating, so no sandbox ever plays
  * two rotations of one deal. A sandbox that timed out or ran out of memory
  * is dropped and the next game starts a fresh one.

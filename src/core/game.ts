@@ -190,7 +190,7 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
    * that check costs as much as listing the actions again (Nine Lives'
    * Powers). Same effect as `apply` on a legal action (the conformance suite
    * checks it step by step); on any other action the result is undefined.
-   * The harness (`MatchRunner`) uses it: it checks every bot's answer
+   * The harness (`GameRunner`) uses it: it checks every bot's answer
    * against the legal actions itself.
    */
   applyLegal?(s: S, action: Action): void;

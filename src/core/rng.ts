@@ -50,7 +50,7 @@ export class Rng {
    * MurmurHash3 (x86, 32-bit; A. Appleby, SMHasher) hashes of the string's
    * UTF-16 code units with the hash seeds 1 to 4, whose finalizer mixes
    * every bit into every other. Every deal of every run is seeded this way
-   * (the match runner, `replayRecord`), so that the deals of a run are
+   * (the game runner, `replayRecord`), so that the deals of a run are
    * independent. xor128's own string seeding (`seed`) is linear over GF(2) in
    * the string's bits: the deals `run:10`, `run:11`, `run:20`, `run:21` of
    * one run had first outputs that XOR to zero, and on a fair game the
@@ -308,7 +308,7 @@ export function createRng(seed: string): Rng {
 }
 
 /**
- * The generator of a deal with seed string `seed`, as the match runner and
+ * The generator of a deal with seed string `seed`, as the game runner and
  * replay seed it (`Rng.seedDeal`: independent deals).
  */
 export function dealRng(seed: string): Rng {

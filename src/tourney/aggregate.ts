@@ -1,4 +1,4 @@
-import type { MatchOutcome } from '../core/match.js';
+import type { GameOutcome } from '../core/game-runner.js';
 import type { Seating } from '../stats/seatings.js';
 
 /**
@@ -136,7 +136,7 @@ export class DealTally {
    * each, so the win shares of all seats of a game with a winner add up to 1.
    * @param seatingIndex the seating's index in the run's schedule; @param seating its entries by seat.
    */
-  addGame(seatingIndex: number, seating: Seating, o: MatchOutcome, deal = -1): void {
+  addGame(seatingIndex: number, seating: Seating, o: GameOutcome, deal = -1): void {
     const t = this.tally;
     const P = t.players;
     const { scores, winners, capped } = o.result;

@@ -1,6 +1,6 @@
 import type { Bot } from '../core/bot.js';
 import type { GameStateBase } from '../core/game.js';
-import { MatchRunner, type Fault, type FaultPolicy } from '../core/match.js';
+import { GameRunner, type Fault, type FaultPolicy } from '../core/game-runner.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { gameSeed } from '../core/rng.js';
 import { keyedDeal } from './deal-key.js';
@@ -63,7 +63,7 @@ export interface BatchTask {
   readonly config: RunConfig;
   readonly dealStart: number;
   readonly dealEnd: number;
-  /** Heartbeat read by the watchdog (see `MatchOptions.heartbeat`), on a SharedArrayBuffer. */
+  /** Heartbeat read by the watchdog (see `GameRunner.heartbeat`), on a SharedArrayBuffer. */
   readonly heartbeat?: SharedArrayBuffer;
   /** Faults found by the watchdog in earlier attempts, by game index in the batch (bots that never returned). */
   readonly imposed?: Readonly<Record<number, readonly Fault[]>>;
@@ -84,7 +84,7 @@ export interface BatchResult {
 }
 
 interface Prepared {
-  readonly runner: MatchRunner<GameStateBase, object>;
+  readonly runner: GameRunner<GameStateBase, object>;
   readonly game: AnyGame;
   /** bySeat[seating][seat]: the bot instance sitting there. */
   readonly bySeat: Bot[][];
@@ -152,7 +152,7 @@ async function prepare(config: RunConfig, files: Readonly<Record<string, string>
   const names = config.seatings.map((k) => k.entries.map((e) => config.lineup[e]!));
   const shareLegal = config.seatings.map((k) => k.entries.map((e) => !isFileSpec(specs[e]!.name)));
   const rotations = Math.max(...config.seatings.map((k) => k.rotation)) + 1;
-  const runner = new MatchRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs, rotations });
+  const runner = new GameRunner(game, config.variant, { onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs, rotations });
   const ready: Prepared = { runner, game, bySeat, names, shareLegal };
   remember(key, ready);
   return ready;

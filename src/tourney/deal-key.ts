@@ -42,7 +42,7 @@ export function isDealKey(text: string): boolean {
 
 /** The two seed strings of one deal of a keyed run. */
 export interface KeyedDeal {
-  /** The deal's seed string (what `MatchRunner.play` deals from and a record carries as `seed`). */
+  /** The deal's seed string (what `GameRunner.play` deals from and a record carries as `seed`). */
   readonly seed: string;
   /** The seed string of the bots' streams and of `--on-fault random`'s replacements (`PlayOptions.streams`). */
   readonly streams: string;

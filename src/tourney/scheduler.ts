@@ -1,5 +1,5 @@
 import { RunStoppedError } from '../core/errors.js';
-import type { Fault } from '../core/match.js';
+import type { Fault } from '../core/game-runner.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import type { BatchPlayer } from './pool.js';
 import type { Batch } from './schedule.js';
@@ -9,7 +9,7 @@ export interface Running {
   readonly batch: Batch;
   /**
    * The worker's heartbeat: [decisions so far, game in batch, decision in
-   * game, seat to act], written by the match runner before each decision.
+   * game, seat to act], written by the game runner before each decision.
    */
   readonly beat: Int32Array;
   controller: AbortController;

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup, validateBotSpec } from '../../bots/index.js';
 import type { Bot } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 import { actions as co } from '../../src/games/captains-orders/index.js';
@@ -260,7 +260,7 @@ function playCase(c: SwitchCase): Tally {
     };
   });
   const names = bots.map(() => 'greedy');
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   for (let g = 0; g < c.games; g++) {
     const out = runner.play({ seed: `counterfactual:${c.params}:${g}`, rotation: g % P, bots, names });
     if (out.status !== 'ok' || out.faults.length > 0) t.faults++;
@@ -290,7 +290,7 @@ describe('nines-holdem: "Dealing and betting": bluffing', () => {
     const game = getGame('nines-holdem');
     const variant = resolveGameVariant(game, { players: 3, hands: 3 });
     const bots = [0, 1, 2].map(() => bot(spec, 'nines-holdem'));
-    const runner = new MatchRunner(game, variant);
+    const runner = new GameRunner(game, variant);
     return Array.from({ length: games }, (_, g) =>
       JSON.stringify(runner.play({ seed: `bluff:${g}`, rotation: g % 3, bots, names: ['g', 'g', 'g'], record: true }).record),
     );

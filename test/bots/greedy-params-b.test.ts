@@ -16,7 +16,7 @@ import '../../src/games/index.js';
 import { createBot, getBotKind, parseLineup, validateBotSpec } from '../../bots/index.js';
 import { botParamsFor } from '../../bots/spec.js';
 import { type Bot, type BotParam, BotSpecError } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 
@@ -55,7 +55,7 @@ function records(text: string, id: string, given: Record<string, VariantValue>, 
   const P = Number(variant.players);
   const names = Array.from({ length: P }, (_, s) => (s % 2 === 0 ? 'greedy' : 'random'));
   const bots = names.map((n) => (n === 'greedy' ? bot(text, id) : bot('random', id)));
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   const out: string[] = [];
   for (let g = 0; g < games; g++) out.push(JSON.stringify(runner.play({ seed: `greedy-params:${g}`, rotation: g % P, bots, names, record: true }).record));
   return out;
@@ -91,7 +91,7 @@ function firstDisagreement(id: string, key: string, value: number, games: number
       };
     });
     const names = probes.map(() => 'greedy');
-    const runner = new MatchRunner(game, variant);
+    const runner = new GameRunner(game, variant);
     for (let g = 0; g < games && !differs; g++) runner.play({ seed: `greedy-live:${g}`, rotation: g % P, bots: probes, names });
     if (differs) return label;
   }

@@ -11,7 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { BotSpecError } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 import { createBot, getBotKind, parseLineup, validateBotSpec } from '../../bots/index.js';
@@ -72,7 +72,7 @@ function play(c: Case, spec: string): string[] {
   const P = Number(variant.players);
   const bots = Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
   const names = Array.from({ length: P }, () => 'greedy');
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   return Array.from({ length: c.games }, (_, g) =>
     JSON.stringify(runner.play({ seed: `greedy-params:${g}`, rotation: g % P, bots, names, record: true }).record),
   );

@@ -15,7 +15,7 @@ import { nnKind } from '../../bots/nn.js';
 import { checkRollout, Rollout } from '../../bots/search/rollout.js';
 import { BotSpecError, type Bot } from '../../src/core/bot.js';
 import type { GameStateBase } from '../../src/core/game.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { gameIds, getGame, type AnyGame } from '../../src/core/registry.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
@@ -81,7 +81,7 @@ for (const id of WITH_NET) {
 
     it.each(SEARCH)('%s finishes games without a fault (the search in seat 0, then seat 1; plain nn in the others)', (text) => {
       const P = Number(variant.players);
-      const runner = new MatchRunner(game, variant);
+      const runner = new GameRunner(game, variant);
       for (let g = 0; g < 2; g++) {
         const bots = Array.from({ length: P }, (_, seat) => bot(seat === g ? text : 'nn', game));
         const out = runner.play({ seed: `rollout-nn-game-${g}`, rotation: 0, bots, names: bots.map((_, seat) => (seat === g ? text : 'nn')) });
@@ -95,7 +95,7 @@ for (const id of WITH_NET) {
       const P = Number(variant.players);
       const play = (): string => {
         const bots = Array.from({ length: P }, (_, seat) => bot(seat === 0 ? 'mc:iterations=8,rollout=nn' : 'nn', game));
-        const out = new MatchRunner(game, variant).play({ seed: 'rollout-nn-repro', rotation: 0, bots, names: bots.map(() => 'x'), record: true });
+        const out = new GameRunner(game, variant).play({ seed: 'rollout-nn-repro', rotation: 0, bots, names: bots.map(() => 'x'), record: true });
         return JSON.stringify(out.record);
       };
       expect(play()).toBe(play());

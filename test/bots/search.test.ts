@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { BotSpecError, type Bot, type BotContext } from '../../src/core/bot.js';
 import type { GameInfo, GameStateBase } from '../../src/core/game.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { createRng } from '../../src/core/rng.js';
 import { gameIds, getGame, type AnyGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type Variant } from '../../src/core/variant.js';
@@ -116,7 +116,7 @@ describe('search bots play every registered game', () => {
       const game = getGame(id);
       const P = game.info.defaultPlayers;
       const variant = resolveGameVariant(game, { players: P });
-      const runner = new MatchRunner(game, variant);
+      const runner = new GameRunner(game, variant);
       const greedy = getBotKind('greedy').supports(id);
       const specs = ['ismcts:iterations=12', 'mc:iterations=12'];
       if (greedy) specs.push('ismcts:iterations=6,rollout=greedy', 'mc:iterations=6,rollout=greedy');
@@ -142,7 +142,7 @@ describe('reproducibility', () => {
     const game = getGame('captains-orders');
     const variant = resolveGameVariant(game, {});
     const play = () => {
-      const runner = new MatchRunner(game, variant);
+      const runner = new GameRunner(game, variant);
       const seats = [bot('ismcts:iterations=30', game), bot('mc:iterations=30', game), bot('greedy', game), bot('random', game), bot('random', game)];
       const out = runner.play({ seed: 'repro', rotation: 1, bots: seats, names: ['a', 'b', 'c', 'd', 'e'], record: true });
       return JSON.stringify(out.record);
@@ -486,7 +486,7 @@ describe('strength (fixed seeds)', () => {
     const game = getGame(id);
     const P = lineup.length;
     const variant = resolveGameVariant(game, { players: P });
-    const runner = new MatchRunner(game, variant);
+    const runner = new GameRunner(game, variant);
     const bots = lineup.map((s) => bot(s, game));
     let won = 0;
     for (let g = 0; g < games; g++) {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { checkNetVariant, loadNet, SHIPPED, shippedNetsDir } from '../../bots/nets.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 
@@ -49,7 +49,7 @@ describe('shipped nets', () => {
       const P = Number(variant.players);
       const spec = parseLineup('nn')[0]!;
       const bots = Array.from({ length: P }, () => createBot(spec, game));
-      const runner = new MatchRunner(game, variant);
+      const runner = new GameRunner(game, variant);
       for (let g = 0; g < 3; g++) {
         const out = runner.play({ seed: `shipped-${g}`, rotation: 0, bots, names: bots.map(() => 'nn') });
         expect(out.status).toBe('ok');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, getBotKind, parseLineup } from '../../bots/index.js';
 import { shippedNetPath } from '../../bots/nets.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { gameIds, getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 
@@ -29,12 +29,12 @@ for (const id of gameIds()) {
       if (spec.name === 'nn' && !existsSync(shippedNetPath(id))) return;
       const names = Array.from({ length: P }, () => text);
       const fresh = (): ReturnType<typeof createBot>[] => Array.from({ length: P }, () => createBot(spec, game));
-      const play = (runner: MatchRunner<never, never>, bots: ReturnType<typeof createBot>[], seed: string, rotation: number): string =>
+      const play = (runner: GameRunner<never, never>, bots: ReturnType<typeof createBot>[], seed: string, rotation: number): string =>
         JSON.stringify(runner.play({ seed, rotation, bots, names, record: true }).record);
-      const target = (bots: ReturnType<typeof createBot>[]): string => play(new MatchRunner(game, variant) as never, bots, 'stateless:target', 1);
+      const target = (bots: ReturnType<typeof createBot>[]): string => play(new GameRunner(game, variant) as never, bots, 'stateless:target', 1);
       const clean = target(fresh());
       const used = fresh();
-      const warm = new MatchRunner(game, variant);
+      const warm = new GameRunner(game, variant);
       // Other deals, and the target deal itself from another rotation, first.
       for (const [seed, rotation] of [
         ['stateless:a', 0],

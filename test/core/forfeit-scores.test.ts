@@ -14,7 +14,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { gameIds, getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import '../../src/games/index.js';
@@ -46,7 +46,7 @@ describe('forfeits score as the rules README says ("Forfeits": result.scores are
     for (const k of [3, 8, 20, 45, 90, 180]) {
       for (let g = 0; g < 4; g++) {
         const play = (record: boolean) =>
-          new MatchRunner(game, variant, { onFault: 'forfeit', moveTimeoutMs: 0 }).play({
+          new GameRunner(game, variant, { onFault: 'forfeit', moveTimeoutMs: 0 }).play({
             seed: `forfeit-scores-${k}-${g}`,
             bots: [flaky(k), ...Array.from({ length: P - 1 }, randomBot)],
             names,

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { discardCode, isLegalDiscard, isSplittable, listDiscards, NINES_SLOTS } from '../../src/cards/nines.js';
 import {
   actions,
@@ -541,7 +541,7 @@ describe('multiples-of-nine: playouts and the greedy bot', () => {
     l = Int32Array.from(legal(t));
     expect(bot.act(game.observe(t, 1, game.newObservation(t.variant)), l, l.length, ctx)).toBe(A_STAY);
     const v = resolveGameVariant(game, { players: 2 });
-    const runner = new MatchRunner(game, v);
+    const runner = new GameRunner(game, v);
     let wins = 0;
     const G = 200;
     for (let g = 0; g < G; g++) {

@@ -1155,11 +1155,11 @@ describe('nine-lives powers: 11. Records and replay; 8. Termination; invariants'
 
 describe('nine-lives powers: the greedy bot', () => {
   it('greedy with Powers beats random players clearly (4 players, greedy rotating through the seats)', async () => {
-    const { MatchRunner } = await import('../../src/core/match.js');
+    const { GameRunner } = await import('../../src/core/game-runner.js');
     const { randomBot } = await import('../../bots/random.js');
     const { nineLivesGreedy } = await import('../../bots/greedy/nine-lives.js');
     const v = resolveGameVariant(nineLives, { players: 4, powers: true });
-    const runner = new MatchRunner(nineLives, v);
+    const runner = new GameRunner(nineLives, v);
     let share = 0;
     const games = 40;
     for (let g = 0; g < games; g++) {

@@ -42,7 +42,7 @@ export function trajectoryDigest(games: number): string {
 
 /**
  * One recorded game of random bots on deal `seed`, rotation 0, as
- * `MatchRunner.play` played it when the digests were pinned: the deal from
+ * `GameRunner.play` played it when the digests were pinned: the deal from
  * `dealRng(seed)`, and seat s choosing `rng.int(count)` from a generator
  * loaded with words 4s..4s+3 of seedrandom's alea seeded with `<seed>/bots`
  * (the bots' stream words before `streamWords`). The runner now derives its

@@ -13,7 +13,7 @@ import { isWild, startRound } from '../../src/games/nine-lives/rules.js';
 import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from '../../src/games/nine-lives/state.js';
 import { gameStats, gameStatsFromRecord } from '../../src/games/nine-lives/stats.js';
 import type { GameRecord } from '../../src/core/record.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { randomBot } from '../../bots/random.js';
 import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
@@ -1055,7 +1055,7 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
   it('the greedy bot beats random players clearly (4 players, base game and Black Cat, greedy rotating through the seats)', () => {
     for (const blackCat of [false, true]) {
       const v = variant({ players: 4, blackCat });
-      const runner = new MatchRunner(nineLives, v);
+      const runner = new GameRunner(nineLives, v);
       let share = 0;
       const games = 120;
       for (let g = 0; g < games; g++) {

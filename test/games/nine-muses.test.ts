@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { RoundCollector, type RecordRound } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
@@ -879,7 +879,7 @@ describe('nine-muses: "Hidden information" and "Record vocabulary"', () => {
 
   it('the deal header names the Muse row and each hand; round scores are the VP gained in the round and add up to the game score', () => {
     const v = resolveGameVariant(game, { players: 3 });
-    const runner = new MatchRunner(game, v);
+    const runner = new GameRunner(game, v);
     const bots = [nineMusesGreedy(), randomBot.create({}, game), nineMusesGreedy()];
     const out = runner.play({ seed: 'rec', bots, names: ['greedy', 'random', 'greedy'], record: true });
     const rec = out.record!;
@@ -1049,7 +1049,7 @@ describe('nine-muses: random playouts', () => {
     d.aristotle.science += 1;
     const changed = writeCards('science-up.json', d);
     const play = (cards: string, seed: string): number[] => {
-      const runner = new MatchRunner(game, resolveGameVariant(game, { players: 3, cards }));
+      const runner = new GameRunner(game, resolveGameVariant(game, { players: 3, cards }));
       const bots = [nineMusesGreedy(), nineMusesGreedy(), nineMusesGreedy()];
       return [...runner.play({ seed, bots, names: ['g', 'g', 'g'] }).result.scores];
     };
@@ -1096,7 +1096,7 @@ describe('nine-muses: random playouts', () => {
 
   it('greedy beats random clearly (far above its 1/3 share)', () => {
     const v = resolveGameVariant(game, { players: 3 });
-    const runner = new MatchRunner(game, v);
+    const runner = new GameRunner(game, v);
     let wins = 0;
     const G = 150;
     for (let g = 0; g < G; g++) {

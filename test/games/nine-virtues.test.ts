@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { shareUnits } from '../../src/core/balance.js';
 import { accumulateStats, actions, newStatsTotals, nineVirtues as game, type NineVirtuesState, Phase, roundStats } from '../../src/games/nine-virtues/index.js';
 import { randomBot } from '../../bots/random.js';
@@ -564,7 +564,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
 
   it('the greedy bot beats random players clearly (4 players, greedy rotating through the seats)', () => {
     const v = resolveGameVariant(game, { players: 4 });
-    const runner = new MatchRunner(game, v);
+    const runner = new GameRunner(game, v);
     const names = ['a', 'b', 'c', 'd'];
     let share = 0;
     const N = 200;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { RoundCollector } from '../../src/core/record.js';
 import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { actions, ninesHoldem as game, type NinesHoldemState, Phase, Street } from '../../src/games/nines-holdem/index.js';
 import { checkInvariants } from '../../src/games/nines-holdem/invariants.js';
 import { placeCards } from '../../src/games/nines-holdem/position.js';
@@ -415,7 +415,7 @@ describe('nines-holdem: playouts and the greedy bot', () => {
 
   it('greedy wins chips from random players', () => {
     const v = resolveGameVariant(game, { players: 2 });
-    const runner = new MatchRunner(game, v);
+    const runner = new GameRunner(game, v);
     let chips = 0;
     const G = 300;
     for (let g = 0; g < G; g++) {

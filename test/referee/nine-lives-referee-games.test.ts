@@ -4,7 +4,7 @@
  * without Black Cat (3-8), under both power deals, pass the independent
  * referee (`scripts/referee/nine-lives.ts`, written from the rule files and
  * sharing no code with the engine) with zero violations. The records are made
- * as the tourney makes them (`MatchRunner.play` with `record: true`, one JSON
+ * as the tourney makes them (`GameRunner.play` with `record: true`, one JSON
  * line a game). Line-ups per configuration: random in every seat; greedy in
  * every seat; ismcts (a small budget) in one seat with greedy and random,
  * moved round the table from game to game; and an "eager" random bot that
@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import type { Bot } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { A_CARD, A_SPEND } from '../../src/games/nine-lives/actions.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
@@ -50,7 +50,7 @@ function records(given: Record<string, VariantValue>, specs: readonly string[], 
   const game = getGame('nine-lives');
   const variant = resolveGameVariant(game, given);
   const bots = specs.map((s) => (s === 'eager' ? eager : createBot(parseLineup(s)[0]!, game)));
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   const P = specs.length;
   const lines: string[] = [];
   for (let g = 0; g < games; g++) {

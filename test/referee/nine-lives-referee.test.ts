@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 import { refereeText } from '../../scripts/referee/check.js';
@@ -38,7 +38,7 @@ function randomRecords(given: Record<string, VariantValue>, games: number, seed:
   const P = Number(variant.players);
   const names = Array.from({ length: P }, () => 'random');
   const bots = names.map((n) => createBot(parseLineup(n)[0]!, game));
-  const runner = new MatchRunner(game, variant);
+  const runner = new GameRunner(game, variant);
   return Array.from({ length: games }, (_, g) => JSON.stringify(runner.play({ seed: `${seed}:${g}`, bots, names, record: true }).record));
 }
 

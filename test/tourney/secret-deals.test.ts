@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { dealKeyConfig, runDealKey } from '../../src/cli/deals.js';
 import { UsageError } from '../../src/core/errors.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import type { GameRecord } from '../../src/core/record.js';
 import { getGame } from '../../src/core/registry.js';
 import { replayRecord } from '../../src/core/replay.js';
@@ -149,7 +149,7 @@ describe('keyed runs', () => {
   it('a keyed run with --on-fault random draws its replacements from the key: other replacements than the public seed, the same for the same key', async () => {
     const cfg: RunConfig = { ...base, lineup: ['random', 'random', 'random', 'random'], seatings: rotationSeatings(['random', 'random', 'random', 'random']) };
     // The runner directly: a bot that always answers out of range, so that every decision is a replacement.
-    const runner = new MatchRunner(game, cfg.variant, { onFault: 'random', moveTimeoutMs: 0 });
+    const runner = new GameRunner(game, cfg.variant, { onFault: 'random', moveTimeoutMs: 0 });
     const bad = { act: () => -1 };
     const bots = [bad, bad, bad, bad];
     const names = ['bad', 'bad', 'bad', 'bad'];
@@ -174,7 +174,7 @@ describe('a hostile bot that re-deals from the public seed (test/fixtures/bots/r
   function attack(key: string | null): { hits: number; found: number; chance: number; guesses: number } {
     const { bot, guesses } = redealer({ runSeed: '1', variant, rotations: P, deals: DEALS });
     const random = { act: (_o: object, legal: Int32Array, n: number, ctx: { rng: { int(n: number): number } }) => legal[ctx.rng.int(n)]! };
-    const runner = new MatchRunner(ninesHoldem as never, variant, { onFault: 'forfeit', moveTimeoutMs: 0 });
+    const runner = new GameRunner(ninesHoldem as never, variant, { onFault: 'forfeit', moveTimeoutMs: 0 });
     const seatings = rotationSeatings(['redeal', 'random', 'random']);
     const truth: number[] = [];
     const control: number[] = [];

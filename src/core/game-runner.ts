@@ -19,7 +19,7 @@ export interface Fault {
   readonly message: string;
 }
 
-/** One game for {@link MatchRunner.play}. */
+/** One game for {@link GameRunner.play}. */
 export interface PlayOptions {
   /**
    * The game seed (the deal): the chance events come from it alone (the
@@ -61,7 +61,7 @@ export interface PlayOptions {
 }
 
 /** The outcome of one game, as the aggregator needs it (nothing per move). */
-export interface MatchOutcome {
+export interface GameOutcome {
   /** 'forfeit': a bot's fault ended the game; every other seat shares the win. */
   readonly status: 'ok' | 'forfeit';
   readonly result: GameResult;
@@ -75,7 +75,7 @@ export interface MatchOutcome {
 }
 
 /** How a runner treats bots: the fault policy and the per-decision time budget. */
-export interface MatchOptions {
+export interface GameRunnerOptions {
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = not measured. */
   readonly moveTimeoutMs: number;
@@ -91,7 +91,7 @@ export interface MatchOptions {
 const NO_FAULTS: readonly Fault[] = Object.freeze([]);
 /** The `legal` handed to a bot that declared `readsLegal: false` when the actions are not listed. */
 const NO_LEGAL = new Int32Array(0);
-const DEFAULT_OPTIONS: MatchOptions = { onFault: 'forfeit', moveTimeoutMs: 0 };
+const DEFAULT_OPTIONS: GameRunnerOptions = { onFault: 'forfeit', moveTimeoutMs: 0 };
 
 class MutableContext implements BotContext {
   readonly rng = new Rng();
@@ -108,7 +108,7 @@ class MutableContext implements BotContext {
  * reusing its state, legal-action buffer and observation buffers across
  * games (nothing is allocated per decision when not recording).
  */
-export class MatchRunner<S extends GameStateBase, O extends object> {
+export class GameRunner<S extends GameStateBase, O extends object> {
   private readonly state: S;
   private readonly legal: Int32Array;
   /** The copy of the legal actions handed to bots (they cannot alter the runner's). */
@@ -154,7 +154,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   constructor(
     private readonly game: Game<S, O>,
     private readonly variant: Variant,
-    private readonly options: MatchOptions = DEFAULT_OPTIONS,
+    private readonly options: GameRunnerOptions = DEFAULT_OPTIONS,
   ) {
     this.state = game.newState(variant);
     this.applyLegal = game.applyLegal ?? game.apply;
@@ -191,7 +191,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * Plays one game.
    * @param one the deal, the seats and what to keep (see {@link PlayOptions}).
    */
-  play(one: PlayOptions): MatchOutcome {
+  play(one: PlayOptions): GameOutcome {
     const { seed, rotation = 0, bots, names, record = false, imposed, shareLegal, streams } = one;
     const { game, state, legal, botLegal, observations, contexts, options } = this;
     const p = state.players;
@@ -308,7 +308,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
    * games as the general loop (a test compares them); kept apart so that this
    * loop stays small enough for V8 to inline the game's functions into it.
    */
-  private playByIndex(seed: string, faultSeed: string, rotation: number, bots: readonly Bot[], names: readonly string[]): MatchOutcome {
+  private playByIndex(seed: string, faultSeed: string, rotation: number, bots: readonly Bot[], names: readonly string[]): GameOutcome {
     const { game, state, observations, contexts, options } = this;
     const bound = this.bound;
     const beat = this.heartbeat;
@@ -368,7 +368,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
     collector: RoundCollector | null,
     seed: string,
     names: readonly string[],
-  ): MatchOutcome {
+  ): GameOutcome {
     const p = this.state.players;
     const winners: number[] = [];
     for (let s = 0; s < p; s++) if (s !== fault.seat) winners.push(s);
@@ -390,7 +390,7 @@ export class MatchRunner<S extends GameStateBase, O extends object> {
   }
 }
 
-/** Tells the watchdog which decision is being asked of which seat (heartbeat layout: see `MatchRunner.heartbeat`). */
+/** Tells the watchdog which decision is being asked of which seat (heartbeat layout: see `GameRunner.heartbeat`). */
 function beatDecision(beat: Int32Array, decision: number, seat: number): void {
   beat[2] = decision;
   beat[3] = seat;

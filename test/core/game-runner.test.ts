@@ -1,5 +1,5 @@
 /**
- * The match runner's handling of a bot's answer (`src/core/match.ts`,
+ * The game runner's handling of a bot's answer (`src/core/game-runner.ts`,
  * `Bot.actIndex` in `src/core/bot.ts`): a bot that chooses by index plays
  * the same game as through `act`, and an index out of range forfeits; bots
  * that never read `legal` (`Bot.readsLegal`) play the same games while the
@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Bot } from '../../src/core/bot.js';
-import { MatchRunner } from '../../src/core/match.js';
+import { GameRunner } from '../../src/core/game-runner.js';
 import { replayRecord } from '../../src/core/replay.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
@@ -23,11 +23,11 @@ const byAction: Bot = { observes: false, act: (_o, legal, n, ctx) => legal[ctx.r
 /** The same choices through `actIndex`. */
 const byIndex: Bot = { observes: false, act: byAction.act, actIndex: (_o, _l, n, ctx) => ctx.rng.int(n) };
 
-describe('match runner: bots that choose by index', () => {
+describe('game runner: bots that choose by index', () => {
   it('a bot choosing by index plays the very games it plays through act', () => {
     for (let g = 0; g < 20; g++) {
-      const a = new MatchRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byAction), names, record: true });
-      const b = new MatchRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byIndex), names, record: true });
+      const a = new GameRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byAction), names, record: true });
+      const b = new GameRunner(game, variant).play({ seed: `s${g}`, rotation: g % 5, bots: Array(5).fill(byIndex), names, record: true });
       expect(b.record).toEqual(a.record);
       expect(b.status).toBe('ok');
     }
@@ -36,7 +36,7 @@ describe('match runner: bots that choose by index', () => {
   it.each([-1, 1e6, 0.5, NaN])('an index %s outside [0, count) forfeits the game as an illegal choice', (bad) => {
     const wrong: Bot = { observes: false, act: () => 0, actIndex: () => bad };
     const bots = [byIndex, wrong, byIndex, byIndex, byIndex];
-    const o = new MatchRunner(game, variant).play({ seed: 's', bots, names, shareLegal: [true, true, true, true, true] });
+    const o = new GameRunner(game, variant).play({ seed: 's', bots, names, shareLegal: [true, true, true, true, true] });
     expect(o.status).toBe('forfeit');
     expect(o.faults[0]!.seat).toBe(1);
     expect(o.faults[0]!.reason).toBe('illegal');
@@ -49,13 +49,13 @@ const blind: Bot = { ...byIndex, readsLegal: false };
 
 /** What a game leaves behind: its outcome (without records) and every seat's final observation. */
 function finalOf(bots: Bot[], seed: string, rotation: number, onFault: 'forfeit' | 'random' = 'forfeit'): unknown {
-  const runner = new MatchRunner(game, variant, { onFault, moveTimeoutMs: 0 });
+  const runner = new GameRunner(game, variant, { onFault, moveTimeoutMs: 0 });
   const o = runner.play({ seed, rotation, bots, names });
   const seen = names.map((_, p) => snapshot(game.observe(runner.lastState, p, game.newObservation(variant))));
   return { status: o.status, result: o.result, decisions: o.decisions, firstSeat: o.firstSeat, faults: o.faults, seen };
 }
 
-describe('match runner: bots that never read the legal actions (Bot.readsLegal, Game.legalCount/legalAt)', () => {
+describe('game runner: bots that never read the legal actions (Bot.readsLegal, Game.legalCount/legalAt)', () => {
   it('random games are the same whether the legal actions are listed or only counted and decoded', () => {
     for (let g = 0; g < 200; g++) expect(finalOf(Array(5).fill(blind), `b${g}`, g % 5)).toEqual(finalOf(Array(5).fill(byIndex), `b${g}`, g % 5));
   });
@@ -72,21 +72,21 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
     };
     const listed: number[] = [];
     const peekListed: Bot = { ...byIndex, actIndex: (_o, _legal, n, ctx) => (listed.push(n), ctx.rng.int(n)) };
-    new MatchRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peek), names });
-    new MatchRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peekListed), names });
+    new GameRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peek), names });
+    new GameRunner(game, variant).play({ seed: 'peek', bots: Array(5).fill(peekListed), names });
     expect(counts.length).toBeGreaterThan(10);
     expect(counts).toEqual(listed);
   });
 
   it('with one bot that reads the legal actions at the table, every seat gets them listed', () => {
     const reader: Bot = { ...byIndex, actIndex: (_o, legal, n, ctx) => (expect(legal.length).toBeGreaterThanOrEqual(n), ctx.rng.int(n)) };
-    const o = new MatchRunner(game, variant).play({ seed: 'mixed', bots: [blind, reader, blind, blind, blind], names });
+    const o = new GameRunner(game, variant).play({ seed: 'mixed', bots: [blind, reader, blind, blind, blind], names });
     expect(o.status).toBe('ok');
   });
 
   it.each([-1, 1e6, 0.5, NaN])('an index %s outside [0, count) forfeits the game; a throw forfeits it too', (bad) => {
     const wrong: Bot = { ...blind, actIndex: () => bad };
-    const o = new MatchRunner(game, variant).play({ seed: 's', bots: [blind, wrong, blind, blind, blind], names });
+    const o = new GameRunner(game, variant).play({ seed: 's', bots: [blind, wrong, blind, blind, blind], names });
     expect(o.status).toBe('forfeit');
     expect(o.faults[0]!.seat).toBe(1);
     expect(o.faults[0]!.reason).toBe('illegal');
@@ -97,7 +97,7 @@ describe('match runner: bots that never read the legal actions (Bot.readsLegal, 
         throw new Error('boom');
       },
     };
-    const t = new MatchRunner(game, variant).play({ seed: 's', bots: [blind, blind, thrower, blind, blind], names });
+    const t = new GameRunner(game, variant).play({ seed: 's', bots: [blind, blind, thrower, blind, blind], names });
     expect(t.status).toBe('forfeit');
     expect(t.faults[0]).toMatchObject({ seat: 2, reason: 'threw', decision: expect.any(Number) });
   });
@@ -135,7 +135,7 @@ describe('records of faulty games (shared/rules/README.md, "Forfeits")', () => {
   const randomBot = (): Bot => ({ act: (_o, legal, count, ctx) => legal[ctx.rng.int(count)]! });
 
   it('a forfeited game is recorded up to the fault: completed rounds scored, the round in progress without scores, result.scores their totals, winners every other seat; it replays', () => {
-    const runner = new MatchRunner(nv, variant, { onFault: 'forfeit', moveTimeoutMs: 0 });
+    const runner = new GameRunner(nv, variant, { onFault: 'forfeit', moveTimeoutMs: 0 });
     // Late enough that a round has been scored (a random Nine Virtues round is ~6 decisions a seat).
     const o = runner.play({ seed: 'forfeit-record', bots: [flaky(12), randomBot(), randomBot(), randomBot()], names, record: true });
     expect(o.status).toBe('forfeit');
@@ -152,7 +152,7 @@ describe('records of faulty games (shared/rules/README.md, "Forfeits")', () => {
   });
 
   it('under --on-fault random the replaced decision is recorded with "replaced": true, and the record replays', () => {
-    const runner = new MatchRunner(nv, variant, { onFault: 'random', moveTimeoutMs: 0 });
+    const runner = new GameRunner(nv, variant, { onFault: 'random', moveTimeoutMs: 0 });
     const o = runner.play({ seed: 'replaced-record', bots: [flaky(5), randomBot(), randomBot(), randomBot()], names, record: true });
     expect(o.status).toBe('ok');
     const marked = o.record!.rounds.flatMap((r) => r.actions).filter((a) => (a as { replaced?: boolean }).replaced === true);
