@@ -27,7 +27,7 @@ async function main(): Promise<number> {
     .strict()
     .parseAsync();
   const pool = new Piscina<FuzzTask, FuzzResult>({
-    filename: fileURLToPath(new URL('../src/fuzz/worker.js', import.meta.url)),
+    filename: fileURLToPath(new URL('../src/fuzz/fuzz-worker.js', import.meta.url)),
     minThreads: args.workers,
     maxThreads: args.workers,
   });

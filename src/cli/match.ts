@@ -8,7 +8,7 @@ import { gameIds, getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botLabel, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
-import { num, pct } from '../report/format.js';
+import { num, pct } from '../report/terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
 import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
 import { pairedComparison, type PairedComparison } from '../stats/paired.js';

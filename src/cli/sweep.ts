@@ -4,7 +4,7 @@ import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
 import { jsonText } from '../report/json.js';
-import { fixed } from '../report/format.js';
+import { fixed } from '../report/terminal-format.js';
 import { compareTables, type TableDifference } from '../report/table-difference.js';
 import { fitTable, tableDifferencesText, wrapText } from '../report/table-difference-text.js';
 import type { BalanceReport } from '../report/balance.js';

@@ -20,7 +20,7 @@ import { writeFileAtomic } from '../io/files.js';
 import { architectureFor, inputSizes, layoutDescription } from '../nn/game-layout.js';
 import { netMeta, saveNetFile } from '../nn/file.js';
 import { Net, parameterCount } from '../nn/net.js';
-import { num } from '../report/format.js';
+import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { evaluatePair, type Arena } from '../train/evaluate.js';
 import { dmcIteration, newAdam, type DmcIterationFigures, type DmcPlan } from '../learn/dmc.js';

@@ -9,7 +9,7 @@ import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
-import { num } from '../report/format.js';
+import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { gamesPerIteration } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';

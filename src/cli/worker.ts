@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
 import { KEY_ENV, parseQueueKey, takeQueueEnv, URL_ENV } from '../queue/auth.js';
 import { queueTarget } from '../queue/connection.js';
-import { serveQueue } from '../queue/worker.js';
+import { serveQueue } from '../queue/queue-worker.js';
 import { parseCommand, runCli } from './common.js';
 import { parseCount } from './options.js';
 import { printProse } from '../report/terminal.js';

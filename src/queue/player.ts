@@ -1,7 +1,7 @@
 /**
  * The coordinator's side of a distributed run: a `BatchPlayer` that plays each
  * batch by adding it to BullMQ's queue and waiting for a worker's tally
- * (`src/queue/worker.ts`, `npm run worker`). Everything above it is the local
+ * (`src/queue/queue-worker.ts`, `npm run worker`). Everything above it is the local
  * run unchanged: the scheduler, the merger (strictly in batch order, so the
  * files are the local run's), checkpoints, `--resume` and the SPRT's stop.
  * Every job is sealed with the queue's key and every result opened with it
@@ -19,7 +19,7 @@ import { connectRedis, PREFIX, QUEUE_NAME, type QueueTarget, redisOptions, runKe
 import { publishFiles, type RunFileSet, runFileSet, sha256 } from './files.js';
 import type { BatchJob, BatchJobResult, BatchOutput, WorkerPresence } from './protocol.js';
 
-/** The words of a worker's refusal of a batch (`src/queue/worker.ts`), as its job's failure reason carries them. */
+/** The words of a worker's refusal of a batch (`src/queue/queue-worker.ts`), as its job's failure reason carries them. */
 export const REFUSED = 'refused the batch';
 
 /** BullMQ, loaded when the first queued run starts. */

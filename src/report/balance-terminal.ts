@@ -1,6 +1,6 @@
 import type { Summary } from '../tourney/summary.js';
 import { balanceTables, type BalanceReport, type ReportedTable, testText } from './balance.js';
-import { fixed, plainTable, pct } from './format.js';
+import { fixed, plainTable, pct } from './terminal-format.js';
 import { seatTable } from './table.js';
 import { fitTable, friendlyTitle, keyColumns, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
 

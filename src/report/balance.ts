@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';
 import { clusterProportion, VARIANCE_EPSILON } from '../stats/cluster.js';
-import { testPhraseOf, testVerdictOf } from '../stats/format.js';
+import { testPhraseOf, testVerdictOf } from '../stats/test-phrases.js';
 import { jackknife, jackknifeEqualityTest } from '../stats/jackknife.js';
 import { exchangeableTest } from '../stats/randomization.js';
 import type { EqualityTest } from '../stats/wald.js';
@@ -133,7 +133,7 @@ function reportTable(t: BalanceTable, replicates: readonly BalanceTable[], deals
 /**
  * A test as one phrase with its verdict: "randomization test (labels permuted within each deal), Q = 3.21,
  * F(3, 57), p = 0.360, over 20 independent deals: no evidence at the 5% level that seats differ; this run
- * detects a win-rate gap of 12.3 points or more ..." (`src/stats/format.ts`).
+ * detects a win-rate gap of 12.3 points or more ..." (`src/stats/test-phrases.ts`).
  * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
  * @param what the plural compared, for the verdict; without it, the phrase alone.
  */

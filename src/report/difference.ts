@@ -1,9 +1,9 @@
 import type { KeyFigure } from '../core/balance.js';
-import { formatP } from '../stats/format.js';
+import { formatP } from '../stats/test-phrases.js';
 import { jackknife } from '../stats/jackknife.js';
 import { tQuantile } from '../stats/quantiles.js';
 import type { BalanceReport } from './balance.js';
-import { fixed, pct } from './format.js';
+import { fixed, pct } from './terminal-format.js';
 
 /** A key figure's difference between two runs (A − B), with its 95% interval. */
 export interface SweepDifference {

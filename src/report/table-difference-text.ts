@@ -1,5 +1,5 @@
 import { differenceCell } from './difference.js';
-import { fixed, pct, plainTable } from './format.js';
+import { fixed, pct, plainTable } from './terminal-format.js';
 import type { RowDifference, TableDifference } from './table-difference.js';
 
 /** The widest line the terminal output may have. */

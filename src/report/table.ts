@@ -1,4 +1,4 @@
-import { ci, fixed, newTable as table, num, pct, tableText } from './format.js';
+import { ci, fixed, newTable as table, num, pct, tableText } from './terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
 import type { Summary } from '../tourney/summary.js';
 import { testText } from './balance.js';

@@ -1,6 +1,6 @@
 import { stripVTControlCharacters } from 'node:util';
 import wrapAnsi from 'wrap-ansi';
-import { newTable, tableText } from './format.js';
+import { newTable, tableText } from './terminal-format.js';
 
 /**
  * Fitting a command's terminal output to a width (issue #30, item 4): the

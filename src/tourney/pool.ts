@@ -13,7 +13,9 @@ import type { BatchResult, BatchTask } from './batch.js';
  */
 export function workerFile(): string {
   const here = dirname(fileURLToPath(import.meta.url));
-  const file = here.includes(`${join('dist', 'src', 'tourney')}`) ? join(here, 'worker.js') : join(here, '..', '..', 'dist', 'src', 'tourney', 'worker.js');
+  const file = here.includes(`${join('dist', 'src', 'tourney')}`)
+    ? join(here, 'batch-worker.js')
+    : join(here, '..', '..', 'dist', 'src', 'tourney', 'batch-worker.js');
   if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
   return file;
 }

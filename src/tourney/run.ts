@@ -6,7 +6,7 @@ import type { RunConfig } from './batch.js';
 import { Merger } from './merger.js';
 import { InlinePool, playsInline } from './inline-pool.js';
 import { BatchPool, type BatchPlayer } from './pool.js';
-import { dealsFor, dealsPerBatch, makeBatches } from './schedule.js';
+import { dealsFor, dealsPerBatch, makeBatches } from './deal-batches.js';
 import { Scheduler } from './scheduler.js';
 import { startWatchdog } from './watchdog.js';
 

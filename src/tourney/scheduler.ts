@@ -2,7 +2,7 @@ import { RunStoppedError } from '../core/errors.js';
 import type { Fault } from '../core/game-runner.js';
 import type { BatchResult, RunConfig } from './batch.js';
 import type { BatchPlayer } from './pool.js';
-import type { Batch } from './schedule.js';
+import type { Batch } from './deal-batches.js';
 
 /** A batch in a worker, with what the watchdog needs to judge it. */
 export interface Running {

@@ -18,7 +18,7 @@ import { ForgedError, JOB_TAG, openSealed, parseQueueKey, RESULT_TAG, seal } fro
 import { connectRedis, fileKey, outKey, PREFIX, QUEUE_NAME, parseQueueUrl, queueTarget, redisOptions, runKey } from '../../src/queue/connection.js';
 import { sha256 } from '../../src/queue/files.js';
 import { loadBullmq, QueuePlayer } from '../../src/queue/player.js';
-import { serveQueue } from '../../src/queue/worker.js';
+import { serveQueue } from '../../src/queue/queue-worker.js';
 import { InlinePool } from '../../src/tourney/inline-pool.js';
 import { runTourney } from '../../src/tourney/run.js';
 import { startRedis } from './redis-server.js';

@@ -17,10 +17,10 @@ import { parseQueueKey } from '../../src/queue/auth.js';
 import { connectRedis, fileKey, parseQueueUrl } from '../../src/queue/connection.js';
 import { localFiles, MissingFileError, publishFiles, runFileSet, sha256 } from '../../src/queue/files.js';
 import { QueuePlayer } from '../../src/queue/player.js';
-import { type QueueWorker, serveQueue } from '../../src/queue/worker.js';
+import { type QueueWorker, serveQueue } from '../../src/queue/queue-worker.js';
 import { InlinePool } from '../../src/tourney/inline-pool.js';
 import { runTourney } from '../../src/tourney/run.js';
-import { dealsFor, dealsPerBatch, makeBatches } from '../../src/tourney/schedule.js';
+import { dealsFor, dealsPerBatch, makeBatches } from '../../src/tourney/deal-batches.js';
 import { startRedis } from './redis-server.js';
 import { captainsConfig } from './run-config.js';
 

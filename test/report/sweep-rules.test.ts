@@ -2,13 +2,13 @@
  * Issue 27, items 6 and 7: the sweep page's rules for what it charts and
  * says (`src/report/html/sweep-page.ts`), the choice of the fairest setting
  * (`sweepFairness` in `src/cli/sweep.ts`), and numbers that never print as
- * "−0.0" or "p = < 0.0001" (`src/report/html/format.ts`).
+ * "−0.0" or "p = < 0.0001" (`src/report/html/page-format.ts`).
  */
 import { describe, expect, it } from 'vitest';
 import { sweepFairness } from '../../src/cli/sweep.js';
 import type { BalanceReport } from '../../src/report/balance.js';
-import { pct as termPct } from '../../src/report/format.js';
-import { pct, points, pText, signed } from '../../src/report/html/format.js';
+import { pct as termPct } from '../../src/report/terminal-format.js';
+import { pct, points, pText, signed } from '../../src/report/html/page-format.js';
 import { detectablePhrase, numericValues, resolved } from '../../src/report/html/sweep-page.js';
 import type { Summary } from '../../src/tourney/summary.js';
 

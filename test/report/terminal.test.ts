@@ -5,7 +5,7 @@
  * cell. The commands' output end to end: test/cli/default-width.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { plainTable } from '../../src/report/format.js';
+import { plainTable } from '../../src/report/terminal-format.js';
 import { fitTable, friendlyTitle, keyColumns, TERMINAL_WIDTH, withInterval, wrapProse } from '../../src/report/terminal.js';
 
 const widest = (text: string): number => Math.max(...text.split('\n').map((l) => l.length));

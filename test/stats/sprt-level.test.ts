@@ -17,7 +17,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
 import { sprt, sprtLookDue, type SprtParams } from '../../src/stats/sprt.js';
-import { dealsPerBatch } from '../../src/tourney/schedule.js';
+import { dealsPerBatch } from '../../src/tourney/deal-batches.js';
 
 const RUNS = 4000;
 const ALPHA = 0.05;

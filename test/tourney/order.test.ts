@@ -18,7 +18,7 @@ import { resolveGameVariant } from '../../src/core/variant.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
 import { rotationSeatings } from '../../src/stats/seatings.js';
 import { runTourney } from '../../src/tourney/run.js';
-import { GAMES_PER_BATCH } from '../../src/tourney/schedule.js';
+import { GAMES_PER_BATCH } from '../../src/tourney/deal-batches.js';
 
 describe('batches merge as the run goes', () => {
   it.each([1, 2])(

@@ -13,7 +13,7 @@ import '../../src/games/index.js';
 import { parseAndValidateLineup } from '../../bots/index.js';
 import { getGame } from '../../src/core/registry.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
-import type { Batch } from '../../src/tourney/schedule.js';
+import type { Batch } from '../../src/tourney/deal-batches.js';
 import type { Running } from '../../src/tourney/scheduler.js';
 import { BUILT_IN_WATCHDOG_MS, startWatchdog, watchdogLimit } from '../../src/tourney/watchdog.js';
 

@@ -1,6 +1,6 @@
-import { testPhraseOf, testVerdictOf, type TestFields } from '../../stats/format.js';
+import { testPhraseOf, testVerdictOf, type TestFields } from '../../stats/test-phrases.js';
 import { intervalChart } from './charts.js';
-import { pct, plain, signed } from './format.js';
+import { pct, plain, signed } from './page-format.js';
 import { arr, interval, num, obj, str, type RunFiles, type Row } from './load.js';
 import type { Block } from './page.js';
 import { tableCharts, type DataTable } from './table-charts.js';
@@ -35,7 +35,7 @@ export function testOf(x: unknown): TestOf | null {
   };
 }
 
-/** A test as one phrase with its unit: "randomization test (...), Q = 8.73, F(3, 5997), p = 0.0335, over 2000 independent deals" (`src/stats/format.ts`). */
+/** A test as one phrase with its unit: "randomization test (...), Q = 8.73, F(3, 5997), p = 0.0335, over 2000 independent deals" (`src/stats/test-phrases.ts`). */
 export function testPhrase(t: TestOf, unit = 'deals'): string {
   return testPhraseOf(t, unit);
 }

@@ -1,6 +1,6 @@
 import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { intervalChart, traceChart } from './charts.js';
-import { pct, plain, points, signed } from './format.js';
+import { pct, plain, points, signed } from './page-format.js';
 import { arr, interval, num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';

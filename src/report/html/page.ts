@@ -1,5 +1,5 @@
 import type { VlSpec } from './charts.js';
-import { cellText, esc } from './format.js';
+import { cellText, esc } from './page-format.js';
 import { renderSvg } from './svg.js';
 import { columnTitle, estimateColumns, isProportion, type DataTable } from './table-charts.js';
 

@@ -1,6 +1,6 @@
 import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { heatmapChart, intervalChart } from './charts.js';
-import { pct, signed } from './format.js';
+import { pct, signed } from './page-format.js';
 import { arr, num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';

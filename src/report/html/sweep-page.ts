@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { curveChart, intervalChart } from './charts.js';
-import { pct, points, pText, pValue, signed } from './format.js';
+import { pct, points, pText, pValue, signed } from './page-format.js';
 import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
 import { balanceFindings } from './tourney-page.js';
 import { csvTable, testOf } from './blocks.js';

@@ -1,5 +1,5 @@
 import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, testPhrase, testVerdict, valueWithCi } from './blocks.js';
-import { pct, plain, pText } from './format.js';
+import { pct, plain, pText } from './page-format.js';
 import { arr, num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Page } from './page.js';
 import { columnTitle, estimateColumns, isProportion, keyColumns, type DataTable } from './table-charts.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pct, plain } from './format.js';
+import { pct, plain } from './page-format.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 
 /** A tuned parameter as `curve.json` and `train-state.json` write it (`Dimension` of src/train/space.ts). */

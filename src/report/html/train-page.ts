@@ -1,6 +1,6 @@
 import { csvTable } from './blocks.js';
 import { intervalChart, seriesChart, type Series } from './charts.js';
-import { pct, plain, points, pText, signed } from './format.js';
+import { pct, plain, points, pText, signed } from './page-format.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 import type { Block, Page, PageChart, Section } from './page.js';
 import type { DataTable } from './table-charts.js';

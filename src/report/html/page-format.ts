@@ -1,3 +1,4 @@
+/** Text as a report page prints it: HTML escaping, numbers, percentages, p-values and table cells (the terminal's are `src/report/terminal-format.ts`). */
 import type { Cell } from './load.js';
 
 /** Escapes text for HTML content and attribute values. */

@@ -1,3 +1,4 @@
+/** A statistical test in words, for reports: its p-value, its phrase (statistic, degrees of freedom, units) and its verdict. */
 /** A p-value for reports: three significant digits, "< 0.0001" below that. */
 export function formatP(p: number): string {
   if (Number.isNaN(p)) return 'n/a';

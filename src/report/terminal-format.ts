@@ -1,3 +1,4 @@
+/** Numbers and tables as the terminal prints them: fixed decimals never "-0.0", percentages, intervals, compact cli-table3 tables. */
 import { stripVTControlCharacters } from 'node:util';
 import type Table from 'cli-table3';
 import { lazyRequire } from '../io/lazy.js';

@@ -1,12 +1,12 @@
 /**
- * The schedule of a run (`src/tourney/schedule.ts`): runs are cut into at
+ * The schedule of a run (`src/tourney/deal-batches.ts`): runs are cut into at
  * least MIN_BATCHES batches when they have the deals, of at most
  * GAMES_PER_BATCH games, so short runs and runs of slow bots use every
  * worker. That the pool merges them as the run goes is `order.test.ts`, in
  * the long tier.
  */
 import { describe, expect, it } from 'vitest';
-import { dealsPerBatch, GAMES_PER_BATCH, makeBatches, MIN_BATCHES } from '../../src/tourney/schedule.js';
+import { dealsPerBatch, GAMES_PER_BATCH, makeBatches, MIN_BATCHES } from '../../src/tourney/deal-batches.js';
 
 describe('batch layout', () => {
   it('a run is cut into MIN_BATCHES batches or more when it has the deals, of at most GAMES_PER_BATCH games, covering every deal once', () => {
