@@ -2,7 +2,7 @@
  * Balance figures of a Nine Muses card file (`src/games/nine-muses/README.md`):
  * plays games with the given bots, rotating the line-up through the seats,
  * and prints win shares (by bot and by seat), games/s and the per-game
- * averages of `balanceStats`.
+ * averages of `nineMusesStats`.
  *
  * Usage (after `npm run build`):
  *   node dist/scripts/nine-muses-balance.js [--cards PATH] [--players 3]
@@ -14,7 +14,7 @@
 import type { Bot, BotContext } from '../src/core/index.js';
 import { createRng } from '../src/core/rng.js';
 import { resolveGameVariant } from '../src/core/variant.js';
-import { actions, balanceStats, DEFAULT_CARDS, nineMuses as game, type NineMusesObservation } from '../src/games/nine-muses/index.js';
+import { actions, nineMusesStats, DEFAULT_CARDS, nineMuses as game, type NineMusesObservation } from '../src/games/nine-muses/index.js';
 import { randomBot } from '../bots/random.js';
 import { createNineMusesHeuristic, DEFAULT_WEIGHTS } from '../bots/greedy/nine-muses.js';
 
@@ -94,7 +94,7 @@ for (let g = 0; g < games; g++) {
     }
     vp[who(s)]! += r.scores[s]!;
   }
-  const st = balanceStats(state);
+  const st = nineMusesStats(state);
   for (const s of st.seats) {
     agg.aristotle[0]! += s.vpBySource.aristotle.craft;
     agg.aristotle[1]! += s.vpBySource.aristotle.science;

@@ -1393,8 +1393,8 @@ describe('nine-lives powers: 7. The 44 powers (more)', () => {
 });
 
 describe('nine-lives powers: statistics from records', () => {
-  it('gameStatsFromRecord reads a Powers record as gameStats reads the final state', async () => {
-    const { gameStats, gameStatsFromRecord } = await import('../../src/games/nine-lives/stats.js');
+  it('nineLivesStatsFromRecord reads a Powers record as nineLivesStats reads the final state', async () => {
+    const { nineLivesStats, nineLivesStatsFromRecord } = await import('../../src/games/nine-lives/stats.js');
     const v = resolveGameVariant(nineLives, { players: 4, powers: true });
     const s = nineLives.newState(v);
     const c = new RoundCollector();
@@ -1406,7 +1406,7 @@ describe('nine-lives powers: statistics from records', () => {
       nineLives.apply(s, l[r.int(l.length)]!);
     }
     const rec = { game: 'nine-lives', variant: v, seed: 'stats', seats: [], rounds: c.rounds, result: { scores: [], winners: [], capped: false } };
-    expect(gameStatsFromRecord(rec)).toEqual(gameStats(s));
+    expect(nineLivesStatsFromRecord(rec)).toEqual(nineLivesStats(s));
   });
 });
 

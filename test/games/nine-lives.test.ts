@@ -11,7 +11,7 @@ import { determinizeWith } from '../../src/games/nine-lives/determinize.js';
 import type { NineLivesObservation } from '../../src/games/nine-lives/observation.js';
 import { isWild, startRound } from '../../src/games/nine-lives/rules.js';
 import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DECK, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED } from '../../src/games/nine-lives/state.js';
-import { gameStats, gameStatsFromRecord } from '../../src/games/nine-lives/stats.js';
+import { nineLivesStats, nineLivesStatsFromRecord } from '../../src/games/nine-lives/stats.js';
 import type { GameRecord } from '../../src/core/record.js';
 import { GameRunner } from '../../src/core/game-runner.js';
 import { randomBot } from '../../bots/random.js';
@@ -756,11 +756,11 @@ describe('nine-lives: records, observation and invariants', () => {
     }
   });
 
-  it('statistics: gameStats(state) and gameStatsFromRecord(record) agree', () => {
+  it('statistics: nineLivesStats(state) and nineLivesStatsFromRecord(record) agree', () => {
     for (const o of [{ players: 3 }, { players: 5, blackCat: true }, { players: 7, teams: false }]) {
       const { s, rec } = playRecorded(o, `stats-${o.players}`);
-      const a = gameStats(s);
-      const b = gameStatsFromRecord(rec);
+      const a = nineLivesStats(s);
+      const b = nineLivesStatsFromRecord(rec);
       expect(b).toEqual(a);
       expect(a.rounds).toBe(rec.rounds.length);
       expect(a.lives).toEqual(rec.result.scores);

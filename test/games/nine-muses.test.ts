@@ -16,7 +16,7 @@ import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import {
   actions,
-  balanceStats,
+  nineMusesStats,
   canCall,
   CardDataError,
   CENTER,
@@ -385,7 +385,7 @@ describe('nine-muses: "A turn"', () => {
     game.apply(s, callId(BETA, M.Strong));
     expect(s.museLoc[M.Strong]).toBe(0);
     expect(c.rounds[0]!.actions[0]).toEqual({ seat: 0, type: 'call', card: 'Beta', muse: 'Strong', from: 1 });
-    const b = balanceStats(s);
+    const b = nineMusesStats(s);
     expect(b.seats[0]!.musesStolen).toBe(1);
     expect(b.seats[1]!.musesLost).toBe(1);
     expect(b.muses[M.Strong]!.stolen).toBe(1);
@@ -459,7 +459,7 @@ describe('nine-muses: "A turn"', () => {
     expect(s.vp[0]).toBe(4);
     expect(s.know[1]).toBe(1);
     expect(s.pool[1]).toBe(pool + 2);
-    expect(balanceStats(s).seats[0]!.vpBySource.aristotle.science).toBe(4);
+    expect(nineMusesStats(s).seats[0]!.vpBySource.aristotle.science).toBe(4);
   });
 
   it("Demonstrate to Aristotle: a lasting Muse ability raises the holder's rate for one type", () => {
@@ -484,7 +484,7 @@ describe('nine-muses: "A turn"', () => {
     game.apply(s, toilId(ALPHA));
     game.apply(s, demonstrateId(BETA, 2, 2)); // Ethics 5 + 2
     expect(s.vp[0]).toBe(9 + 14);
-    const b = balanceStats(s);
+    const b = nineMusesStats(s);
     expect(b.seats[0]!.vpBySource).toEqual({ aristotle: { craft: 0, science: 6, ethics: 10 }, muse: 7, exchange: 0 });
     expect(b.muses[M.Sage]!.vp).toBe(3);
     expect(b.muses[M.Harmony]!.vp).toBe(4);
@@ -539,7 +539,7 @@ describe('nine-muses: "A turn", 3. Knowledge flow', () => {
       { seat: 0, type: 'exchange', card: 'Alpha', option: 0 },
       { seat: 0, type: 'steal', knowledge: 'ethics', from: 2 },
     ]);
-    expect(balanceStats(s).seats[2]!.tokensLost).toBe(1);
+    expect(nineMusesStats(s).seats[2]!.tokensLost).toBe(1);
   });
 
   it('a steal is only from a player who has a token of the type', () => {
@@ -1032,7 +1032,7 @@ describe('nine-muses: random playouts', () => {
             }
           }
           expect(steps).toBeLessThanOrEqual(game.maxDecisions(v));
-          const b = balanceStats(s);
+          const b = nineMusesStats(s);
           b.seats.forEach((x, q) => {
             const a = x.vpBySource.aristotle;
             expect(a.craft + a.science + a.ethics + x.vpBySource.muse + x.vpBySource.exchange).toBe(s.vp[q]);
@@ -1076,7 +1076,7 @@ describe('nine-muses: random playouts', () => {
       bal.accumulate(s, one, entry, game.result(s));
       bal.accumulate(s, halves[g % 2]!, entry, game.result(s));
       for (let q = 0; q < 3; q++) vp += s.vp[q]!;
-      for (const x of balanceStats(s).seats) exchanges += x.actions.exchange;
+      for (const x of nineMusesStats(s).seats) exchanges += x.actions.exchange;
     }
     bal.merge(halves[0]!, halves[1]!);
     expect(halves[0]).toEqual(one);

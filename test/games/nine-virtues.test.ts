@@ -11,7 +11,15 @@ import { createRng } from '../../src/core/rng.js';
 import { resolveGameVariant, VariantError, type VariantValue } from '../../src/core/variant.js';
 import { GameRunner } from '../../src/core/game-runner.js';
 import { shareUnits } from '../../src/core/balance.js';
-import { accumulateStats, actions, newStatsTotals, nineVirtues as game, type NineVirtuesState, Phase, roundStats } from '../../src/games/nine-virtues/index.js';
+import {
+  accumulateStats,
+  actions,
+  newStatsTotals,
+  nineVirtues as game,
+  type NineVirtuesState,
+  Phase,
+  nineVirtuesStats,
+} from '../../src/games/nine-virtues/index.js';
 import { randomBot } from '../../bots/random.js';
 import { nineVirtuesGreedy } from '../../bots/greedy/nine-virtues.js';
 import { snapshot } from '../helpers.js';
@@ -244,7 +252,7 @@ describe('nine-virtues: a round', () => {
     expect(rec.rounds[0]!.capped).toBe(true);
     expect(rec.rounds[0]!.scores).toEqual(r.scores);
     expect(rec.rounds[0]!.actions).toHaveLength(300);
-    const st = roundStats(s);
+    const st = nineVirtuesStats(s);
     expect(st[0]!.capped).toBe(true);
     expect(st[0]!.turns).toBe(300);
     // A round that ends on the last allowed turn by emptying the center is not capped.
@@ -264,7 +272,7 @@ describe('nine-virtues: scoring a round', () => {
     const s = scoreByKill({ wildOne: false }, [H0, H1, H2], []);
     expect(game.isTerminal(s)).toBe(true);
     expect(game.result(s).scores).toEqual([2 + 3 + 5 + 8, 2 + 4 + 5 + 9, 3 + 4 + 6 + 7 + 9]);
-    const st = roundStats(s)[0]!;
+    const st = nineVirtuesStats(s)[0]!;
     expect(st.seats.map((x) => x.handPoints)).toEqual([18, 20, 29]);
     expect(st.seats.map((x) => x.bidPoints)).toEqual([0, 0, 0]);
   });
@@ -272,7 +280,7 @@ describe('nine-virtues: scoring a round', () => {
   it('"Scoring a round", 3: a bid on a rank nobody holds in hand scores +r (and nobody scores that rank for hand cards)', () => {
     const s = scoreByKill({ wildOne: false }, [H0, H1, H2], [[10, 10], [], [10]]);
     expect(game.result(s).scores).toEqual([18 + 20, 20, 29 + 10]);
-    const st = roundStats(s)[0]!;
+    const st = nineVirtuesStats(s)[0]!;
     expect(st.seats[0]!.bids).toEqual([{ rank: 10, cards: 2, outcome: 'plus', points: 20 }]);
     expect(st.seats[2]!.bids).toEqual([{ rank: 10, cards: 1, outcome: 'plus', points: 10 }]);
   });
@@ -288,13 +296,13 @@ describe('nine-virtues: scoring a round', () => {
     const bids = [[9, 6, 6], [4], []];
     const face = scoreByKill({ wildOne: false }, [H0, H1, H2], bids);
     expect(game.result(face).scores).toEqual([18 - 9 - 12, 20 + 4, 29]);
-    expect(roundStats(face)[0]!.seats[0]!.bids).toEqual([
+    expect(nineVirtuesStats(face)[0]!.seats[0]!.bids).toEqual([
       { rank: 6, cards: 2, outcome: 'minus', points: -12 },
       { rank: 9, cards: 1, outcome: 'minus', points: -9 },
     ]);
     const zero = scoreByKill({ wildOne: false, bidPenalty: 'zero' }, [H0, H1, H2], bids);
     expect(game.result(zero).scores).toEqual([18, 24, 29]);
-    expect(roundStats(zero)[0]!.seats[0]!.bids.map((b) => b.outcome)).toEqual(['zero', 'zero']);
+    expect(nineVirtuesStats(zero)[0]!.seats[0]!.bids.map((b) => b.outcome)).toEqual(['zero', 'zero']);
     const dbl = scoreByKill({ wildOne: false, bidPenalty: 'double' }, [H0, H1, H2], bids);
     expect(game.result(dbl).scores).toEqual([18 - 18 - 24, 24, 29]);
   });
@@ -329,7 +337,7 @@ describe('nine-virtues: scoring a round', () => {
     // Seat 0's 1 is a 9: ranks 9 tie three ways at one card, its bid of 9 is right.
     expect(game.result(s).scores).toEqual([3 + 5 + 8 + 9 + 9, 2 + 4 + 5 + 9, 3 + 4 + 6 + 7 + 9]);
     expect(rec.rounds[0]!.actions.at(-1)).toEqual({ seat: 0, type: 'call', rank: 9 });
-    expect(roundStats(s)[0]!.call).toEqual({ seat: 0, rank: 9 });
+    expect(nineVirtuesStats(s)[0]!.call).toEqual({ seat: 0, rank: 9 });
     // Called as a 1 it scores rank 1 (nobody else holds one) and the bid of 9 is wrong.
     const t = fresh({ players: 3, rounds: 1 });
     place(t, hands, [10], [[9], [], []]);
@@ -345,7 +353,7 @@ describe('nine-virtues: scoring a round', () => {
     expect(game.isTerminal(s)).toBe(true);
     const plain = scoreByKill({ wildOne: false }, [[1, 3, 5, 5, 8, 8], H1, H2], []);
     expect(game.isTerminal(plain)).toBe(true);
-    expect(roundStats(plain)[0]!.call).toBeNull();
+    expect(nineVirtuesStats(plain)[0]!.call).toBeNull();
     expect(game.result(plain).scores[0]).toBe(1 + 3 + 5 + 8);
   });
 
@@ -519,7 +527,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
             if (h !== s.handSize) throw new Error(`game ${g}: hand ${q} holds ${h}`);
           }
         }
-        const st = roundStats(s);
+        const st = nineVirtuesStats(s);
         expect(st).toHaveLength(s.rounds);
         // node:assert, not expect, per round and seat (expect costs about 10 µs a call, most of the test's time).
         st.forEach((r, k) => {

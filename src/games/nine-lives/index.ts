@@ -4,7 +4,7 @@ import { nineLives } from './game.js';
 export { nineLives } from './game.js';
 export { NineLivesObservation } from './observation.js';
 export { Phase } from './state.js';
-export { gameStats, gameStatsFromRecord, type NineLivesGameStats, type NineLivesRoundStats } from './stats.js';
+export { nineLivesStats, nineLivesStatsFromRecord, type NineLivesStats, type NineLivesRoundStats } from './stats.js';
 export * as actions from './actions.js';
 export * as cards from './cards.js';
 export { trickWinner } from './rules.js';

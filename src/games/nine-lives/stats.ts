@@ -25,7 +25,7 @@ export interface NineLivesRoundStats {
 }
 
 /** The statistics of one finished Nine Lives game. */
-export interface NineLivesGameStats {
+export interface NineLivesStats {
   /** Rounds played. */
   readonly rounds: number;
   /** True when the game ended at the 40-round cap. */
@@ -55,7 +55,7 @@ function roundStats(handSize: number, bidCards: readonly number[], tricks: reado
  * read from the per-round history the state keeps (`NineLivesState.hist*`).
  * Allocates: call once per game, not per move.
  */
-export function gameStats(s: NineLivesState): NineLivesGameStats {
+export function nineLivesStats(s: NineLivesState): NineLivesStats {
   const P = s.players;
   const perRound: NineLivesRoundStats[] = [];
   for (let r = 0; r < s.round; r++) {
@@ -72,7 +72,7 @@ export function gameStats(s: NineLivesState): NineLivesGameStats {
  * vocabulary"), re-resolving each trick from the recorded plays.
  * @throws Error when the record is not a well-formed Nine Lives record.
  */
-export function gameStatsFromRecord(rec: GameRecord): NineLivesGameStats {
+export function nineLivesStatsFromRecord(rec: GameRecord): NineLivesStats {
   if (rec.game !== 'nine-lives') throw new Error(`nine-lives stats: record of ${rec.game}`);
   if (rec.variant.powers === true) return powersStatsFromRecord(rec);
   const P = Number(rec.variant.players);
@@ -110,10 +110,10 @@ export function gameStatsFromRecord(rec: GameRecord): NineLivesGameStats {
 /**
  * Powers records (`nine-lives-powers.md`, section 11): the game is replayed
  * from its seed and decisions (tricks follow from rows, spends and the
- * powers' effects, too many to recount apart), then read as `gameStats`.
+ * powers' effects, too many to recount apart), then read as `nineLivesStats`.
  * @throws Error when an entry does not decode or the record ends early.
  */
-function powersStatsFromRecord(rec: GameRecord): NineLivesGameStats {
+function powersStatsFromRecord(rec: GameRecord): NineLivesStats {
   const s = new NineLivesState(rec.variant, createRng(rec.seed));
   deal(s, createRng(rec.seed));
   for (const round of rec.rounds) {
@@ -123,5 +123,5 @@ function powersStatsFromRecord(rec: GameRecord): NineLivesGameStats {
       if (a !== null) apply(s, a);
     }
   }
-  return gameStats(s);
+  return nineLivesStats(s);
 }

@@ -4,7 +4,7 @@ import { nineMuses } from './game.js';
 export { nineMuses, nineMusesInfo, NINE_MUSES_DESCRIPTION } from './game.js';
 export { NineMusesObservation } from './observation.js';
 export { NineMusesState, Phase, CENTER, IN_DECK } from './state.js';
-export { balanceStats, type NineMusesBalance, type SeatBalance, type MuseBalance, type VpBySource, type ActionMix } from './stats.js';
+export { nineMusesStats, type NineMusesStats, type SeatBalance, type MuseBalance, type VpBySource, type ActionMix } from './stats.js';
 export {
   loadCardSet,
   compileCardSet,

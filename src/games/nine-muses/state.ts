@@ -111,7 +111,7 @@ export class NineMusesState implements GameStateBase {
    */
   version = 0;
 
-  /** Balance counters (`balanceStats`): vpSource[s*5 + src], vpByMuse[m], actionMix[s*5 + kind]. */
+  /** Balance counters (`nineMusesStats`): vpSource[s*5 + src], vpByMuse[m], actionMix[s*5 + kind]. */
   readonly vpSource: Int32Array;
   readonly vpByMuse: Int32Array;
   readonly actionMix: Int32Array;

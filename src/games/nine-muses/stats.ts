@@ -58,7 +58,7 @@ export interface MuseBalance {
  * figures of the reconstructed cards as such. (The tournament's balance
  * report uses `nineMusesBalance` in balance.ts, built on the same counters.)
  */
-export interface NineMusesBalance {
+export interface NineMusesStats {
   readonly cards: string;
   readonly reconstruction: boolean;
   readonly seats: readonly SeatBalance[];
@@ -71,7 +71,7 @@ export interface NineMusesBalance {
  * The balance figures of game state `s` (`nine-muses` only; allocates, call
  * once per game). Sums over seats of `vpBySource` equal the VP.
  */
-export function balanceStats(s: NineMusesState): NineMusesBalance {
+export function nineMusesStats(s: NineMusesState): NineMusesStats {
   const seats: SeatBalance[] = [];
   for (let q = 0; q < s.players; q++) {
     const v = (src: number): number => s.vpSource[q * NUM_SOURCES + src]!;

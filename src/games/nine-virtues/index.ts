@@ -4,7 +4,17 @@ import { nineVirtues } from './game.js';
 export { nineVirtues, nineVirtuesInfo } from './game.js';
 export { NineVirtuesObservation } from './observation.js';
 export { NineVirtuesState, Phase, type BidPenalty } from './state.js';
-export { roundStats, accumulateStats, newStatsTotals, type RoundStats, type SeatRoundStats, type BidStat, type BidOutcome, type StatsTotals } from './stats.js';
+export {
+  nineVirtuesStats,
+  accumulateStats,
+  newStatsTotals,
+  type NineVirtuesStats,
+  type NineVirtuesRoundStats,
+  type SeatRoundStats,
+  type BidStat,
+  type BidOutcome,
+  type StatsTotals,
+} from './stats.js';
 export * as actions from './actions.js';
 
 registerGame(nineVirtues);

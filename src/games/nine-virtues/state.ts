@@ -22,7 +22,7 @@ export const STAT_KINDS = 3;
  * The mutable state of one game of Nine Virtues. Rank counts are flat
  * `Uint8Array`s indexed `seat * 11 + rank` (index 0 of each row unused).
  * Besides the play state it keeps per-round statistics for balance reports
- * (read them with `roundStats` / `accumulateStats` of `stats.ts`); bots never
+ * (read them with `nineVirtuesStats` / `accumulateStats` of `stats.ts`); bots never
  * see those arrays.
  */
 export class NineVirtuesState implements GameStateBase {

@@ -36,7 +36,7 @@ export interface SeatRoundStats {
 }
 
 /** One finished round of a game. */
-export interface RoundStats {
+export interface NineVirtuesRoundStats {
   /** 0-based round index k. */
   readonly round: number;
   /** Seat k mod P. */
@@ -51,15 +51,18 @@ export interface RoundStats {
   readonly seats: readonly SeatRoundStats[];
 }
 
+/** A game's statistics: its finished rounds, in order (`nineVirtuesStats`). */
+export type NineVirtuesStats = NineVirtuesRoundStats[];
+
 /**
  * The statistics of every round finished so far in `s` (all of them once the
  * game is over), for balance reports. Allocates; call it once per game, e.g.
  * on the final state, or on a state rebuilt by replaying a record.
  * @returns one entry per finished round, in order.
  */
-export function roundStats(s: NineVirtuesState): RoundStats[] {
+export function nineVirtuesStats(s: NineVirtuesState): NineVirtuesStats {
   const P = s.players;
-  const out: RoundStats[] = [];
+  const out: NineVirtuesRoundStats[] = [];
   for (let k = 0; k < s.round; k++) {
     const seats: SeatRoundStats[] = [];
     for (let q = 0; q < P; q++) {
