@@ -14,7 +14,19 @@ import { cardName, FIRST_CROWN, NUM_CARDS, numberOf, parseCard, parseSuit, suitO
 import { NineLivesObservation, UNSEEN } from '../../src/games/nine-lives/observation.js';
 import { dealPowers, NUM_POWERS, POWER_CAPS, POWER_KEYS, powerIndex } from '../../src/games/nine-lives/powers-list.js';
 import { C_ROW, PW_CHOICE, powersWinner } from '../../src/games/nine-lives/powers.js';
-import { type NineLivesState, Phase, W_DISCARD, W_DOWN, W_HAND, W_OUT, W_PLAYED, W_PROMISE, W_ROW, W_SPENT } from '../../src/games/nine-lives/state.js';
+import {
+  type NineLivesState,
+  Phase,
+  ROW_CAPACITY,
+  W_DISCARD,
+  W_DOWN,
+  W_HAND,
+  W_OUT,
+  W_PLAYED,
+  W_PROMISE,
+  W_ROW,
+  W_SPENT,
+} from '../../src/games/nine-lives/state.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
 import { type NineLivesPosition, placePosition } from '../../src/games/nine-lives/position.js';
 import { createRng as rngOf } from '../../src/core/rng.js';
@@ -67,7 +79,7 @@ function playable(s: NineLivesState): string[] {
   }
   return [...out].sort();
 }
-const rowOf = (s: NineLivesState, q: number): string[] => Array.from(s.rowCards.subarray(q * 82, q * 82 + s.rowLen[q]!), cardName);
+const rowOf = (s: NineLivesState, q: number): string[] => Array.from(s.rowCards.subarray(q * ROW_CAPACITY, q * ROW_CAPACITY + s.rowLen[q]!), cardName);
 const at = (s: NineLivesState, w: number): string[] => {
   const out: string[] = [];
   for (let c = 0; c < NUM_CARDS; c++) if (s.where[c] === w) out.push(cardName(c));

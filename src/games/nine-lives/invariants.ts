@@ -5,6 +5,7 @@ import {
   type NineLivesState,
   Phase,
   ROUND_CAP,
+  ROW_CAPACITY,
   W_BID,
   W_DECK,
   W_DISCARD,
@@ -150,7 +151,7 @@ export function checkPowersInvariants(s: NineLivesState): void {
     else if (w >= W_ROW && w < W_ROW + P) {
       const q = w - W_ROW;
       let found = false;
-      for (let i = 0; i < s.rowLen[q]!; i++) if (s.rowCards[q * 82 + i] === c) found = true;
+      for (let i = 0; i < s.rowLen[q]!; i++) if (s.rowCards[q * ROW_CAPACITY + i] === c) found = true;
       if (!found) fail(`card ${c} is marked in seat ${q}'s row but is not in it`);
     } else if (w === W_PLAYED || w === W_DOWN) {
       let found = false;
@@ -174,7 +175,7 @@ export function checkPowersInvariants(s: NineLivesState): void {
   if (left >= P) fail(`${left} leftovers for ${P} seats`);
   for (let q = 0; q < P; q++) {
     for (let i = 0; i < s.rowLen[q]!; i++)
-      if (s.where[s.rowCards[q * 82 + i]!] !== W_ROW + q) fail(`seat ${q}'s row holds card ${s.rowCards[q * 82 + i]} placed elsewhere`);
+      if (s.where[s.rowCards[q * ROW_CAPACITY + i]!] !== W_ROW + q) fail(`seat ${q}'s row holds card ${s.rowCards[q * ROW_CAPACITY + i]} placed elsewhere`);
     if (s.phase !== Phase.Bid) {
       const b = s.bid[q]!;
       const t = s.tricksWon[q]!;

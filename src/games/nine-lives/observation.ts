@@ -1,7 +1,21 @@
 import type { Variant } from '../../core/index.js';
 import { boolParam, intParam } from '../../core/index.js';
 import { NUM_CARDS, NUM_SUITS } from './cards.js';
-import { MAX_EVENTS, MAX_SLOTS, type NineLivesState, Phase, PW_SIZE, W_BID, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE } from './state.js';
+import {
+  MAX_EVENTS,
+  MAX_SLOTS,
+  type NineLivesState,
+  Phase,
+  PW_LENGTH,
+  ROW_CAPACITY,
+  W_BID,
+  W_GIVING,
+  W_HAND,
+  W_LEFTOVER,
+  W_OUT,
+  W_PLAYED,
+  W_PROMISE,
+} from './state.js';
 import { PW_DECLSLOT, PW_DECLSUIT, PW_LEAD, PW_LEADSLOT, PW_EVN, PW_MUSTLEAD, PW_TAKEN } from './powers.js';
 import { K_NEW_TRUMP } from './powers-list.js';
 
@@ -67,7 +81,7 @@ export class NineLivesObservation {
   readonly place = new Uint8Array(NUM_CARDS);
   /** The power index of every card (public, section 1.4). */
   readonly powerOf = new Int8Array(NUM_CARDS);
-  /** rowCards[q*82 + i]: the i-th card of seat q's row, left to right, -1 beyond `rowLen[q]` (length 82P; rows are face up). */
+  /** rowCards[q*ROW_CAPACITY + i]: the i-th card of seat q's row, left to right, -1 beyond `rowLen[q]` (length P * ROW_CAPACITY; rows are face up). */
   readonly rowCards: Int8Array;
   /** rowLen[q]: cards in seat q's row (length P). */
   readonly rowLen: Uint8Array;
@@ -91,10 +105,10 @@ export class NineLivesObservation {
   readonly evSeat = new Int8Array(MAX_EVENTS);
   /** evSlot[j]: the user's slot in the trick, -1 before it played. */
   readonly evSlot = new Int8Array(MAX_EVENTS);
-  /** evVal[j]: a value read when the power was used or played (-2 when read from a hidden card). */
+  /** evVal[j]: a value read when the power was used or played (`UNSEEN_VALUE` when read from a hidden card). */
   readonly evVal = new Int8Array(MAX_EVENTS);
-  /** The public scalars (`PW_*` of `powers.ts`); the leading suit shows -2 while set by a hidden card. */
-  readonly pw = new Int16Array(PW_SIZE);
+  /** The public scalars (`PW_*` of `powers.ts`); the leading suit shows `UNSEEN_VALUE` while set by a hidden card. */
+  readonly pw = new Int16Array(PW_LENGTH);
   /** promiseCount[q]: cards seat q holds as its promise (length P; public, the cards are not). */
   readonly promiseCount: Uint8Array;
   /** giveCount[q]: cards seat q has chosen to give and not yet passed (length P; public). */
@@ -114,7 +128,7 @@ export class NineLivesObservation {
     this.trickCard = new Int8Array(p);
     this.trickSuit = new Int8Array(p);
     this.powers = variant.powers === true;
-    this.rowCards = new Int8Array(p * 82);
+    this.rowCards = new Int8Array(p * ROW_CAPACITY);
     this.rowLen = new Uint8Array(p);
     this.promiseCount = new Uint8Array(p);
     this.giveCount = new Uint8Array(p);
@@ -123,6 +137,13 @@ export class NineLivesObservation {
 
 /** `place[c]` of a card the observer cannot locate. */
 export const UNSEEN = 255;
+
+/**
+ * A public scalar or power value read from a face-down card the observer
+ * cannot see (the leading suit, a pending declaration's suit, a `new_trump`
+ * value, the card taken back): determinization reads it from the card it deals there.
+ */
+export const UNSEEN_VALUE = -2;
 
 /** Fills `o` with seat `seat`'s view of `s`. */
 export function observe(s: NineLivesState, seat: number, o: NineLivesObservation): NineLivesObservation {
@@ -206,11 +227,11 @@ function observePowers(s: NineLivesState, seat: number, o: NineLivesObservation)
     o.slotSuit[i] = -1;
     o.slotNum[i] = -1;
     o.slotVoid[i] = -1;
-    if (s.pw[PW_LEADSLOT] === i) o.pw[PW_LEAD] = -2;
-    if (s.pw[PW_DECLSLOT] === i) o.pw[PW_DECLSUIT] = -2; // a face-down wildcard's suit while its number is chosen
-    for (let e = 0; e < s.pw[PW_EVN]!; e++) if (s.evKey[e] === K_NEW_TRUMP && s.evSlot[e] === i) o.evVal[e] = -2;
+    if (s.pw[PW_LEADSLOT] === i) o.pw[PW_LEAD] = UNSEEN_VALUE;
+    if (s.pw[PW_DECLSLOT] === i) o.pw[PW_DECLSUIT] = UNSEEN_VALUE; // a face-down wildcard's suit while its number is chosen
+    for (let e = 0; e < s.pw[PW_EVN]!; e++) if (s.evKey[e] === K_NEW_TRUMP && s.evSlot[e] === i) o.evVal[e] = UNSEEN_VALUE;
   }
   const taken = s.pw[PW_TAKEN]!;
-  if (taken >= 0 && o.place[taken] === UNSEEN) o.pw[PW_TAKEN] = -2;
+  if (taken >= 0 && o.place[taken] === UNSEEN) o.pw[PW_TAKEN] = UNSEEN_VALUE;
   if (s.turn !== seat) o.pw[PW_MUSTLEAD] = 0;
 }

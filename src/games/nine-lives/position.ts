@@ -2,7 +2,7 @@ import { FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, parseCard, suitOf } from '
 import { PW_USER, refreshBid, resetPowersRound } from './powers.js';
 import { powerIndex } from './powers-list.js';
 import { isWild } from './rules.js';
-import { type NineLivesState, Phase, ROUND_CAP, W_BID, W_DISCARD, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_ROW } from './state.js';
+import { type NineLivesState, Phase, ROUND_CAP, ROW_CAPACITY, W_BID, W_DISCARD, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_ROW } from './state.js';
 
 /**
  * A position by record card strings (`'he7'`, `'cr2'`: suit code and number).
@@ -150,7 +150,7 @@ export function placePosition(s: NineLivesState, p: NineLivesPosition): NineLive
   else {
     resetPowersRound(s);
     p.rows?.forEach((row, q) => {
-      row.forEach((name, i) => (s.rowCards[q * 82 + i] = place(name, W_ROW + q)));
+      row.forEach((name, i) => (s.rowCards[q * ROW_CAPACITY + i] = place(name, W_ROW + q)));
       s.rowLen[q] = row.length;
       refreshBid(s, q);
     });

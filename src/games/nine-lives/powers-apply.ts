@@ -35,6 +35,7 @@ import {
   PW_ROWS,
   PW_SPENT,
   PW_STAGE,
+  STAGE_NEXT,
   PW_TAKEN,
   PW_TFLAGS,
   PW_WINNER,
@@ -229,7 +230,7 @@ function step(s: NineLivesState, a: number): void {
       const q = a - A_SEAT;
       if (s.recorder) record(s, { seat: t, type: 'keeper', to: q });
       s.pw[PW_WINNER] = q; // the seat that leads next
-      s.pw[PW_STAGE] = 5;
+      s.pw[PW_STAGE] = STAGE_NEXT;
       continueEnd(s);
       return;
     }

@@ -6,7 +6,7 @@
 import { RuleError, type RecordAction } from '../../core/index.js';
 import { DECLARABLE } from './actions.js';
 import { FIRST_CROWN, NUM_CARDS, NUM_SUITS, suitOf } from './cards.js';
-import { type NineLivesState, W_HAND, W_ROW } from './state.js';
+import { type NineLivesState, ROW_CAPACITY, W_HAND, W_ROW } from './state.js';
 
 /** The seat that plays slot `i` of the current trick (both laps start at the Kittykeeper). */
 export const slotSeat = (s: NineLivesState, i: number): number => (s.keeper + i) % s.players;
@@ -26,7 +26,7 @@ export const HANDBUF = new Int8Array(NUM_CARDS);
  * (row length - 1 with a bid, section 2.4).
  */
 export function refreshBid(s: NineLivesState, q: number): number {
-  const base = q * 82;
+  const base = q * ROW_CAPACITY;
   let b = -1;
   for (let i = 0; i < s.rowLen[q]! && b < 0; i++) if (!isCrown(s, s.rowCards[base + i]!)) b = s.rowCards[base + i]!;
   s.bid[q] = b;
@@ -38,14 +38,14 @@ export function refreshBid(s: NineLivesState, q: number): number {
 export const bidSuit = (s: NineLivesState, q: number): number => (s.bid[q]! >= 0 ? suitOf(s.bid[q]!) : -1);
 
 export function rowPush(s: NineLivesState, q: number, c: number): void {
-  s.rowCards[q * 82 + s.rowLen[q]!] = c;
+  s.rowCards[q * ROW_CAPACITY + s.rowLen[q]!] = c;
   s.rowLen[q]!++;
   s.where[c] = W_ROW + q;
   refreshBid(s, q);
 }
 
 export function rowRemove(s: NineLivesState, q: number, c: number): void {
-  const base = q * 82;
+  const base = q * ROW_CAPACITY;
   const n = s.rowLen[q]!;
   let i = 0;
   while (i < n && s.rowCards[base + i] !== c) i++;

@@ -7,7 +7,21 @@ import { A_CROWN, A_PLAY, DECLARABLE } from './actions.js';
 import { FIRST_CROWN, NUM_CARDS, numberOf, suitOf } from './cards.js';
 import { K_MATCH_HIGHEST, K_MATCH_LOWEST } from './powers-list.js';
 import type { NineLivesState } from './state.js';
-import { F_NEWLEAD, F_WILD, PW_EVN, PW_LEAD, PW_LEADSLOT, PW_NOLEAD, PW_PARITY, PW_SIZE } from './powers-scalars.js';
+import {
+  F_NEWLEAD,
+  F_WILD,
+  PARITY_EVEN,
+  PARITY_ODD,
+  PW_EVN,
+  PW_LEAD,
+  PW_LEADSLOT,
+  PW_NOLEAD,
+  PW_PARITY,
+  PW_SIZE,
+  SIZE_ANY,
+  SIZE_HIGH,
+  SIZE_LOW,
+} from './powers-scalars.js';
 import { HANDBUF, handList, isCrown, plainSuits } from './powers-cards.js';
 import { forcedPlay, promiseOf, randomPlay } from './powers-turn.js';
 
@@ -36,8 +50,8 @@ function matchFor(s: NineLivesState, q: number): number {
   return -1;
 }
 
-export const sizeOk = (size: number, n: number): boolean => (size === 1 ? n >= 6 : size === 2 ? n <= 4 : true);
-export const parityOk = (parity: number, n: number): boolean => (parity === 1 ? n % 2 === 1 : parity === 2 ? n % 2 === 0 : true);
+export const sizeOk = (size: number, n: number): boolean => (size === SIZE_HIGH ? n >= 6 : size === SIZE_LOW ? n <= 4 : true);
+export const parityOk = (parity: number, n: number): boolean => (parity === PARITY_ODD ? n % 2 === 1 : parity === PARITY_EVEN ? n % 2 === 0 : true);
 
 /**
  * Section 4.4: the legal plays of seat q for slot `slot` (turn flags
@@ -74,7 +88,7 @@ function chainPlays(s: NineLivesState, q: number, slot: number, flags: number, e
   // Steps 4 and 5, each only if it leaves a card.
   for (let step = 0; step < 2; step++) {
     const mode = step === 0 ? s.pw[PW_SIZE]! : s.pw[PW_PARITY]!;
-    if (mode === 0) continue;
+    if (mode === SIZE_ANY) continue; // PARITY_ANY too
     let any = false;
     for (let i = 0; i < h; i++) if (keep[i] === 1 && (step === 0 ? sizeOk(mode, numberOf(HANDBUF[i]!)) : parityOk(mode, numberOf(HANDBUF[i]!)))) any = true;
     if (!any) continue;

@@ -38,7 +38,7 @@ import {
   NUM_POWERS,
   POWER_KEYS,
 } from './powers-list.js';
-import { type NineLivesState, W_DISCARD, W_GIVING, W_PROMISE, W_SPENT } from './state.js';
+import { type NineLivesState, ROW_CAPACITY, W_DISCARD, W_GIVING, W_PROMISE, W_SPENT } from './state.js';
 import {
   C_ASIDE,
   C_CAROUSEL,
@@ -66,6 +66,13 @@ import {
   PW_REPLAY,
   PW_SHUFALL,
   PW_SIZE,
+  PARITY_EVEN,
+  PARITY_ODD,
+  RANK_FIRST,
+  RANK_LAST,
+  RANK_LOW,
+  SIZE_HIGH,
+  SIZE_LOW,
   PW_SPENT,
   PW_TAKEN,
   PW_TFLAGS,
@@ -93,7 +100,7 @@ export function recordPower(s: NineLivesState, q: number, args: Record<string, u
 
 /** Statistics only (`pwAvail`): seat q could spend each powered card of its row at this decision. */
 export function markAvailable(s: NineLivesState, q: number): void {
-  const base = q * 82;
+  const base = q * ROW_CAPACITY;
   for (let i = 0; i < s.rowLen[q]!; i++) {
     const k = s.powerOf[s.rowCards[base + i]!]!;
     if (k >= 0) s.pwAvail[q * NUM_POWERS + k] = 1;
@@ -157,13 +164,13 @@ export function spend(s: NineLivesState, q: number, c: number): void {
       s.pw[PW_TFLAGS]! |= F_WILD;
       break;
     case K_REVERSE_ORDER:
-      s.pw[PW_RANK] = 1;
+      s.pw[PW_RANK] = RANK_LOW;
       break;
     case K_ORDER_FIRST:
-      s.pw[PW_RANK] = 2;
+      s.pw[PW_RANK] = RANK_FIRST;
       break;
     case K_ORDER_LAST:
-      s.pw[PW_RANK] = 3;
+      s.pw[PW_RANK] = RANK_LAST;
       break;
     case K_FORCE_TAKEBACK: {
       forceTakeback(s, q, slot);
@@ -191,16 +198,16 @@ export function spend(s: NineLivesState, q: number, c: number): void {
       s.pw[PW_SHUFALL] = 1;
       break;
     case K_PLAY_ABOVE_5:
-      s.pw[PW_SIZE] = 1;
+      s.pw[PW_SIZE] = SIZE_HIGH;
       break;
     case K_PLAY_BELOW_5:
-      s.pw[PW_SIZE] = 2;
+      s.pw[PW_SIZE] = SIZE_LOW;
       break;
     case K_PLAY_ODD:
-      s.pw[PW_PARITY] = 1;
+      s.pw[PW_PARITY] = PARITY_ODD;
       break;
     case K_PLAY_EVEN:
-      s.pw[PW_PARITY] = 2;
+      s.pw[PW_PARITY] = PARITY_EVEN;
       break;
     case K_LIMITLESS:
       s.pw[PW_LIMITLESS] = 1;

@@ -35,11 +35,22 @@ import {
   PW_RANK,
   PW_ROWS,
   PW_STAGE,
+  RANK_HIGH,
+  RANK_LAST,
+  RANK_LOW,
+  STAGE_KEEPER,
+  STAGE_NEXT,
+  STAGE_ROWS,
+  STAGE_STEALS,
+  STAGE_TURN_UP,
   PW_STEAL,
   PW_WINNER,
 } from './powers-scalars.js';
 import { bidSuit, enterHand, record, showVoid, slotSeat } from './powers-cards.js';
 import { beginTurn, choose, clearTrick } from './powers-turn.js';
+
+/** `powersWinner`'s trump while no TRUMP power has decided it (-1 is a decided "no trump"). */
+const TRUMP_UNDECIDED = -2;
 
 /**
  * Section 4.6-4.9: the winning slot of the complete current trick. Pure over
@@ -50,8 +61,8 @@ export function powersWinner(s: NineLivesState): number {
   const len = s.trickLen;
   const evn = s.pw[PW_EVN]!;
   // Trump: the latest TRUMP power whose condition holds, else the Kittykeeper's bid suit.
-  let trump = -2;
-  for (let i = evn - 1; i >= 0 && trump === -2; i--) {
+  let trump = TRUMP_UNDECIDED;
+  for (let i = evn - 1; i >= 0 && trump === TRUMP_UNDECIDED; i--) {
     const k = s.evKey[i]!;
     if (k === K_NO_TRUMP) trump = -1;
     else if ((k === K_NEW_TRUMP || k === K_NEW_TRUMP_BID) && s.evVal[i]! >= 0 && (k !== K_NEW_TRUMP || s.evSlot[i]! >= 0)) trump = s.evVal[i]!;
@@ -67,9 +78,9 @@ export function powersWinner(s: NineLivesState): number {
       if (count === 1) trump = suit;
     }
   }
-  if (trump === -2) trump = bidSuit(s, s.keeper);
+  if (trump === TRUMP_UNDECIDED) trump = bidSuit(s, s.keeper);
   let rank = s.pw[PW_RANK]!;
-  if (rank === 0 && s.blackCat) for (let j = 0; j < len; j++) if (s.slotCard[j]! >= FIRST_CROWN) rank = 1;
+  if (rank === RANK_HIGH && s.blackCat) for (let j = 0; j < len; j++) if (s.slotCard[j]! >= FIRST_CROWN) rank = RANK_LOW;
   const lead = s.pw[PW_LEAD]!;
   let best = -1;
   let bestTrump = false;
@@ -84,9 +95,9 @@ export function powersWinner(s: NineLivesState): number {
     let better: boolean;
     if (best < 0 || (isTrump && !bestTrump)) better = true;
     else if (isTrump !== bestTrump) better = false;
-    else if (rank === 0) better = val > bestVal;
-    else if (rank === 1) better = val < bestVal;
-    else better = rank === 3; // first: keep the earliest; last: take the latest
+    else if (rank === RANK_HIGH) better = val > bestVal;
+    else if (rank === RANK_LOW) better = val < bestVal;
+    else better = rank === RANK_LAST; // first: keep the earliest; last: take the latest
     if (better) {
       best = j;
       bestTrump = isTrump;
@@ -125,7 +136,7 @@ export function continueEnd(s: NineLivesState): void {
   const P = s.players;
   for (;;) {
     const stage = s.pw[PW_STAGE]!;
-    if (stage === 1) {
+    if (stage === STAGE_TURN_UP) {
       // 5.2 face-down cards are turned up (their shown voids with them); 5.3 the winner.
       for (let i = 0; i < s.trickLen; i++) {
         if (s.slotDown[i] === 0) continue;
@@ -138,8 +149,8 @@ export function continueEnd(s: NineLivesState): void {
       const w = powersWinner(s);
       s.pw[PW_WINNER] = w < 0 ? s.keeper : slotSeat(s, w);
       s.pw[PW_STEAL] = 0;
-      s.pw[PW_STAGE] = 2;
-    } else if (stage === 2) {
+      s.pw[PW_STAGE] = STAGE_STEALS;
+    } else if (stage === STAGE_STEALS) {
       // 5.4 each steal_from_trick user, in the order used.
       let i = s.pw[PW_STEAL]!;
       const evn = s.pw[PW_EVN]!;
@@ -149,7 +160,7 @@ export function continueEnd(s: NineLivesState): void {
         choose(s, s.evSeat[i]!, C_STEAL_TAKE);
         return;
       }
-      s.pw[PW_STAGE] = 3;
+      s.pw[PW_STAGE] = STAGE_ROWS;
       const fate = fateEvent(s);
       const winner = s.pw[PW_WINNER]!;
       if (fate < 0) s.pw[PW_ROWS] = 1;
@@ -163,7 +174,7 @@ export function continueEnd(s: NineLivesState): void {
         choose(s, winner, C_ROW);
         return;
       }
-    } else if (stage === 3) {
+    } else if (stage === STAGE_ROWS) {
       if (s.pw[PW_ROWS]! > 0) {
         choose(s, s.pw[PW_WINNER]!, C_ROW);
         return;
@@ -173,15 +184,15 @@ export function continueEnd(s: NineLivesState): void {
         if (c >= 0) s.where[c] = W_DISCARD;
         s.slotCard[i] = -1;
       }
-      s.pw[PW_STAGE] = 4;
+      s.pw[PW_STAGE] = STAGE_KEEPER;
       const k = keeperEvent(s);
       if (k >= 0) {
         choose(s, s.evSeat[k]!, C_KEEPER);
         return;
       }
-      s.pw[PW_STAGE] = 5;
+      s.pw[PW_STAGE] = STAGE_NEXT;
     } else {
-      // 5.6 the next Kittykeeper, 5.7 the next trick, the promise trick or scoring.
+      // STAGE_KEEPER answered or STAGE_NEXT: 5.6 the next Kittykeeper, 5.7 the next trick, the promise trick or scoring.
       s.keeper = s.pw[PW_WINNER]!;
       clearTrick(s);
       let promises = 0;

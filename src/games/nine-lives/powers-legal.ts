@@ -5,7 +5,7 @@
 import { RuleError } from '../../core/index.js';
 import { A_CARD, A_GOPLAY, A_NUM, A_SEAT, A_SLOT, A_SPEND, A_SUIT } from './actions.js';
 import { CROWNS, FIRST_CROWN, NUM_CARDS, NUM_SUITS } from './cards.js';
-import { type NineLivesState, Phase, W_DISCARD, W_HAND } from './state.js';
+import { type NineLivesState, Phase, ROW_CAPACITY, W_DISCARD, W_HAND } from './state.js';
 import {
   C_ASIDE,
   C_CAROUSEL,
@@ -57,7 +57,7 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
     n = playOptions(s, t, s.trickLen, flags, -1, into, n);
     if ((flags & F_RANDOM) === 0 && maySpend(s, t)) {
       // The row's powered cards, ascending by id.
-      const base = t * 82;
+      const base = t * ROW_CAPACITY;
       const len = s.rowLen[t]!;
       const first = n;
       for (let i = 0; i < len; i++) {
@@ -133,8 +133,3 @@ export function powersLegal(s: NineLivesState, into: Int32Array): number {
 
 /** True when suit x is a suit of this game (crowns too with Black Cat; section 7, `reveal_suit`). */
 const suitInGame = (s: NineLivesState, x: number): boolean => x < s.players || (s.blackCat && x === CROWNS);
-
-function _slotOfCard(s: NineLivesState, c: number): number {
-  for (let i = 0; i < s.trickLen; i++) if (s.slotCard[i] === c) return i;
-  return -1;
-}

@@ -27,6 +27,7 @@ import {
   PW_MUSTLEAD,
   PW_REPLAY,
   PW_STAGE,
+  STAGE_TURN_UP,
   PW_SWAPCARD,
   PW_TAKEN,
   PW_TSWAPS,
@@ -201,6 +202,6 @@ function advance(s: NineLivesState): void {
     beginTurn(s);
     return;
   }
-  s.pw[PW_STAGE] = 1;
+  s.pw[PW_STAGE] = STAGE_TURN_UP;
   continueEnd(s);
 }

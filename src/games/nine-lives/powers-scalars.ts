@@ -20,9 +20,9 @@ export const PW_NOLEAD = 4;
 export const PW_SHUFALL = 5;
 /** 1: `blind_play` is in force. */
 export const PW_BLIND = 6;
-/** SIZE: 0 none, 1 6-9, 2 1-4. */
+/** SIZE: `SIZE_ANY`, `SIZE_HIGH` or `SIZE_LOW`. */
 export const PW_SIZE = 7;
-/** PARITY: 0 none, 1 odd, 2 even. */
+/** PARITY: `PARITY_ANY`, `PARITY_ODD` or `PARITY_EVEN`. */
 export const PW_PARITY = 8;
 export const PW_BOOST = 9;
 export const PW_NERF = 10;
@@ -30,7 +30,7 @@ export const PW_NERF = 10;
 export const PW_DOUBLE = 11;
 /** Laps of this trick (1, or 2 after `double_trick`). */
 export const PW_LAPS = 12;
-/** RANK: 0 high, 1 low, 2 first, 3 last. */
+/** RANK: `RANK_HIGH`, `RANK_LOW`, `RANK_FIRST` or `RANK_LAST`. */
 export const PW_RANK = 13;
 /** Powers recorded in `ev*` this trick. */
 export const PW_EVN = 14;
@@ -67,7 +67,7 @@ export const PW_TAKEN = 29;
 export const PW_DECLSLOT = 30;
 /** A wildcard's declared suit while its number is chosen. */
 export const PW_DECLSUIT = 31;
-/** The stage of the trick end (0: not ending). */
+/** The stage of the trick end: `STAGE_NONE` (not ending) or `STAGE_TURN_UP` .. `STAGE_NEXT`. */
 export const PW_STAGE = 32;
 /** The slot of the card the `swap_hand` user played (it moves with each swap). */
 export const PW_SWAPCARD = 33;
@@ -79,6 +79,50 @@ export const PW_FREE = 35;
 export const PW_MUSTLEAD = 36;
 /** The seat whose hand the current `end_promise` starts from (the user). */
 export const PW_KEEPER_BY = 37;
+
+// ---- Codes of the scalars that hold one of a few values. ----
+// The size a play must have (PW_SIZE; section 7, `play_above_5` and `play_below_5`).
+/** Any number may be played. */
+export const SIZE_ANY = 0;
+/** `play_above_5`: 6 to 9. */
+export const SIZE_HIGH = 1;
+/** `play_below_5`: 1 to 4. */
+export const SIZE_LOW = 2;
+/** Codes of PW_SIZE: 0 .. SIZE_CODES - 1. */
+export const SIZE_CODES = 3;
+
+// The parity a play must have (PW_PARITY; `play_odd`, `play_even`).
+export const PARITY_ANY = 0;
+export const PARITY_ODD = 1;
+export const PARITY_EVEN = 2;
+/** Codes of PW_PARITY: 0 .. PARITY_CODES - 1. */
+export const PARITY_CODES = 3;
+
+// Which card of the winning suit takes the trick (PW_RANK; section 4.5).
+/** The highest number (the base rule). */
+export const RANK_HIGH = 0;
+/** `reverse_order` (and a crown in the trick with Black Cat): the lowest number. */
+export const RANK_LOW = 1;
+/** `order_first`: the earliest card played. */
+export const RANK_FIRST = 2;
+/** `order_last`: the latest card played. */
+export const RANK_LAST = 3;
+/** Codes of PW_RANK: 0 .. RANK_CODES - 1. */
+export const RANK_CODES = 4;
+
+// The stages of a trick's end (PW_STAGE; section 5, steps 2 to 7).
+/** The trick is not ending (`pw` is cleared at each trick's start). */
+export const STAGE_NONE = 0;
+/** 5.2 face-down cards turned up, 5.3 the winner found. */
+export const STAGE_TURN_UP = 1;
+/** 5.4 each `steal_from_trick` user swaps, in the order used; then 5.5 FATE. */
+export const STAGE_STEALS = 2;
+/** 5.5 the winner's `row` choices; the rest of the trick to the discard; then 5.6 KEEPER's choice. */
+export const STAGE_ROWS = 3;
+/** 5.6 a `pick_start` user names the next Kittykeeper. */
+export const STAGE_KEEPER = 4;
+/** 5.6 the next Kittykeeper, 5.7 the next trick, the promise trick or scoring. */
+export const STAGE_NEXT = 5;
 
 // Turn flags (PW_TFLAGS, slotFlags).
 export const F_NEWLEAD = 1;

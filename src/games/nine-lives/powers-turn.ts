@@ -4,7 +4,7 @@
  * play the seat in turn makes (forced, random, or may it spend first).
  */
 import { NUM_CARDS } from './cards.js';
-import { type NineLivesState, Phase, W_PROMISE } from './state.js';
+import { type NineLivesState, Phase, ROW_CAPACITY, W_PROMISE } from './state.js';
 import {
   F_RANDOM,
   PW_CARD,
@@ -118,7 +118,7 @@ export const randomPlay = (s: NineLivesState, flags: number): boolean => (flags 
 /** True when seat q may spend a row card now (section 3.1: one power a trick unless `limitless_power`). */
 export function maySpend(s: NineLivesState, q: number): boolean {
   if (s.pw[PW_USED]! > 0 && s.pw[PW_LIMITLESS] === 0) return false;
-  const base = q * 82;
+  const base = q * ROW_CAPACITY;
   for (let i = 0; i < s.rowLen[q]!; i++) if (s.powerOf[s.rowCards[base + i]!]! >= 0) return true;
   return false;
 }

@@ -1,7 +1,7 @@
 import type { GameStateBase, Recorder, Rng, Variant } from '../../core/index.js';
 import { boolParam, intParam, stringParam } from '../../core/index.js';
 import { NUM_CARDS, NUM_SUITS } from './cards.js';
-import { parsePowersOff } from './powers-list.js';
+import { NUM_POWERS, parsePowersOff } from './powers-list.js';
 
 /** What the state waits for (`nine-lives.md`, "A round"). */
 export const enum Phase {
@@ -43,8 +43,14 @@ export const W_GIVING = 48;
 export const MAX_SLOTS = 18;
 /** Powers: the most powers used in one trick (each spends a distinct card). */
 export const MAX_EVENTS = 81;
-/** Powers: the size of the public scalar block `pw` (indices in `powers.ts`). */
-export const PW_SIZE = 48;
+/** Powers: the length of the public scalar block `pw` (its indices: `PW_*` of `powers-scalars.ts`). */
+export const PW_LENGTH = 48;
+/**
+ * Powers: the room of one seat's row in `rowCards` (seat q's row starts at
+ * `q * ROW_CAPACITY`). A row holds at most every card of the box
+ * (`NUM_CARDS`); the stride keeps one spare place after it.
+ */
+export const ROW_CAPACITY = NUM_CARDS + 1;
 
 /** Rounds after which the game ends capped (`nine-lives.md`, "The game"). */
 export const ROUND_CAP = 40;
@@ -117,7 +123,7 @@ export class NineLivesState implements GameStateBase {
   readonly powersOff: Uint8Array;
   /** powerOf[c]: the power index (`powers-list.ts`) card c carries, -1 for none; fixed for the game. */
   readonly powerOf = new Int8Array(NUM_CARDS).fill(-1);
-  /** rowCards[q*82 + i]: the i-th card of q's row, left to right. */
+  /** rowCards[q*ROW_CAPACITY + i]: the i-th card of q's row, left to right. */
   readonly rowCards: Int8Array;
   readonly rowLen: Uint8Array;
   /** The current trick by slot (playing order from 0): card, the suit and number it counts as, face down, pending shown void. */
@@ -137,7 +143,7 @@ export class NineLivesState implements GameStateBase {
   readonly evSlot = new Int8Array(MAX_EVENTS);
   readonly evVal = new Int8Array(MAX_EVENTS);
   /** Public scalars of the powers machinery (indices `PW_*` of `powers.ts`). */
-  readonly pw = new Int16Array(PW_SIZE);
+  readonly pw = new Int16Array(PW_LENGTH);
   /** pvoids[(x*P + q)*9 + y] = 1: observer x has seen q show it holds no plain card of suit y (section 10). */
   readonly pvoids: Uint8Array;
   /** known[x*81 + c] = 1: observer x knows card c is where it is (another seat's hand, section 10). */
@@ -147,9 +153,9 @@ export class NineLivesState implements GameStateBase {
   queueLen = 0;
   /** The first step's action of the queued entry: the queue is applied only right after it (else dropped). */
   queueFor = -1;
-  /** Statistics for the balance report (no rule reads them): pwUses[q*44 + k], the times q spent a card of power k this game (empty without Powers). */
+  /** Statistics for the balance report (no rule reads them): pwUses[q*NUM_POWERS + k], the times q spent a card of power k this game (empty without Powers). */
   readonly pwUses: Uint16Array;
-  /** pwAvail[q*44 + k] = 1: at one of q's turns this game, spending a card of power k was a legal action (empty without Powers). */
+  /** pwAvail[q*NUM_POWERS + k] = 1: at one of q's turns this game, spending a card of power k was a legal action (empty without Powers). */
   readonly pwAvail: Uint8Array;
 
   constructor(
@@ -176,13 +182,13 @@ export class NineLivesState implements GameStateBase {
     this.histGain = new Uint8Array(ROUND_CAP * p);
     this.powers = variant.powers === true;
     this.uniformDeal = variant.powerDeal === 'uniform';
-    this.powersOff = this.powers ? parsePowersOff(stringParam(variant, 'powersOff')) : new Uint8Array(44);
-    this.rowCards = new Int8Array(p * 82).fill(-1);
+    this.powersOff = this.powers ? parsePowersOff(stringParam(variant, 'powersOff')) : new Uint8Array(NUM_POWERS);
+    this.rowCards = new Int8Array(p * ROW_CAPACITY).fill(-1);
     this.rowLen = new Uint8Array(p);
     this.pvoids = new Uint8Array(p * p * NUM_SUITS);
     this.known = new Uint8Array(p * NUM_CARDS);
-    this.pwUses = new Uint16Array(this.powers ? p * 44 : 0);
-    this.pwAvail = new Uint8Array(this.powers ? p * 44 : 0);
+    this.pwUses = new Uint16Array(this.powers ? p * NUM_POWERS : 0);
+    this.pwAvail = new Uint8Array(this.powers ? p * NUM_POWERS : 0);
   }
 }
 

@@ -14,6 +14,7 @@
 import { boolParam, intParam, type TensorField, tensorLayout, type Variant } from '../../core/index.js';
 import { CROWNS } from './cards.js';
 import { NUM_POWERS } from './powers-list.js';
+import { PARITY_CODES, RANK_CODES, SIZE_CODES } from './powers-scalars.js';
 
 /** The sizes a variant fixes. */
 export interface LivesDims {
@@ -92,9 +93,9 @@ function tensorFields(d: LivesDims): [string, number][] {
     ['user', P],
     ['winner', P],
     ['trickRules', TRICK_RULES],
-    ['size', 3],
-    ['parity', 3],
-    ['rank', 4],
+    ['size', SIZE_CODES],
+    ['parity', PARITY_CODES],
+    ['rank', RANK_CODES],
     ['promiseCount', P],
     ['giveCount', P],
     ['rowsLeft', 1],

@@ -7,7 +7,7 @@
  * this trick, the pending choice and the public scalars `pw` of `powers.ts`.
  * Seats are relative to the observer, as everywhere in the tensor.
  */
-import { type NineLivesObservation, UNSEEN } from './observation.js';
+import { type NineLivesObservation, UNSEEN, UNSEEN_VALUE } from './observation.js';
 import {
   C_CAROUSEL,
   PW_BLIND,
@@ -32,10 +32,14 @@ import {
   PW_USED,
   PW_USER,
   PW_WINNER,
+  RANK_CODES,
+  SIZE_CODES,
+  PARITY_CODES,
+  STAGE_NONE,
 } from './powers.js';
 import { NUM_POWERS } from './powers-list.js';
 import { isWild } from './rules.js';
-import { Phase, W_DECK, W_DISCARD, W_GIVING, W_HAND, W_OUT, W_PROMISE, W_ROW } from './state.js';
+import { Phase, ROW_CAPACITY, W_DECK, W_DISCARD, W_GIVING, W_HAND, W_OUT, W_PROMISE, W_ROW } from './state.js';
 import { type LivesPlan, printedSuit, SLOT_ENTRY, suitIndex } from './tensor-plan.js';
 
 /** Copies of one power counted in `rowPowers` and `otherRowPowers` before the entry reaches 1. */
@@ -101,7 +105,7 @@ function writePowerCounts(o: NineLivesObservation, plan: LivesPlan, into: Float3
   for (let q = 0; q < d.P; q++) {
     const field = q === o.seat ? at.rowPowers! : at.otherRowPowers!;
     for (let i = 0; i < o.rowLen[q]!; i++) {
-      const k = o.powerOf[o.rowCards[q * 82 + i]!]!;
+      const k = o.powerOf[o.rowCards[q * ROW_CAPACITY + i]!]!;
       if (k >= 0) bump(into, field + k, 1 / ROW_COPIES);
     }
   }
@@ -128,10 +132,10 @@ export function writePowers(o: NineLivesObservation, plan: LivesPlan, into: Floa
   const choice = o.phase === Phase.Choice ? pw[PW_CHOICE]! : 0;
   into[at.choice! + choice] = 1;
   if (deciding && pw[PW_USER]! >= 0) into[at.user! + ((pw[PW_USER]! - me + P) % P)] = 1;
-  if (deciding && pw[PW_STAGE]! > 0 && pw[PW_WINNER]! >= 0) into[at.winner! + ((pw[PW_WINNER]! - me + P) % P)] = 1;
+  if (deciding && pw[PW_STAGE]! > STAGE_NONE && pw[PW_WINNER]! >= 0) into[at.winner! + ((pw[PW_WINNER]! - me + P) % P)] = 1;
   if (deciding) {
     const r = at.trickRules!;
-    into[r] = pw[PW_LEAD] === -2 ? 1 : 0;
+    into[r] = pw[PW_LEAD] === UNSEEN_VALUE ? 1 : 0;
     into[r + 1] = pw[PW_USED]! > 0 ? 1 : 0;
     into[r + 2] = pw[PW_LIMITLESS]! > 0 ? 1 : 0;
     into[r + 3] = pw[PW_NOLEAD]! > 0 ? 1 : 0;
@@ -142,9 +146,9 @@ export function writePowers(o: NineLivesObservation, plan: LivesPlan, into: Floa
     into[r + 8] = pw[PW_DOUBLE]! > 0 ? 1 : 0;
     into[r + 9] = pw[PW_LAPS] === 2 ? 1 : 0;
     into[r + 10] = pw[PW_PTRICK]! > 0 ? 1 : 0;
-    into[at.size! + Math.min(2, Math.max(0, pw[PW_SIZE]!))] = 1;
-    into[at.parity! + Math.min(2, Math.max(0, pw[PW_PARITY]!))] = 1;
-    into[at.rank! + Math.min(3, Math.max(0, pw[PW_RANK]!))] = 1;
+    into[at.size! + Math.min(SIZE_CODES - 1, Math.max(0, pw[PW_SIZE]!))] = 1;
+    into[at.parity! + Math.min(PARITY_CODES - 1, Math.max(0, pw[PW_PARITY]!))] = 1;
+    into[at.rank! + Math.min(RANK_CODES - 1, Math.max(0, pw[PW_RANK]!))] = 1;
   }
   for (let q = 0; q < P; q++) {
     const r = (q - me + P) % P;
