@@ -19,7 +19,7 @@ import {
   W_ROW,
   W_SPENT,
 } from './state.js';
-import { PW_CHOICE, PW_USED, refreshBid } from './powers.js';
+import { C_NONE, PW_CHOICE, PW_USED, refreshBid } from './powers.js';
 
 // Scratch counts (the fuzzer calls this after every action).
 const HAND = new Int32Array(NUM_SUITS);
@@ -186,7 +186,7 @@ export function checkPowersInvariants(s: NineLivesState): void {
     const c = s.slotCard[i]!;
     if (c >= 0 && s.where[c] !== W_PLAYED && s.where[c] !== W_DOWN) fail(`slot ${i} holds card ${c} that is not played`);
   }
-  if (s.phase === Phase.Play && s.trickLen === 0 && s.pw[PW_USED] === 0 && s.pw[PW_CHOICE] === 0) {
+  if (s.phase === Phase.Play && s.trickLen === 0 && s.pw[PW_USED] === 0 && s.pw[PW_CHOICE] === C_NONE) {
     for (let q = 1; q < P; q++) if (s.handCount[q] !== s.handCount[0]) fail(`hands of ${s.handCount[0]} and ${s.handCount[q]} cards at the start of a trick`);
     if (promises !== 0 && promises !== P) fail(`${promises} promises for ${P} seats`);
   }

@@ -38,7 +38,7 @@ export const PW_EVN = 14;
 export const PW_TFLAGS = 15;
 /** `swap_hand` swaps still to make after the current play. */
 export const PW_TSWAPS = 16;
-/** The pending choice (C_*; 0 none). */
+/** The pending choice (C_*; `C_NONE` none). */
 export const PW_CHOICE = 17;
 /** The seat whose turn it is (the power user while others decide). */
 export const PW_USER = 18;
@@ -131,6 +131,8 @@ export const F_WILD = 2;
 export const F_RANDOM = 4;
 
 // Pending choices.
+/** No choice is pending. */
+export const C_NONE = 0;
 export const C_SP_GIVE = 1;
 export const C_SP_TARGET = 2;
 export const C_DN_TAKE = 3;

@@ -6,6 +6,7 @@
 import { NUM_CARDS } from './cards.js';
 import { type NineLivesState, Phase, ROW_CAPACITY, W_PROMISE } from './state.js';
 import {
+  C_NONE,
   F_RANDOM,
   PW_CARD,
   PW_CHOICE,
@@ -84,14 +85,14 @@ export function beginTurn(s: NineLivesState): void {
   s.pw[PW_TFLAGS] = 0;
   s.pw[PW_TSWAPS] = 0;
   s.pw[PW_USER] = seat;
-  s.pw[PW_CHOICE] = 0;
+  s.pw[PW_CHOICE] = C_NONE;
   s.turn = seat;
   s.phase = Phase.Play;
 }
 
 /** Back to the user's turn after a power and all it set off. */
 export function resumeUser(s: NineLivesState): void {
-  s.pw[PW_CHOICE] = 0;
+  s.pw[PW_CHOICE] = C_NONE;
   s.turn = s.pw[PW_USER]!;
   s.phase = Phase.Play;
 }

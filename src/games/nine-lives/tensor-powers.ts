@@ -10,6 +10,7 @@
 import { type NineLivesObservation, UNSEEN, UNSEEN_VALUE } from './observation.js';
 import {
   C_CAROUSEL,
+  C_NONE,
   PW_BLIND,
   PW_BOOST,
   PW_CAR_DIR,
@@ -129,7 +130,7 @@ export function writePowers(o: NineLivesObservation, plan: LivesPlan, into: Floa
   writeSlots(o, plan, into);
   writePowerCounts(o, plan, into);
   const deciding = o.phase === Phase.Play || o.phase === Phase.Choice;
-  const choice = o.phase === Phase.Choice ? pw[PW_CHOICE]! : 0;
+  const choice = o.phase === Phase.Choice ? pw[PW_CHOICE]! : C_NONE;
   into[at.choice! + choice] = 1;
   if (deciding && pw[PW_USER]! >= 0) into[at.user! + ((pw[PW_USER]! - me + P) % P)] = 1;
   if (deciding && pw[PW_STAGE]! > STAGE_NONE && pw[PW_WINNER]! >= 0) into[at.winner! + ((pw[PW_WINNER]! - me + P) % P)] = 1;
