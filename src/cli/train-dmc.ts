@@ -44,6 +44,13 @@ export interface DmcSetup {
   readonly evalDeals: number;
   readonly verify: boolean;
   readonly verifyGames: number;
+  /**
+   * What the evaluations and the verification compare: win share or score
+   * per seat-game, `--objective` or by default the game's utility (a
+   * zero-sum game's score, else win share); it changes no weight. Absent in
+   * states written before the option: the game's utility.
+   */
+  readonly objective?: 'win' | 'score';
   readonly flags: TrainSetup['flags'];
   /** The command that started the run (a queue password masked), for the net's provenance. */
   readonly command: string;
@@ -168,6 +175,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     evalDeals: parseCount('--eval-deals', args['eval-deals'], 2, 1e7),
     verify: args.verify,
     verifyGames: parseCount('--verify-games', args['verify-games'], 2, 1e10),
+    ...objectiveOf(args, game),
     flags: keptFlags(flags),
     command: provenanceCommand(argv),
   };
@@ -224,6 +232,16 @@ async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pic
   return { expertBot: specs[0]!.text, expertShare, qWeight };
 }
 
+/**
+ * `{ objective }`: what the evaluations and the verification compare, `--objective` or the game's utility.
+ * @throws UsageError on another value than win or score.
+ */
+function objectiveOf(args: Args, game: AnyGame): Pick<DmcSetup, 'objective'> {
+  if (!args.given.has('objective')) return { objective: game.info.utility === 'zero-sum' ? 'score' : 'win' };
+  if (args.objective !== 'win' && args.objective !== 'score') throw new UsageError(`--objective must be win or score, got '${args.objective}'`);
+  return { objective: args.objective };
+}
+
 /** The chunk period of a share of demonstration chunks: 1/share rounded (0 for none). */
 function demoEveryOf(share: number): number {
   return share > 0 ? Math.max(1, Math.round(1 / share)) : 0;
@@ -254,7 +272,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     game,
     variant: plan.variant,
     opponents: Array.from({ length: P - 1 }, () => 'greedy'),
-    objective: game.info.utility === 'zero-sum' ? 'score' : 'win',
+    objective: setup.objective ?? (game.info.utility === 'zero-sum' ? 'score' : 'win'),
     deals: setup.evalDeals,
     seed: `${setup.seed}-eval`,
     workers: flags.workers,

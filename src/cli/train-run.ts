@@ -57,7 +57,12 @@ export const options = {
 
   budget: { type: 'number', default: 20000, describe: 'games to play for training (the verification match comes on top)' },
   deals: { type: 'number', describe: 'deals per iteration: every candidate of an iteration plays them, in every seat (default 8 for a bot, 100 for rules)' },
-  objective: { type: 'string', default: 'win', describe: 'fitness: win (win share per seat-game) or score (mean game score per seat-game)' },
+  objective: {
+    type: 'string',
+    default: 'win',
+    describe:
+      "fitness: win (win share per seat-game) or score (mean game score per seat-game); with --method dmc: what the evaluations and the verification compare (default: a zero-sum game's score, else win share)",
+  },
   'spsa-c': { type: 'number', default: 0.1, describe: 'SPSA: perturbation at the last iteration, as a share of each range (fishtest c_end)' },
   'spsa-step': {
     type: 'number',

@@ -43,9 +43,47 @@ const BASE = [
   '--seed',
   '7',
 ];
+/** `args` without the given options and their values. */
+function without(args: readonly string[], flags: readonly string[]): string[] {
+  return args.filter((a, i) => !flags.includes(a) && !flags.includes(args[i - 1] ?? ''));
+}
 const read = (dir: string, file: string): string => readFileSync(join(dir, file), 'utf8');
 
 describe('npm run train -- --method dmc', () => {
+  it("--expert: a search's root visit counts as policy targets (Expert Iteration's apprentice, Anthony et al. 2017) give byte-identical nets and curves with --workers 1 and 2", () => {
+    const EXPERT = [
+      ...without(BASE, ['--budget', '--demo-share', '--eval-every']),
+      '--budget',
+      '64',
+      '--expert',
+      'ismcts:iterations=10',
+      '--expert-share',
+      '0.2',
+      '--q-weight',
+      '0',
+      '--demo-margin',
+      '0',
+      '--eval-every',
+      '2',
+    ];
+    const a = cli('train', [...EXPERT, '--workers', '1', '--out', join(out, 'x1')]);
+    expect(a.code, a.stderr).toBe(0);
+    const b = cli('train', [...EXPERT, '--workers', '2', '--out', join(out, 'x2')]);
+    expect(b.code, b.stderr).toBe(0);
+    for (const f of ['net.json', 'curve.csv', 'curve.json']) expect(read(join(out, 'x2'), f), f).toBe(read(join(out, 'x1'), f));
+    const rows = read(join(out, 'x1'), 'curve.csv').trim().split('\n').slice(1);
+    expect(rows).toHaveLength(2);
+    for (const l of rows) {
+      const c = l.split(',');
+      // With the Q loss off only the labelled decisions train: no Q loss, a policy loss.
+      expect(Number(c[3])).toBe(0);
+      expect(Number(c[5])).toBeGreaterThan(0);
+    }
+    expect(a.stdout).toContain('loss (policy)');
+    expect(read(join(out, 'x1'), 'report.html')).toContain('Expert Iteration');
+    expect(cli('train', [...BASE, '--q-weight', '0', '--out', join(out, 'x3')]).stderr).toMatch(/^ninefold: --q-weight 0 needs --expert/);
+  }, 300_000);
+
   it('--workers 1 and 2 write byte-identical nets and curves (Deep Monte-Carlo self-play, Zha et al. 2021)', () => {
     const a = cli('train', [...BASE, '--workers', '1', '--out', join(out, 'w1')]);
     expect(a.code, a.stderr).toBe(0);
@@ -58,10 +96,10 @@ describe('npm run train -- --method dmc', () => {
     );
     expect(curve).toHaveLength(1 + 6);
     // Evaluations at iterations 3 and 6 against greedy on the held-out deals, with an interval around the difference.
-    const evals = curve.slice(1).filter((l) => l.split(',')[7] !== '');
+    const evals = curve.slice(1).filter((l) => l.split(',')[8] !== '');
     expect(evals.map((l) => l.split(',')[0])).toEqual(['3', '6']);
     for (const l of evals) {
-      const [v, lo, hi] = l.split(',').slice(8).map(Number);
+      const [v, lo, hi] = l.split(',').slice(9).map(Number);
       expect(lo).toBeLessThanOrEqual(v!);
       expect(hi).toBeGreaterThanOrEqual(v!);
     }

@@ -28,7 +28,9 @@ export function dmcPage(f: RunFiles): Page {
   const state = obj(ts.state) ?? {};
   const arch = obj(plan.arch) ?? {};
   const game = str(setup.game) ?? '?';
-  const percent = true;
+  // What the evaluations compared (`--objective`; states written before it: win share, as the page said then).
+  const percent = str(setup.objective) !== 'score';
+  const unit = percent ? 'points of win share' : 'points of score';
   const rows: Row[] = [...(f.csv.curve ?? [])];
   const done = num(state.iteration) ?? rows.length;
   const planned = num(plan.iterations);
@@ -43,7 +45,7 @@ export function dmcPage(f: RunFiles): Page {
     const hi = last.net_minus_greedy_ci95_hi as number;
     const verdict = lo > 0 ? 'stronger than greedy' : hi < 0 ? 'weaker than greedy' : 'not separated from greedy';
     answer.push(
-      `After ${String(last.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.net_minus_greedy as number, percent)} points of win share per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
+      `After ${String(last.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.net_minus_greedy as number, percent)} ${unit} per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
     );
   }
   const ver = obj(obj(f.json.train)?.verification);
@@ -67,7 +69,7 @@ export function dmcPage(f: RunFiles): Page {
     id: 'setup',
     title: 'Setup',
     intro: [
-      `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${String(plan.episodesPerIteration ?? '?')} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${String(plan.batch ?? '?')} (step size ${String(plan.lr ?? '?')}).`,
+      `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${String(plan.episodesPerIteration ?? '?')} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${String(plan.batch ?? '?')} (step size ${String(plan.lr ?? '?')}).${str(plan.expertBot) ? ` An expert, ${str(plan.expertBot)}, labels ${String(plan.expertShare)} of the learner's decisions with its policy (a search's root visit counts), learned by cross-entropy (Expert Iteration's apprentice, Anthony et al. 2017)${plan.qWeight === 0 ? '; the Q loss is off, so the action head learns that policy alone' : ''}.` : ''}`,
       `Net: trunk ${(arch.trunk as number[] | undefined)?.join('-') ?? '?'} on the observation tensor${arch.base ? ` and ${String(arch.base)}'s action (residual on that bot)` : ` of ${String(arch.inputSize ?? '?')} entries`}, a ${str(obj(arch.head)?.kind) ?? '?'} action head; ε ${String(plan.epsilon ?? '?')}; the net plays every seat in a share ${String(plan.selfPlay ?? '?')} of the episodes, else one seat against ${((plan.opponents as string[] | undefined) ?? []).join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${String(plan.warmStartBot)} for the first ${String(plan.warmStartEpisodes)} games` : ''}.`,
     ],
     blocks: [],
@@ -122,13 +124,12 @@ function curveSection(rows: readonly Row[], evals: readonly Row[], percent: bool
       id: 'dmc-eval',
       spec: seriesChart({
         title: 'The net against greedy',
-        description:
-          "The net's win share per seat-game less greedy's in the same seat, paired on the same held-out deals at every evaluation, with its 95% interval over the deals; the dashed line is no difference.",
+        description: `The net's ${percent ? 'win share' : 'score'} per seat-game less greedy's in the same seat, paired on the same held-out deals at every evaluation, with its 95% interval over the deals; the dashed line is no difference.`,
         rows: evals,
         x,
         series: [{ field: 'net_minus_greedy', title: 'net − greedy', mark: 'line', color: SERIES_COLOR }],
         band: { lo: 'net_minus_greedy_ci95_lo', hi: 'net_minus_greedy_ci95_hi', title: '95% interval over the held-out deals' },
-        y: { title: 'net − greedy (win share)', percent },
+        y: { title: `net − greedy (${percent ? 'win share' : 'score'})`, percent },
         zeroRule: true,
         width: 2 * 340,
         height: 200,
