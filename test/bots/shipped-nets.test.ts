@@ -25,8 +25,8 @@ interface Confirmed {
 }
 
 describe('shipped nets', () => {
-  it("at least the nets of Nine Muses and Captain's Orders are shipped", () => {
-    expect(shipped).toEqual(expect.arrayContaining(['nine-muses', 'captains-orders']));
+  it("at least the nets of Nine Muses, Captain's Orders and Nines Hold'em are shipped", () => {
+    expect(shipped).toEqual(expect.arrayContaining(['nine-muses', 'captains-orders', 'nines-holdem']));
   });
 
   for (const id of shipped) {
