@@ -6,7 +6,10 @@
  * random and with greedy playouts (`search-bench.ts`: ismcts, `rollout=random`
  * and `rollout=greedy` rows per game); then the neural-network module
  * (`nn-bench.ts`: forward µs and bytes a call at the default size, training
- * samples/s, tfjs and onnxruntime-web for the record). Prints the tables and
+ * samples/s, tfjs and onnxruntime-web for the record). Beside each row that
+ * the native C reference plays (`native-reference.ts`: Nine Virtues and
+ * Captain's Orders), the ratio of the 1-worker rate to its rate, built with
+ * gcc where there is one. Prints the tables and
  * writes `results/bench/bench.json`.
  *
  * Rows beyond the games' defaults (`VARIANT_ROWS`, e.g. `nine-lives powers`)
@@ -28,9 +31,10 @@ import { HEAP_FLAGS } from './search-bench.js';
 import { sandboxCost, type SandboxCost } from './sandbox-bench.js';
 import { nnBench, type NnBenchFigures, nnTable } from './nn-bench.js';
 import { nnBotBench, type NnBotRow, nnBotTable } from './nn-bot-bench.js';
+import { buildNativeReference, NATIVE_DIR, nativeMedian } from './native-reference.js';
 import { isolatedVm } from '../bots/sandbox/isolated.js';
 import { availableParallelism, cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import Table from 'cli-table3';
 import yargs from 'yargs';
 import '../src/games/index.js';
@@ -173,6 +177,8 @@ async function main(): Promise<void> {
     .parseAsync();
   const cores = availableParallelism();
   const rows: Record<string, unknown>[] = [];
+  // The C reference of the engine's speed, where it can be built (the games it covers get a ratio).
+  const native = buildNativeReference();
   const table = new Table({
     head: [
       'game',
@@ -185,6 +191,7 @@ async function main(): Promise<void> {
       'target 1 worker',
       'heap/1M games',
       'alloc B/decision',
+      'vs native C',
     ],
     style: { head: [], border: [] },
   });
@@ -213,6 +220,8 @@ async function main(): Promise<void> {
     const heapGames = bench.label === id ? Math.min(games, 200_000) : Math.min(Math.max(games, 5 * bench.minGames), 200_000);
     const heap = await heapGrowthPerMillion(cfg, heapGames);
     const alloc = allocationPerDecision(cfg, 30);
+    // The C program plays the game's default variant only.
+    const nativeGps = typeof native === 'string' || bench.label !== id ? null : nativeMedian(native, id, args.runs, args.seconds);
     const row = {
       game: bench.label,
       variant: cfg.variant,
@@ -230,6 +239,8 @@ async function main(): Promise<void> {
       heapBytesPerMillionGames: heap,
       allocatedBytesPerDecision: alloc,
       gamesPerRun: games,
+      nativeGamesPerSecond: nativeGps,
+      nativeRatio: nativeGps === null ? null : f1.median / nativeGps,
     };
     rows.push(row);
     table.push([
@@ -243,6 +254,7 @@ async function main(): Promise<void> {
       `${Math.round(target)} ${row.meetsTarget ? 'met' : 'NOT met'}`,
       `${(heap / 1024).toFixed(0)} KiB`,
       alloc === null ? 'n/a' : alloc.toFixed(1),
+      nativeGps === null ? '' : `${(f1.median / nativeGps).toFixed(2)} of ${Math.round(nativeGps)}`,
     ]);
     process.stderr.write(`bench: ${bench.label} done\n`);
   }
@@ -251,6 +263,11 @@ async function main(): Promise<void> {
   process.stdout.write(`${table.toString()}\n`);
   process.stdout.write(
     `games/s: steady rate over the last two thirds of each run (the pool's start-up and the first third warm the workers up; rates with everything are in bench.json as gamesPerSecond1WithStartup); median [min-max] of ${args.runs} runs of ~${args.seconds} s\n`,
+  );
+  process.stdout.write(
+    typeof native === 'string'
+      ? `vs native C: not measured: ${native}\n`
+      : `vs native C: the 1-worker median over the games/s of the C reference (${relative(process.cwd(), NATIVE_DIR)}, gcc -O2, its own timing loop; median of ${args.runs} runs of ~${args.seconds} s) where it has the game; the whole process of both, side by side: ../shared/anchors/native/vs-native.sh\n`,
   );
   process.stdout.write(`peak RSS ${peakRssMiB.toFixed(0)} MiB · ${machine.cpu} · ${cores} cores · Node ${machine.node}\n`);
   const dir = join('results', 'bench');
