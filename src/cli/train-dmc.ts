@@ -218,10 +218,11 @@ export function provenanceCommand(argv: readonly string[]): string {
  * @throws UsageError on an expert that is not one built-in bot, a share
  *   outside (0, 1], or a Q weight of 0 without an expert (nothing would train the action head).
  */
-async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'qWeight'>> {
+async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'expertTarget' | 'qWeight'>> {
   const qWeight = parseNumber('--q-weight', args['q-weight'], 0, 1e9);
   if (args.expert === undefined) {
-    if (args.given.has('expert-share')) throw new UsageError('--expert-share needs --expert (the bot whose policy the net learns)');
+    for (const f of ['expert-share', 'expert-target'] as const)
+      if (args.given.has(f)) throw new UsageError(`--${f} needs --expert (the bot whose policy the net learns)`);
     if (qWeight === 0) throw new UsageError('--q-weight 0 needs --expert: without Q targets or an expert nothing trains the action head');
     return qWeight === 1 ? {} : { qWeight };
   }
@@ -229,7 +230,10 @@ async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pic
   if (specs.length !== 1 || specs[0]!.name.includes('/')) throw new UsageError(`--expert takes one built-in bot, got '${args.expert}'`);
   const expertShare = parseNumber('--expert-share', args['expert-share'], 0, 1);
   if (!(expertShare > 0)) throw new UsageError('--expert-share must be above 0 (the share of learner decisions the expert labels)');
-  return { expertBot: specs[0]!.text, expertShare, qWeight };
+  const target = args['expert-target'];
+  if (target !== 'visits' && target !== 'action') throw new UsageError(`--expert-target must be visits or action, got '${target}'`);
+  // Plans written before the option have none: visits.
+  return { expertBot: specs[0]!.text, expertShare, ...(target === 'action' ? { expertTarget: target } : {}), qWeight };
 }
 
 /**

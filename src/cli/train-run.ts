@@ -138,6 +138,12 @@ export const options = {
     default: 0.1,
     describe: '--method dmc with --expert: the share of learner decisions (with more than one legal action) the expert labels',
   },
+  'expert-target': {
+    type: 'string',
+    default: 'visits',
+    describe:
+      "--method dmc with --expert: visits (a search's root visit counts, Expert Iteration's target) or action (1 on the action the expert plays, its most visited child)",
+  },
   'q-weight': {
     type: 'number',
     default: 1,

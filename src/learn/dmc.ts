@@ -17,7 +17,7 @@ import type { TrainingSample } from '../nn/loss.js';
 import type { Net, NetArchitecture } from '../nn/net.js';
 import { trainStep } from '../nn/train-step.js';
 import type { RolloutHorizon } from './rollout-targets.js';
-import type { SamplePack, SelfPlayTask } from './selfplay.js';
+import type { ExpertTarget, SamplePack, SelfPlayTask } from './selfplay.js';
 import type { SelfPlayer } from './selfplay-pool.js';
 
 /** What a DMC run keeps fixed (`train-state.json`'s `plan`). */
@@ -90,6 +90,8 @@ export interface DmcPlan {
    */
   readonly expertShare?: number;
   readonly expertBot?: string | null;
+  /** What a label holds (`SelfPlayTask.expertTarget`); absent: `visits`. */
+  readonly expertTarget?: ExpertTarget;
   /**
    * The weight of the Q loss (Monte-Carlo returns, rollout targets, the
    * margin); 0 with an expert: the action head learns the expert's policy
@@ -143,7 +145,9 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
       rolloutScale: plan.rolloutScale ?? 10,
       ...(plan.rolloutAdvantage ? { rolloutAdvantage: true } : {}),
-      ...(plan.expertBot && (plan.expertShare ?? 0) > 0 ? { expertBot: plan.expertBot, expertShare: plan.expertShare } : {}),
+      ...(plan.expertBot && (plan.expertShare ?? 0) > 0
+        ? { expertBot: plan.expertBot, expertShare: plan.expertShare, ...(plan.expertTarget ? { expertTarget: plan.expertTarget } : {}) }
+        : {}),
     });
   }
   return out;

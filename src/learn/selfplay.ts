@@ -67,7 +67,12 @@ export interface SelfPlayTask {
    */
   readonly expertShare?: number;
   readonly expertBot?: string | null;
+  /** `action`: the expert's label is 1 on the action it plays (a search's most visited child), 0 elsewhere, even when it has visit counts; absent: `visits`. */
+  readonly expertTarget?: ExpertTarget;
 }
+
+/** What an expert's label holds: a search's root visit counts, or its action alone. */
+export type ExpertTarget = 'visits' | 'action';
 
 /** A bot that can say what its last search thought of each legal action (`IsmctsBot.rootVisits`). */
 interface SearchExpert {
@@ -270,6 +275,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
             { ...ctxs[seat]!, rng: expertRng.seed(`${dealSeed}/expert/${decisionInEpisode}`) },
             policyOut.data,
             legalOut.length,
+            task.expertTarget ?? 'visits',
           );
         else policyOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
         policyOut.length += n;
@@ -330,11 +336,11 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
 
 /**
  * Writes an expert's policy target for one decision into `out[at, at + n)`:
- * its root visit counts when it is a search bot that searched, else 1 on the
- * action it plays and 0 elsewhere.
+ * with `visits`, its root visit counts when it is a search bot that
+ * searched; else 1 on the action it plays and 0 elsewhere.
  */
-function expertLabel(expert: Bot, obs: object, legal: Int32Array, n: number, ctx: BotContext, out: Float32Array, at: number): void {
+function expertLabel(expert: Bot, obs: object, legal: Int32Array, n: number, ctx: BotContext, out: Float32Array, at: number, target: ExpertTarget): void {
   const a = expert.act(obs, legal, n, ctx);
-  if (isSearchExpert(expert) && expert.rootVisits(legal, n, out, at) > 0) return;
+  if (target === 'visits' && isSearchExpert(expert) && expert.rootVisits(legal, n, out, at) > 0) return;
   for (let j = 0; j < n; j++) out[at + j] = legal[j] === a ? 1 : 0;
 }

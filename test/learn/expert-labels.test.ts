@@ -80,6 +80,16 @@ describe('expert labels in self-play', () => {
     // The labels are a function of the task: played again, the same.
     const again = playEpisodes(task('nine-virtues', 0, 2, { expertBot: 'ismcts:iterations=20', expertShare: 0.5 }));
     expect(Array.from(again.policy!)).toEqual(Array.from(labelled.policy!));
+    // expertTarget 'action': the same searches, labelled by the action played alone, the most visited child.
+    const actions = policies(playEpisodes(task('nine-virtues', 0, 2, { expertBot: 'ismcts:iterations=20', expertShare: 0.5, expertTarget: 'action' })));
+    expect(actions.map((p) => p.target === null)).toEqual(ps.map((p) => p.target === null));
+    actions.forEach((p, i) => {
+      if (p.target === null) return;
+      expect(p.target.filter((x) => x === 1)).toHaveLength(1);
+      expect(p.target.reduce((x, y) => x + y, 0)).toBe(1);
+      const visits = ps[i]!.target!;
+      expect(visits[p.target.indexOf(1)]).toBe(Math.max(...visits));
+    });
   }, 60_000);
 
   it("a bot that does not search labels by its action: greedy's target is 1 on the action greedy plays", () => {
