@@ -32,6 +32,32 @@ import { progressReporter } from './progress.js';
 import { keptFlags, parseNumber, runBase, type Args, type TrainSetup } from './train-run.js';
 import { verifyTuned } from './train-verify.js';
 
+/** The options only `--method dmc` reads: given to another method they are refused, not ignored. */
+export const DMC_ONLY_OPTIONS = [
+  'episodes',
+  'net-size',
+  'batch',
+  'lr',
+  'epochs',
+  'epsilon',
+  'self-play',
+  'warm-start',
+  'demo-share',
+  'demo-margin',
+  'rollout-targets',
+  'rollout-bot',
+  'rollout-horizon',
+  'rollout-advantage',
+  'rollout-scale',
+  'expert',
+  'expert-share',
+  'expert-target',
+  'q-weight',
+  'base',
+  'eval-every',
+  'eval-deals',
+] as const;
+
 /** What a DMC run keeps besides its plan (`train-state.json`'s `setup`). */
 export interface DmcSetup {
   readonly dmc: true;

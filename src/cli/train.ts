@@ -20,7 +20,7 @@ import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { dealKeyField, dealsLine, iterate, keptFlags, options, parseNumber, runBase, StateFile, type TrainSetup } from './train-run.js';
 import { rulesMain, rulesRun } from './train-rules.js';
-import { dmcMain, dmcRun, isDmcSetup, type DmcState } from './train-dmc.js';
+import { DMC_ONLY_OPTIONS, dmcMain, dmcRun, isDmcSetup, type DmcState } from './train-dmc.js';
 import type { DmcPlan } from '../learn/dmc.js';
 import { verifyTuned } from './train-verify.js';
 
@@ -83,8 +83,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');
     game = getGame(args.game);
-    if (args['tune-rules'] !== undefined) return rulesMain(args, game, flags);
     if (args.method === 'dmc') return dmcMain(args, game, flags, argv);
+    const dmcOnly = DMC_ONLY_OPTIONS.find((f) => args.given.has(f));
+    if (dmcOnly !== undefined) throw new UsageError(`--${dmcOnly} goes with --method dmc (it learns a network)`);
+    if (args['tune-rules'] !== undefined) return rulesMain(args, game, flags);
     if (args.bot === undefined) throw new UsageError('train needs --bot (the bot to tune and its starting parameters), or --tune-rules');
     for (const f of ['bots', 'target'] as const) if (args.given.has(f)) throw new UsageError(`--${f} goes with --tune-rules`);
     const method = args.method ?? 'spsa';

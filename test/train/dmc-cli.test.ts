@@ -212,12 +212,28 @@ describe('npm run train -- --method dmc', () => {
       ['--epochs', '--epochs', '0'],
       ['--base', '--base', 'random'],
       ['--demo-margin', '--warm-start', 'greedy:64', '--demo-margin', '-1'],
+      ['nosuch', '--expert', 'nosuch'],
+      ['--expert-share', '--expert', 'greedy', '--expert-share', '0'],
+      ['--expert-target', '--expert', 'greedy', '--expert-target', 'probabilities'],
+      ['--expert-share', '--expert-share', '0.5'],
+      ['--q-weight', '--q-weight', '0'],
     ] as const) {
       const args = ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '256', ...extra];
       const r = cli('train', args);
       expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(flag);
+    }
+    // The options only --method dmc reads are refused by the other methods, not ignored.
+    for (const extra of [
+      ['--bot', 'greedy', '--expert', 'ismcts'],
+      ['--bot', 'greedy', '--method', 'ntbea', '--rollout-targets', '0.5'],
+      ['--tune-rules', 'bidPenalty', '--episodes', '64'],
+    ]) {
+      const r = cli('train', ['--game', 'nine-virtues', '--budget', '256', ...extra]);
+      expect(r.code, `${extra.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(/goes with --method dmc/);
     }
   });
 });
