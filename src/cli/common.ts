@@ -8,7 +8,7 @@ import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
 import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
-import { nonDefault, resolveGameVariant } from '../core/variant.js';
+import { nonDefault, resolveGameVariant, type VariantValue } from '../core/variant.js';
 import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { acceptUnsandboxedBots } from '../../bots/sandbox/policy.js';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
@@ -16,9 +16,9 @@ import { parseQueueKey, type QueueKey, takeQueueEnv } from '../queue/auth.js';
 import { type QueueTarget, queueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
-import { BUILT_IN_WATCHDOG_MS } from '../tourney/watchdog.js';
 import { asText, type AsText, checkArgv, helpAsked } from './argv.js';
 import { parseCount } from './options.js';
+import { RESUME_ALLOWS } from './run-args.js';
 import { usageLine } from './suggest.js';
 import { type Progress, progressReporter } from './progress.js';
 import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
@@ -75,9 +75,6 @@ export async function parseCommand<O extends Record<string, Options>>(
   if ((args as { help?: boolean }).help) return null;
   return Object.assign(args as unknown as InferredOptionTypes<AsText<O>>, { given });
 }
-
-/** The flags `--resume` allows beside it: the run goes on as it was started, on any number of workers. */
-const RESUME_ALLOWS: ReadonlySet<string> = new Set(['resume', 'workers', 'queue', 'wide']);
 
 /**
  * Refuses flags given with `--resume` that it cannot honour.
@@ -219,58 +216,6 @@ export function installStopper(): Stopper {
   };
 }
 
-/**
- * The command-line options of every command that plays games (`tourney`,
- * `match`, `rate`, `train`): what a faulty decision costs and the limits of
- * user bot files. `parseRunFlags` reads them.
- */
-/**
- * `--wide`: print the tables whole, every column (intervals and design
- * effects in columns of their own); without it, output fits 120 characters a
- * line (issue #30, item 4: `src/report/terminal.ts`).
- */
-export const WIDE_OPTION = {
-  wide: {
-    type: 'boolean',
-    default: false,
-    describe: 'print every table whole, with all its columns (default: output fits 120 characters, intervals in brackets, wide tables split)',
-  },
-} as const;
-
-export const FAULT_OPTIONS = {
-  'move-timeout': {
-    type: 'number',
-    describe: `per-decision budget in ms; a bot over it commits a fault (default: ${DEFAULT_LIMITS.decisionMs} ms for a user bot file, its sandbox's deadline; for a built-in bot only a watchdog against endless loops, ${BUILT_IN_WATCHDOG_MS / 60_000} minutes)`,
-  },
-  'on-fault': {
-    type: 'string',
-    default: 'forfeit',
-    describe: 'forfeit: a faulty bot loses the game; random: a random legal action replaces the faulty decision',
-  },
-  'bot-memory': {
-    type: 'number',
-    describe: "most memory of a user bot file's sandbox, in MiB (its heap and ArrayBuffers; default 1024): over it the bot forfeits",
-  },
-  'unsandboxed-bots': {
-    type: 'boolean',
-    describe: 'where the sandbox (isolated-vm) is missing, run user bot files anyway, with your operating-system rights (the run says so)',
-  },
-  'bot-load-timeout': { type: 'number', describe: 'most ms a user bot file may take to load and build its bot (default 10000): over it the bot is refused' },
-} as const;
-
-/**
- * `--queue URL`, shared by every command that plays games: the run becomes a
- * coordinator whose batches worker processes on any machine play
- * (`npm run worker`, README "Many machines").
- */
-export const QUEUE_OPTIONS = {
-  queue: {
-    type: 'string',
-    describe:
-      "redis://HOST:PORT/DB, or env (the URL in NINEFOLD_QUEUE_URL, which may carry a password): play the batches on the worker processes serving this queue (npm run worker -- --queue URL) instead of local threads; the queue's key is NINEFOLD_QUEUE_KEY",
-  },
-} as const;
-
 /** A coordinator's queue: where it is, and the shared key that seals its jobs and opens its results. */
 export interface QueueAccess {
   readonly target: QueueTarget;
@@ -298,7 +243,7 @@ export interface RunFlags {
   /** User bot files: the most resident memory of a realm (MiB), and the most ms to load. */
   readonly botMemoryMb: number;
   readonly botLoadMs: number;
-  /** `--wide`: print every table whole (`WIDE_OPTION`); not part of a run, so never kept in its files. */
+  /** `--wide`: print every table whole (`RUN_ARGS.wide`); not part of a run, so never kept in its files. */
   readonly wide?: boolean;
 }
 
@@ -328,13 +273,32 @@ export function parseRunFlags(args: {
   wide?: boolean | undefined;
 }): RunFlags {
   acceptUnsandboxedBots(args['unsandboxed-bots'] === true);
+  const onFault = args['on-fault'];
   const workers = parseCount('--workers', args.workers, 1, 256);
   const queue = args.queue === undefined ? undefined : parseQueueAccess(args.queue);
-  const onFault = args['on-fault'];
   if (onFault !== 'forfeit' && onFault !== 'random') throw new UsageError(`--on-fault must be forfeit or random, got '${onFault}'`);
-  const moveTimeoutMs = args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000);
-  const botMemoryMb = args['bot-memory'] === undefined ? DEFAULT_LIMITS.memoryBytes / 2 ** 20 : parseCount('--bot-memory', args['bot-memory'], 64, 1_048_576);
-  const botLoadMs = args['bot-load-timeout'] === undefined ? DEFAULT_LIMITS.loadMs : parseCount('--bot-load-timeout', args['bot-load-timeout'], 100, 3_600_000);
+  return resolveRunFlags({
+    workers,
+    onFault,
+    moveTimeoutMs: args['move-timeout'] === undefined ? 0 : parseCount('--move-timeout', args['move-timeout'], 1, 86_400_000),
+    ...(args['bot-memory'] === undefined ? {} : { botMemoryMb: parseCount('--bot-memory', args['bot-memory'], 64, 1_048_576) }),
+    ...(args['bot-load-timeout'] === undefined ? {} : { botLoadMs: parseCount('--bot-load-timeout', args['bot-load-timeout'], 100, 3_600_000) }),
+    ...(queue ? { queue } : {}),
+    ...(args.wide === true ? { wide: true } : {}),
+  });
+}
+
+/**
+ * The run flags from their values: a user bot realm's memory (MiB) and load
+ * time (ms) default to the sandbox's limits (`DEFAULT_LIMITS`), and the
+ * watchdog (ms) stands behind the per-decision budget and the load time.
+ */
+export function resolveRunFlags(
+  v: Pick<RunFlags, 'workers' | 'onFault' | 'moveTimeoutMs' | 'queue' | 'wide'> & Partial<Pick<RunFlags, 'botMemoryMb' | 'botLoadMs'>>,
+): RunFlags {
+  const { workers, onFault, moveTimeoutMs } = v;
+  const botMemoryMb = v.botMemoryMb ?? DEFAULT_LIMITS.memoryBytes / 2 ** 20;
+  const botLoadMs = v.botLoadMs ?? DEFAULT_LIMITS.loadMs;
   // The watchdog stands behind the realms' own deadlines (a user bot's decision is timed out by its realm first).
   const watchdogMs = moveTimeoutMs > 0 ? moveTimeoutMs + Math.max(1000, moveTimeoutMs) : DEFAULT_WATCHDOG_MS;
   return {
@@ -344,8 +308,8 @@ export function parseRunFlags(args: {
     watchdogMs: Math.max(watchdogMs, botLoadMs + 1000),
     botMemoryMb,
     botLoadMs,
-    ...(queue ? { queue } : {}),
-    ...(args.wide === true ? { wide: true } : {}),
+    ...(v.queue ? { queue: v.queue } : {}),
+    ...(v.wide === true ? { wide: true } : {}),
   };
 }
 
@@ -362,7 +326,7 @@ export function parseRunFlags(args: {
 export async function tableSeats(
   game: AnyGame,
   lineup: string | undefined,
-  given: Record<string, string | number>,
+  given: Record<string, VariantValue>,
   own: number,
   loadMs: number,
 ): Promise<string[]> {
@@ -398,36 +362,44 @@ export interface RunRequest {
   readonly status?: (tally: Tally) => string;
 }
 
+/** What a finished run is summarized from (`summarizeRun`). */
+export interface RunToSummarize {
+  readonly game: AnyGame;
+  readonly config: RunConfig;
+  readonly run: TourneyRun;
+  readonly workers: number;
+  readonly startedAt: Date;
+  /** The name under which each line-up entry is reported (entries with one name pooled). */
+  readonly labels: readonly string[];
+  /** The line-up's clock-bound bots when the command knows them already; else found again from the specs (`clockBoundSpecs`). */
+  readonly clockBound?: readonly string[];
+}
+
 /**
- * The summary of a finished run of `config` (`summarize` with the run's
- * metadata): the same for `match` and `rate`, whose line-up labels differ
- * from the bot specs.
- * @param labels the name under which each line-up entry is reported (entries with one name pooled).
+ * The summary of a finished run (`summarize` with the run's metadata), the
+ * one place every command (`tourney`, `match`, `rate`) summarizes through:
+ * with the game's score rate (mbb/hand in Nines Hold'em) when it declares one.
  */
-export async function summarizeRun(
-  game: AnyGame,
-  config: RunConfig,
-  run: TourneyRun,
-  workers: number,
-  startedAt: Date,
-  labels: readonly string[],
-): Promise<Summary> {
+export async function summarizeRun(r: RunToSummarize): Promise<Summary> {
+  const { game, config, run } = r;
+  const rate = game.info.scoreRate;
   return summarize(run.tally, {
     game: game.info.id,
     variant: config.variant,
     nonDefault: nonDefault(game.info.params, config.variant),
     seed: config.runSeed,
     dealKey: config.dealKey,
-    lineup: labels,
+    lineup: r.labels,
     scoreUnit: game.info.scoreUnit,
     seconds: run.seconds,
-    workers,
-    startedAt: startedAt.toISOString(),
+    workers: r.workers,
+    startedAt: r.startedAt.toISOString(),
     complete: run.complete,
     onFault: config.onFault,
+    clockBound: r.clockBound ?? (await clockBoundSpecs(config.lineup, game)),
     moveTimeoutMs: config.moveTimeoutMs,
     seatings: config.seatings,
-    clockBound: await clockBoundSpecs(config.lineup, game),
+    ...(rate ? { scoreRate: { label: rate.label, caption: rate.caption, scale: rate.scale(config.variant) } } : {}),
   });
 }
 

@@ -2,19 +2,6 @@ import { isFileSpec, parseLineup } from '../../bots/index.js';
 import { newDealKey, parseDealKey } from '../tourney/deal-key.js';
 
 /**
- * `--deal-key HEX`, shared by every command that plays games (`tourney`,
- * `match`, `rate`, `train`): the key of a keyed run (secret deals,
- * `src/tourney/deal-key.ts`), to play it again.
- */
-export const DEAL_OPTIONS = {
-  'deal-key': {
-    type: 'string',
-    describe:
-      'deal from this key (32 hex digits: a run\'s "dealKey" in summary.json) instead of the seed, to play a run with secret deals again; a run with a bot file in its line-up gets a random key without it',
-  },
-} as const;
-
-/**
  * The deal key of a new run: `--deal-key` when given; else a new random key
  * when any bot of the line-up is a user bot file (it could re-deal from the
  * public seed); else none, and the deals come from `--seed` as always.

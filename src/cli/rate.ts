@@ -1,10 +1,9 @@
 import { stringify } from '../report/csv.js';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
-import { gameIds, getGame, type AnyGame } from '../core/registry.js';
+import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botLabel, getBotKind, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
@@ -29,37 +28,22 @@ import {
   parseRunFlags,
   runCli,
   checkResumeFlags,
-  WIDE_OPTION,
   claimOutDir,
   newRunDir,
-  FAULT_OPTIONS,
   faultConfig,
-  QUEUE_OPTIONS,
 } from './common.js';
-import { DEAL_OPTIONS, dealKeyConfig } from './deals.js';
+import { commandOptions } from './run-args.js';
+import { dealKeyConfig } from './deals.js';
 import { parseCount, runName } from './options.js';
 
-const options = {
-  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
-  pool: { type: 'string', describe: 'the bots to rate, comma-separated (at least the player count)' },
-  games: { type: 'number', default: 10000, describe: 'games to play (every deal is played by every line-up in every rotation)' },
-  seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
-  workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (default: CPU cores)' },
-  variant: { type: 'string', default: '', describe: 'variant parameters key=value,... (players=P sets the table size)' },
-  out: { type: 'string', describe: 'output directory (default results/<game>-rate-s<seed>-<time>)' },
-  record: { type: 'boolean', default: false, describe: 'write every game to games.jsonl' },
-  ...FAULT_OPTIONS,
-  ...QUEUE_OPTIONS,
-  ...DEAL_OPTIONS,
-  ...WIDE_OPTION,
-  'games-csv': {
-    type: 'boolean',
-    default: false,
-    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
-  },
-  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
-  resume: { type: 'string', describe: 'carry on a stopped rating run from its directory' },
-} as const;
+const options = commandOptions(
+  'rate',
+  {
+    pool: { type: 'string', describe: 'the bots to rate, comma-separated (at least the player count)' },
+    games: { type: 'number', default: 10000, describe: 'games to play (every deal is played by every line-up in every rotation)' },
+  } as const,
+  {} as const,
+);
 
 /** One bot's rating. */
 export interface Rating {
@@ -368,7 +352,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     complete: run.complete,
     ...rate(t, run.groups, config.seatings, lineups, names),
   };
-  const summary = await summarizeRun(game, config, run, flags.workers, startedAt, names);
+  const summary = await summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names });
   process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderRatings(report, { wide: args.wide })}\n`);
   writeRunFiles(summary, dir);
   writeFileAtomic(join(dir, 'ratings.json'), `${JSON.stringify(report, null, 2)}\n`);

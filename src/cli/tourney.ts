@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import type { BotParam } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame, type AnyGame } from '../core/registry.js';
-import { describeParam, nonDefault, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
+import { describeParam, parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { botKinds, botLabel, clockBoundSpecs, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
 import { buildBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderBalance } from '../report/balance-terminal.js';
@@ -17,12 +16,13 @@ import { writeHtmlReport } from '../report/html/write.js';
 import { writeFileAtomic } from '../io/files.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import { summarize, type Summary } from '../tourney/summary.js';
+import type { Summary } from '../tourney/summary.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
 import {
   type Stopper,
   executeRun,
+  summarizeRun,
   finish as finishRun,
   installStopper,
   parseCommand,
@@ -32,41 +32,27 @@ import {
   checkResumeFlags,
   claimOutDir,
   newRunDir,
-  FAULT_OPTIONS,
-  QUEUE_OPTIONS,
-  WIDE_OPTION,
   writePageAndName,
 } from './common.js';
+import { commandOptions } from './run-args.js';
 import { parseSweep, writeSweep } from './sweep.js';
-import { DEAL_OPTIONS, runDealKey } from './deals.js';
+import { runDealKey } from './deals.js';
 
 /** The option table of `npm run tourney` (declarative; choices come from the registries). */
-const options = {
-  game: { type: 'string', describe: `game id: ${gameIds().join(', ')}` },
-  bots: { type: 'string', describe: 'comma-separated line-up, one bot per seat (a name, name:key=value,..., or a bot file ./path/bot.js)' },
-  games: { type: 'number', default: 10000, describe: 'games to play, rounded up to whole rotations of the line-up' },
-  seed: { type: 'string', default: '1', describe: 'run seed: the same seed gives the same numbers' },
-  workers: { type: 'number', default: availableParallelism(), describe: 'worker threads (default: CPU cores)' },
-  variant: { type: 'string', default: '', describe: 'variant parameters key=value,key=value' },
-  sweep: {
-    type: 'string',
-    describe:
-      'KEY=v1,v2,...: the same seeds under each value of one variant parameter; every key figure and balance table compared with the first value, row by row',
-  },
-  out: { type: 'string', describe: 'output directory (default results/<game>-s<seed>-<time>)' },
-  record: { type: 'boolean', default: false, describe: "write every game to games.jsonl in the rule files' record format" },
-  ...FAULT_OPTIONS,
-  ...QUEUE_OPTIONS,
-  ...DEAL_OPTIONS,
-  ...WIDE_OPTION,
-  'games-csv': {
-    type: 'boolean',
-    default: false,
-    describe: 'also write games.csv: one row per seat-game (deal, seating, rotation, seat, entry, bot, score, win_share, forfeit)',
-  },
-  force: { type: 'boolean', default: false, describe: 'replace the run that --out already holds (its files are removed first)' },
-  resume: { type: 'string', describe: 'carry on a stopped run from its directory (results/<run>)' },
-} as const;
+const options = commandOptions(
+  'tourney',
+  {
+    bots: { type: 'string', describe: 'comma-separated line-up, one bot per seat (a name, name:key=value,..., or a bot file ./path/bot.js)' },
+    games: { type: 'number', default: 10000, describe: 'games to play, rounded up to whole rotations of the line-up' },
+  } as const,
+  {
+    sweep: {
+      type: 'string',
+      describe:
+        'KEY=v1,v2,...: the same seeds under each value of one variant parameter; every key figure and balance table compared with the first value, row by row',
+    },
+  } as const,
+);
 
 /** The end of `--help`: every game with its variant parameters, every bot with its parameters' defaults (per game where they differ). */
 function epilogue(): string {
@@ -321,26 +307,15 @@ async function playAndReport(
     command: { name: 'tourney', options: { labels: tunedBotLabels() } },
     ...(resume ? { resume } : {}),
   });
-  const summary = summarize(run.tally, {
-    game: plan.game.info.id,
-    variant,
-    nonDefault: nonDefault(plan.game.info.params, variant),
-    seed: plan.seed,
-    dealKey: config.dealKey,
-    // Tables name a tuned bot by its tuned.json, not by its spec.
-    lineup: lineup.map(botLabel),
-    scoreUnit: plan.game.info.scoreUnit,
-    seconds: run.seconds,
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const summary = await summarizeRun({
+    game: plan.game,
+    config,
+    run,
     workers: plan.flags.workers,
-    startedAt: plan.startedAt.toISOString(),
-    complete: run.complete,
-    onFault: plan.flags.onFault,
+    startedAt: plan.startedAt,
+    labels: lineup.map(botLabel),
     clockBound: plan.clockBound,
-    moveTimeoutMs: config.moveTimeoutMs,
-    seatings: config.seatings,
-    ...(plan.game.info.scoreRate
-      ? { scoreRate: { label: plan.game.info.scoreRate.label, caption: plan.game.info.scoreRate.caption, scale: plan.game.info.scoreRate.scale(variant) } }
-      : {}),
   });
   const balance = buildBalance(summary, run.tally, plan.game.balance, run.balance, run.groups);
   writeRunFiles(summary, dir);

@@ -4,7 +4,7 @@
  * carries the note that it is biased away from 0.
  */
 import { describe, expect, it } from 'vitest';
-import { signedFixed, stoppedEstimateNote, verdictOf } from '../../src/cli/match.js';
+import { signedFixed, stoppedEstimateNote, verdictOf } from '../../src/cli/match-render.js';
 import type { PairedComparison } from '../../src/stats/paired.js';
 import type { SprtState } from '../../src/stats/sprt.js';
 

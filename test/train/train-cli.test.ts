@@ -10,6 +10,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import '../../src/games/index.js';
+import { getGame } from '../../src/core/registry.js';
+import { resolveGameVariant } from '../../src/core/variant.js';
+import { resolveRunFlags } from '../../src/cli/common.js';
+import { DEFAULT_SPRT, runMatch } from '../../src/cli/match.js';
 import { stopTrainingAfter } from '../run-helpers.js';
 
 function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
@@ -112,6 +117,40 @@ describe('npm run train', () => {
       expect((train.verification as unknown as { confirmation: { deals: number } }).confirmation.deals).toBe(c.deals);
       expect(r.stdout).toContain(`Confirmation (fixed size, ${c.deals} deals): A − B`);
     }
+  });
+
+  it("train's verification is runMatch: the same match played directly gives train.json's verification and the same match.json", async () => {
+    const dir = join(out, 'ntbea');
+    const train = JSON.parse(readFileSync(join(dir, 'train.json'), 'utf8')) as {
+      tuned: string;
+      start: string;
+      opponents: string[];
+      verification: { verdict: string; deals: number; comparison: unknown; stoppedEstimate: string };
+    };
+    const game = getGame('captains-orders');
+    const direct = join(out, 'direct-verify');
+    const { report } = await runMatch({
+      flags: resolveRunFlags({ workers: 1, onFault: 'forfeit', moveTimeoutMs: 0 }),
+      spec: {
+        game,
+        variant: resolveGameVariant(game, {}),
+        candidate: train.tuned,
+        baseline: train.start,
+        opponents: train.opponents,
+        games: 200,
+        seed: '1-verify',
+        measure: 'win',
+        sprt: DEFAULT_SPRT,
+        record: false,
+        gamesCsv: false,
+        out: direct,
+        force: false,
+      },
+    });
+    expect(JSON.parse(JSON.stringify(report))).toEqual(JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')));
+    const { verdict, deals, comparison, stoppedEstimate } = JSON.parse(JSON.stringify(report)) as typeof train.verification;
+    expect(train.verification).toMatchObject({ dir: 'verify', verdict, deals, comparison, stoppedEstimate });
+    for (const f of ['match.csv', 'bots.csv', 'seats.csv']) expect(readFileSync(join(direct, f), 'utf8')).toBe(readFileSync(join(dir, 'verify', f), 'utf8'));
   });
 
   it('#17 item 5: --tune-rules reports the settings closest to seat-fair, measured again on held-out deals, with intervals', () => {
