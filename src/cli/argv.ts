@@ -3,7 +3,7 @@
  * given twice, a value missing), and the option table yargs gets (`--help`
  * types numbers `[number]`, parsing keeps their text).
  */
-import type { Options } from 'yargs';
+import type { InferredOptionTypes, Options } from 'yargs';
 import { UsageError } from '../core/errors.js';
 import { gameIds } from '../core/registry.js';
 import { closestNames, didYouMean } from './suggest.js';
@@ -117,4 +117,23 @@ export function asText<O extends Record<string, Options>>(options: O): AsText<O>
   for (const [key, o] of Object.entries(options))
     out[key] = o.type === 'number' ? { ...o, type: 'string', ...(o.default !== undefined ? { default: String(o.default) } : {}) } : o;
   return out as AsText<O>;
+}
+
+/**
+ * The arguments yargs parsed, as the option table's types: each declared
+ * option's value checked against its `type` (a string, a switch; absent only
+ * when it has no default). yargs' result type (its camel-case aliases of a
+ * generic table's keys) is more than TypeScript can follow; this check is
+ * what the declared type rests on.
+ * @returns `args` itself.
+ * @throws Error (an internal error, not bad input) when a value does not fit its option.
+ */
+export function typedArgs<O extends Record<string, Options>>(args: Readonly<Record<string, unknown>>, options: O): InferredOptionTypes<O>;
+export function typedArgs(args: Readonly<Record<string, unknown>>, options: Readonly<Record<string, Options>>): Readonly<Record<string, unknown>> {
+  for (const [key, o] of Object.entries(options)) {
+    const v = args[key];
+    const fits = v === undefined ? o.default === undefined : o.type === 'string' || o.type === 'boolean' ? typeof v === o.type : true;
+    if (!fits) throw new Error(`--${key}: yargs returned ${JSON.stringify(v)} for a ${o.type ?? 'untyped'} option`);
+  }
+  return args;
 }

@@ -16,7 +16,7 @@ import { parseQueueKey, type QueueKey, takeQueueEnv } from '../queue/auth.js';
 import { type QueueTarget, queueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
-import { asText, type AsText, checkArgv, helpAsked } from './argv.js';
+import { asText, type AsText, checkArgv, helpAsked, typedArgs } from './argv.js';
 import { parseCount } from './options.js';
 import { RESUME_ALLOWS } from './run-args.js';
 import { usageLine } from './suggest.js';
@@ -59,21 +59,27 @@ export async function parseCommand<O extends Record<string, Options>>(
   }
   const given = checkArgv(argv, options);
   let failed: string | null = null;
-  const args = await yargs([...argv])
-    .scriptName(`npm run ${name} --`)
-    .usage(usage)
-    .options(helpAsked(argv) ? options : asText(options))
-    .version(false)
-    .strict()
-    .epilogue(epilogue)
-    .exitProcess(false)
-    .fail((msg, err) => {
-      failed = msg ?? err?.message ?? 'bad arguments';
-    })
-    .parseAsync();
+  const parser = <T extends Record<string, Options>>(table: T) =>
+    yargs([...argv])
+      .scriptName(`npm run ${name} --`)
+      .usage(usage)
+      .options(table)
+      .version(false)
+      .strict()
+      .epilogue(epilogue)
+      .exitProcess(false)
+      .fail((msg, err) => {
+        failed = msg ?? err?.message ?? 'bad arguments';
+      });
+  // `--help` lists the table as declared (numeric options typed [number]); parsing reads numbers as text.
+  if (helpAsked(argv)) {
+    const shown = await parser(options).parseAsync();
+    if (failed !== null) throw new UsageError(failed);
+    if (shown.help === true) return null;
+  }
+  const args = await parser(asText(options)).parseAsync();
   if (failed !== null) throw new UsageError(failed);
-  if ((args as { help?: boolean }).help) return null;
-  return Object.assign(args as unknown as InferredOptionTypes<AsText<O>>, { given });
+  return Object.assign(typedArgs(args, asText(options)), { given });
 }
 
 /**
@@ -190,7 +196,7 @@ export interface Stopper {
   readonly signal: AbortSignal;
   /** The signal received, if any. */
   received(): NodeJS.Signals | null;
-  /** Removes the handlers (a command that hands over to another, as `train` to its verification `match`). */
+  /** Removes the handlers (a run inside a command that has its own, as `train`'s verification `runMatch`). */
   dispose(): void;
 }
 

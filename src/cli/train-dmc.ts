@@ -308,7 +308,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
     workers: flags.workers,
     pool,
     watchdogMs: flags.watchdogMs,
-    base: runBase(setup as unknown as TrainSetup),
+    base: runBase(setup),
     stop: stopper.signal,
   };
   const netFile = join(dir, 'net.json');
@@ -478,9 +478,4 @@ export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void 
   // No clock in the curve: the same seed gives the same files on any machine and worker count (the seconds are in train-state.json).
   const rowsJson = curve.map(({ seconds: _s, ...r }) => r);
   writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: 'dmc', curve: rowsJson }, null, 2)}\n`);
-}
-
-/** True when a directory holds a DMC run's state (for `--resume`). */
-export function isDmcSetup(setup: unknown): setup is DmcSetup {
-  return typeof setup === 'object' && setup !== null && (setup as { dmc?: unknown }).dmc === true;
 }

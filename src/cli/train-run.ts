@@ -8,7 +8,6 @@
  */
 import { stringify } from '../report/csv.js';
 import { join } from 'node:path';
-import { z } from 'zod';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../io/files.js';
@@ -189,12 +188,6 @@ export interface TrainSetup {
   readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
 }
 
-export const StateFile = z.object({
-  setup: z.record(z.string(), z.unknown()),
-  plan: z.record(z.string(), z.unknown()),
-  state: z.record(z.string(), z.unknown()),
-});
-
 export function parseNumber(flag: string, text: string, lo: number, hi: number): number {
   const x = Number(text);
   if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
@@ -256,7 +249,7 @@ export function keptFlags(f: RunFlags): TrainSetup['flags'] {
 }
 
 /** The run flags every game of a training run shares, and its deal key. */
-export function runBase(setup: TrainSetup): Arena['base'] {
+export function runBase(setup: Pick<TrainSetup, 'flags' | 'dealKey'>): Arena['base'] {
   return { ...faultConfig(setup.flags), ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}) };
 }
 

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { z } from 'zod';
 import '../games/index.js';
 import { BotSpecError } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
@@ -18,10 +17,10 @@ import { spsaDefaults } from '../train/spsa.js';
 import { claimOutDir, newRunDir, checkResumeFlags, parseCommand, parseRunFlags, runCli, tableSeats, writePageAndName } from './common.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
-import { dealKeyField, dealsLine, iterate, keptFlags, options, parseNumber, runBase, StateFile, type TrainSetup } from './train-run.js';
+import { dealKeyField, dealsLine, iterate, keptFlags, options, parseNumber, runBase, type TrainSetup } from './train-run.js';
 import { rulesMain, rulesRun } from './train-rules.js';
-import { DMC_ONLY_OPTIONS, dmcMain, dmcRun, isDmcSetup, type DmcState } from './train-dmc.js';
-import type { DmcPlan } from '../learn/dmc.js';
+import { DMC_ONLY_OPTIONS, dmcMain, dmcRun } from './train-dmc.js';
+import { readTrainState } from './train-state-file.js';
 import { verifyTuned } from './train-verify.js';
 
 /** `tuned.json`: a tuned bot, accepted wherever a bot is (`--bots`, `--candidate`, `--bot`). */
@@ -67,18 +66,11 @@ export async function main(argv: readonly string[]): Promise<number> {
     claimOutDir(args.resume, { resume: true });
     const file = join(dir, 'train-state.json');
     if (!existsSync(file)) throw new UsageError(`--resume ${args.resume}: no train-state.json (not a training run, or stopped before its first iteration)`);
-    let parsed: z.infer<typeof StateFile>;
-    try {
-      parsed = StateFile.parse(JSON.parse(readFileSync(file, 'utf8')));
-    } catch {
-      throw new UsageError(`--resume ${args.resume}: train-state.json is damaged`);
-    }
-    setup = parsed.setup as unknown as TrainSetup;
-    plan = parsed.plan as unknown as TrainPlan;
-    state = parsed.state as unknown as TrainState;
-    game = getGame(setup.game);
-    flags = { ...flags, ...setup.flags };
-    if (isDmcSetup(parsed.setup)) return dmcRun(game, flags, parsed.setup, parsed.plan as unknown as DmcPlan, parsed.state as unknown as DmcState, dir);
+    const saved = readTrainState(file, args.resume);
+    game = getGame(saved.setup.game);
+    flags = { ...flags, ...saved.setup.flags };
+    if (saved.kind === 'dmc') return dmcRun(game, flags, saved.setup, saved.plan, saved.state, dir);
+    ({ setup, plan, state } = saved);
     if (setup.rules) return rulesRun(game, flags, setup, plan, state, dir);
   } else {
     if (args.game === undefined) throw new UsageError('Missing required argument: game');

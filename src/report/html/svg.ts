@@ -12,7 +12,8 @@ import { vegaLibraries } from './vega-bundle.js';
  */
 export async function renderSvg(spec: VlSpec, idPrefix: string): Promise<string> {
   const { vega, vegaLite } = vegaLibraries();
-  const compiled = vegaLite.compile(spec as unknown as TopLevelSpec).spec;
+  if (!isTopLevelSpec(spec)) throw new Error(`not a Vega-Lite v6 layered spec: ${String(spec.$schema)}`);
+  const compiled = vegaLite.compile(spec).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none' });
   try {
     const svg = await view.toSVG();
@@ -20,6 +21,17 @@ export async function renderSvg(spec: VlSpec, idPrefix: string): Promise<string>
   } finally {
     view.finalize();
   }
+}
+
+/**
+ * A chart builder's spec as Vega-Lite's own type: the builders (`charts.ts`)
+ * write plain JSON, always a v6 spec of layers; `compile` checks the rest
+ * and throws on what it cannot read.
+ */
+function isTopLevelSpec(spec: unknown): spec is TopLevelSpec {
+  if (typeof spec !== 'object' || spec === null) return false;
+  const s = spec as { $schema?: unknown; layer?: unknown };
+  return s.$schema === 'https://vega.github.io/schema/vega-lite/v6.json' && Array.isArray(s.layer);
 }
 
 /** Prefixes the SVG's element ids and their `url(#id)` / `href="#id"` references. */
