@@ -2,7 +2,9 @@
  * The size limit of the library's files (issue 31, item 6; STYLE.md, "Small
  * files, one job each"): no TypeScript file under src/ over 600 lines. A file
  * that grows past it is split along its jobs, as Nine Lives' Powers was
- * (`powers-*.ts`, `unseen-sampler.ts`).
+ * (`powers-*.ts`, `unseen-sampler.ts`). And no double cast (`as unknown as`)
+ * in the run layer (issue 31, item 4): src/cli, src/report and src/tourney
+ * read their values through schemas, guards and typed functions.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -32,6 +34,13 @@ describe('code limits', () => {
     expect(files.length).toBeGreaterThan(100);
     const over = files.map((f) => ({ file: f, lines: lineCount(readFileSync(f, 'utf8')) })).filter((f) => f.lines > MAX_LINES);
     expect(over.map((f) => `${f.file}: ${f.lines} lines`)).toEqual([]);
+  });
+
+  it('no `as unknown as` in src/cli, src/report or src/tourney', () => {
+    const files = ['src/cli', 'src/report', 'src/tourney'].flatMap(sources);
+    expect(files.length).toBeGreaterThan(50);
+    const casts = files.filter((f) => /\bas unknown as\b/.test(readFileSync(f, 'utf8')));
+    expect(casts).toEqual([]);
   });
 
   it('counts a last line without a newline', () => {

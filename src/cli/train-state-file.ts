@@ -94,6 +94,7 @@ const dmcSetup = z.object({
   evalDeals: z.number(),
   verify: z.boolean(),
   verifyGames: z.number(),
+  objective: z.enum(['win', 'score']).optional(),
   flags: kept,
   command: z.string(),
 });
