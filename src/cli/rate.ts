@@ -1,6 +1,7 @@
 import { stringify } from '../report/csv.js';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { getGame, type AnyGame } from '../core/registry.js';
@@ -27,6 +28,7 @@ import {
   parseCommand,
   parseRunFlags,
   runCli,
+  type RunFlags,
   checkResumeFlags,
   claimOutDir,
   newRunDir,
@@ -267,94 +269,76 @@ export function poolTooSmall(game: AnyGame, pool: readonly string[], P: number):
   return `${id} is played by ${minPlayers}-${maxPlayers} players and --pool has ${n} bot${n === 1 ? '' : 's'}: give at least ${minPlayers}${bigger}${match}`;
 }
 
+/** What `rate` keeps in the checkpoint to resume: the line-ups played on every deal (pool indices); `labels` is read apart. */
+const rateOptionsSchema = z.object({ lineups: z.array(z.array(z.number().int().min(0))) });
+
+/** The parsed command line of `rate`. */
+type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
+
+/** A rating run being played: its game, config, pool and line-ups, size and directory, and the checkpoint it resumes. */
+interface RatePlan {
+  readonly game: AnyGame;
+  readonly config: RunConfig;
+  readonly pool: readonly string[];
+  readonly lineups: number[][];
+  readonly games: number;
+  readonly dir: string;
+  readonly resume?: Checkpoint;
+}
+
 /**
- * `npm run rate -- --game G --pool a,b,c,...`: ratings of a pool of bots from
- * a round robin on duplicate deals. Returns the exit code.
+ * A stopped rating run's plan, from its checkpoint.
+ * @throws UsageError when the directory holds no rating run, or its line-ups are damaged.
  */
-export async function main(argv: readonly string[]): Promise<number> {
-  const args = await parseCommand(
-    argv,
-    'rate',
-    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
-    options,
-    'Line-ups: every P-subset of the pool (the pool itself when it has P bots), each in all P rotations, on every deal.',
-  );
-  if (args === null) return 0;
-  const stopper = installStopper();
-  const flags = parseRunFlags(args);
-  let game: AnyGame;
-  let config: RunConfig;
-  let pool: string[];
-  let lineups: number[][];
-  let games: number;
-  let dir: string;
-  let resume: Checkpoint | undefined;
-  if (args.resume !== undefined) {
-    checkResumeFlags(args.given);
-    dir = resolve(args.resume);
-    claimOutDir(args.resume, { resume: true });
-    resume = readCheckpoint(dir);
-    if (resume.command?.name !== 'rate') throw new UsageError(`--resume ${args.resume}: not a rating run`);
-    game = getGame(resume.config.gameId);
-    config = resume.config;
-    pool = [...config.lineup];
-    lineups = (resume.command.options as { lineups: number[][] }).lineups;
-    restoreBotLabels(resume.command.options.labels);
-    games = resume.games;
-  } else {
-    if (args.game === undefined) throw new UsageError('Missing required argument: game');
-    if (args.pool === undefined) throw new UsageError('rate needs --pool a,b,c,...');
-    game = getGame(args.game);
-    pool = (await parseAndValidateLineup(args.pool, game, flags.botLoadMs)).map((s) => s.text);
-    if (new Set(pool).size !== pool.length) throw new UsageError(`--pool names a bot twice: ${pool.join(', ')}`);
-    const given: Record<string, string | number> = parseVariantSpec(args.variant);
-    if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
-    const variant = resolveGameVariant(game, given);
-    const P = Number(variant.players);
-    if (pool.length < P) throw new UsageError(poolTooSmall(game, pool, P));
-    const rr = roundRobinSeatings(pool.length, P);
-    lineups = rr.lineups;
-    config = {
-      gameId: game.info.id,
-      variant,
-      lineup: pool,
-      seatings: rr.seatings,
-      runSeed: args.seed,
-      ...dealKeyConfig(args['deal-key'], pool),
-      record: args.record,
-      ...faultConfig(flags),
-      ...(args['games-csv'] ? { gamesCsv: true } : {}),
-    };
-    games = parseCount('--games', args.games, 1, 1e10);
-    const out = args.out ?? newRunDir(runName(`${game.info.id}-rate`, args.seed, new Date()));
-    claimOutDir(out, { force: args.force });
-    dir = resolve(out);
-  }
-  const startedAt = new Date();
-  const run = await executeRun({
-    game,
-    config,
-    games,
-    flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
-    dir,
-    stop: stopper.signal,
-    command: { name: 'rate', options: { lineups, labels: tunedBotLabels() } },
-    ...(resume ? { resume } : {}),
-  });
-  const t = run.tally;
-  // Tables name a tuned bot by its tuned.json, not by its spec.
-  const names = pool.map(botLabel);
-  const report: RatingReport = {
-    game: game.info.id,
-    variant: config.variant,
-    seed: config.runSeed,
-    players: t.players,
-    complete: run.complete,
-    ...rate(t, run.groups, config.seatings, lineups, names),
+function resumedPlan(resume: string): RatePlan {
+  const dir = resolve(resume);
+  claimOutDir(resume, { resume: true });
+  const cp = readCheckpoint(dir);
+  if (cp.command?.name !== 'rate') throw new UsageError(`--resume ${resume}: not a rating run`);
+  const game = getGame(cp.config.gameId);
+  const parsed = rateOptionsSchema.safeParse(cp.command.options);
+  if (!parsed.success) throw new UsageError(`--resume ${resume}: the line-ups in checkpoint.json are damaged`);
+  restoreBotLabels(cp.command.options.labels);
+  return { game, config: cp.config, pool: [...cp.config.lineup], lineups: parsed.data.lineups, games: cp.games, dir, resume: cp };
+}
+
+/**
+ * A new rating run's plan: the pool validated, the table size (the pool's
+ * size when it is smaller than the game's default table), every line-up in
+ * every rotation (`roundRobinSeatings`), and its directory claimed.
+ * @throws UsageError with one line on bad input.
+ */
+async function freshPlan(args: Args, flags: RunFlags): Promise<RatePlan> {
+  if (args.game === undefined) throw new UsageError('Missing required argument: game');
+  if (args.pool === undefined) throw new UsageError('rate needs --pool a,b,c,...');
+  const game = getGame(args.game);
+  const pool = (await parseAndValidateLineup(args.pool, game, flags.botLoadMs)).map((s) => s.text);
+  if (new Set(pool).size !== pool.length) throw new UsageError(`--pool names a bot twice: ${pool.join(', ')}`);
+  const given: Record<string, string | number> = parseVariantSpec(args.variant);
+  if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
+  const variant = resolveGameVariant(game, given);
+  const P = Number(variant.players);
+  if (pool.length < P) throw new UsageError(poolTooSmall(game, pool, P));
+  const rr = roundRobinSeatings(pool.length, P);
+  const config: RunConfig = {
+    gameId: game.info.id,
+    variant,
+    lineup: pool,
+    seatings: rr.seatings,
+    runSeed: args.seed,
+    ...dealKeyConfig(args['deal-key'], pool),
+    record: args.record,
+    ...faultConfig(flags),
+    ...(args['games-csv'] ? { gamesCsv: true } : {}),
   };
-  const summary = await summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names });
-  process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderRatings(report, { wide: args.wide })}\n`);
-  writeRunFiles(summary, dir);
+  const games = parseCount('--games', args.games, 1, 1e10);
+  const out = args.out ?? newRunDir(runName(`${game.info.id}-rate`, args.seed, new Date()));
+  claimOutDir(out, { force: args.force });
+  return { game, config, pool, lineups: rr.lineups, games, dir: resolve(out) };
+}
+
+/** Writes a rating run's own files: `ratings.json`, `ratings.csv` (one row per bot, best first) and `los.csv` (one row per ordered pair). */
+function writeRatingFiles(report: RatingReport, names: readonly string[], dir: string): void {
   writeFileAtomic(join(dir, 'ratings.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileAtomic(
     join(dir, 'ratings.csv'),
@@ -382,6 +366,52 @@ export async function main(argv: readonly string[]): Promise<number> {
   const losRows: (string | number)[][] = [];
   names.forEach((a, i) => names.forEach((b, j) => i !== j && losRows.push([a, b, Number.isFinite(report.los[i]![j]!) ? report.los[i]![j]! : ''])));
   writeFileAtomic(join(dir, 'los.csv'), stringify(losRows, { header: true, columns: ['bot', 'opponent', 'los'] }));
+}
+
+/**
+ * `npm run rate -- --game G --pool a,b,c,...`: ratings of a pool of bots from
+ * a round robin on duplicate deals. Returns the exit code.
+ */
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = await parseCommand(
+    argv,
+    'rate',
+    '$0 --game ID --pool a,b,c,... [--games N] [--seed S] [--workers W] [--variant k=v,...] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
+    options,
+    'Line-ups: every P-subset of the pool (the pool itself when it has P bots), each in all P rotations, on every deal.',
+  );
+  if (args === null) return 0;
+  const stopper = installStopper();
+  const flags = parseRunFlags(args);
+  if (args.resume !== undefined) checkResumeFlags(args.given);
+  const plan = args.resume !== undefined ? resumedPlan(args.resume) : await freshPlan(args, flags);
+  const { game, config, lineups, dir } = plan;
+  const startedAt = new Date();
+  const run = await executeRun({
+    game,
+    config,
+    games: plan.games,
+    flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
+    dir,
+    stop: stopper.signal,
+    command: { name: 'rate', options: { lineups, labels: tunedBotLabels() } },
+    ...(plan.resume ? { resume: plan.resume } : {}),
+  });
+  const t = run.tally;
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const names = plan.pool.map(botLabel);
+  const report: RatingReport = {
+    game: game.info.id,
+    variant: config.variant,
+    seed: config.runSeed,
+    players: t.players,
+    complete: run.complete,
+    ...rate(t, run.groups, config.seatings, lineups, names),
+  };
+  const summary = await summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names });
+  process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderRatings(report, { wide: args.wide })}\n`);
+  writeRunFiles(summary, dir);
+  writeRatingFiles(report, names, dir);
   await writeHtmlReport(dir);
   return finish('rate', run.complete, t.games, dir, stopper.received());
 }
