@@ -119,68 +119,13 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   if (args.resume !== undefined) {
     checkResumeFlags(args.given);
-    const dir = resolve(args.resume);
-    claimOutDir(args.resume, { resume: true });
-    if (existsSync(join(dir, SWEEP_PLAN)) && !existsSync(join(dir, 'checkpoint.json'))) {
-      const sweepPlan = JSON.parse(readFileSync(join(dir, SWEEP_PLAN), 'utf8')) as SweepPlan;
-      if (sweepPlan.version !== 1) throw new UsageError(`--resume ${args.resume}: ${SWEEP_PLAN} of another ninefold version`);
-      const game = getGame(sweepPlan.gameId);
-      const first = sweepPlan.runs[0]!;
-      const cfg = existsSync(join(dir, `${sweepPlan.key}=${first.value}`, 'checkpoint.json'))
-        ? readCheckpoint(join(dir, `${sweepPlan.key}=${first.value}`)).config
-        : null;
-      const plan: Plan = {
-        ...common,
-        flags: cfg ? { ...flags, onFault: cfg.onFault, moveTimeoutMs: cfg.moveTimeoutMs } : flags,
-        record: cfg ? cfg.record : false,
-        gamesCsv: cfg ? cfg.gamesCsv === true : false,
-        game,
-        games: sweepPlan.games,
-        seed: sweepPlan.seed,
-        dealKey: sweepPlan.dealKey,
-        clockBound: sweepPlan.clockBound,
-      };
-      return runSweep(plan, sweepPlan, dir, stopper, true);
-    }
-    const cp: Checkpoint = readCheckpoint(dir);
-    const game = getGame(cp.config.gameId);
-    restoreBotLabels(cp.command?.options.labels);
-    if (cp.command !== undefined && cp.command.name !== 'tourney')
-      throw new UsageError(`--resume ${args.resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${args.resume}`);
-    const plan: Plan = {
-      ...common,
-      flags: { ...flags, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs },
-      game,
-      games: cp.games,
-      seed: cp.config.runSeed,
-      dealKey: cp.config.dealKey,
-      record: cp.config.record,
-      clockBound: await clockBoundSpecs(cp.config.lineup, game),
-    };
-    const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
-    return finish(r.summary, dir, stopper.received(), plan.record);
+    return resumeTourney(args.resume, common, stopper);
   }
 
   if (args.game === undefined) throw new UsageError('Missing required argument: game');
   const game = getGame(args.game);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
-  let lineup: string[];
-  let clockBound: string[] = [];
-  if (args.bots !== undefined) {
-    const specs = await parseAndValidateLineup(args.bots, game, flags.botLoadMs);
-    lineup = specs.map((s) => s.text);
-    clockBound = specs.filter((s) => !s.reproducible).map((s) => s.text);
-    const P = lineup.length;
-    if (given.players !== undefined && Number(given.players) !== P) {
-      throw new UsageError(`--variant players=${String(given.players)} does not fit a line-up of ${P} bots`);
-    }
-    if (P < game.info.minPlayers || P > game.info.maxPlayers) {
-      throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; the line-up has ${P} bots`);
-    }
-    given.players = P;
-  } else {
-    lineup = defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players));
-  }
+  const { lineup, clockBound } = await tourneyLineup(game, args.bots, given, flags.botLoadMs);
   const seed = args.seed;
   const games = parseCount('--games', args.games, 1, 1e10);
   const plan: Plan = { ...common, game, games, seed, dealKey: runDealKey(args['deal-key'], lineup), clockBound };
@@ -214,6 +159,87 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const r = await playAndReport(plan, resolveGameVariant(game, given), lineup, dir);
   return finish(r.summary, dir, stopper.received(), plan.record);
+}
+
+/** What every run of one invocation shares before its game and size are known: the flags, the files asked for, the clock, the stop signal. */
+type Common = Omit<Plan, 'game' | 'games' | 'seed' | 'dealKey' | 'clockBound'>;
+
+/**
+ * Carries on a stopped tournament from its directory: a sweep from its
+ * `sweep-plan.json` (each value's run resumed, replayed or read back), or one
+ * run from its checkpoint.
+ * @returns the exit code.
+ * @throws UsageError when the directory holds another command's run or another version's sweep.
+ */
+async function resumeTourney(resume: string, common: Common, stopper: Stopper): Promise<number> {
+  const { flags } = common;
+  const dir = resolve(resume);
+  claimOutDir(resume, { resume: true });
+  if (existsSync(join(dir, SWEEP_PLAN)) && !existsSync(join(dir, 'checkpoint.json'))) {
+    const sweepPlan = JSON.parse(readFileSync(join(dir, SWEEP_PLAN), 'utf8')) as SweepPlan;
+    if (sweepPlan.version !== 1) throw new UsageError(`--resume ${resume}: ${SWEEP_PLAN} of another ninefold version`);
+    const game = getGame(sweepPlan.gameId);
+    const first = sweepPlan.runs[0]!;
+    const cfg = existsSync(join(dir, `${sweepPlan.key}=${first.value}`, 'checkpoint.json'))
+      ? readCheckpoint(join(dir, `${sweepPlan.key}=${first.value}`)).config
+      : null;
+    const plan: Plan = {
+      ...common,
+      flags: cfg ? { ...flags, onFault: cfg.onFault, moveTimeoutMs: cfg.moveTimeoutMs } : flags,
+      record: cfg ? cfg.record : false,
+      gamesCsv: cfg ? cfg.gamesCsv === true : false,
+      game,
+      games: sweepPlan.games,
+      seed: sweepPlan.seed,
+      dealKey: sweepPlan.dealKey,
+      clockBound: sweepPlan.clockBound,
+    };
+    return runSweep(plan, sweepPlan, dir, stopper, true);
+  }
+  const cp: Checkpoint = readCheckpoint(dir);
+  const game = getGame(cp.config.gameId);
+  restoreBotLabels(cp.command?.options.labels);
+  if (cp.command !== undefined && cp.command.name !== 'tourney')
+    throw new UsageError(`--resume ${resume}: a ${cp.command.name} run; carry it on with npm run ${cp.command.name} -- --resume ${resume}`);
+  const plan: Plan = {
+    ...common,
+    flags: { ...flags, onFault: cp.config.onFault, moveTimeoutMs: cp.config.moveTimeoutMs },
+    game,
+    games: cp.games,
+    seed: cp.config.runSeed,
+    dealKey: cp.config.dealKey,
+    record: cp.config.record,
+    clockBound: await clockBoundSpecs(cp.config.lineup, game),
+  };
+  const r = await playAndReport(plan, cp.config.variant, [...cp.config.lineup], dir, cp);
+  return finish(r.summary, dir, stopper.received(), plan.record);
+}
+
+/**
+ * The line-up of a new tournament: `--bots` validated (it sets `players`, and
+ * its bots on a time budget are clock-bound), or without it greedy and random
+ * alternating at the variant's table (`defaultLineup`).
+ * @param given the parsed `--variant`; its `players` is set to the line-up's size.
+ * @throws UsageError when a bot is bad or the line-up does not fit the table.
+ */
+async function tourneyLineup(
+  game: AnyGame,
+  bots: string | undefined,
+  given: Record<string, string | number>,
+  loadMs: number,
+): Promise<{ lineup: string[]; clockBound: string[] }> {
+  if (bots === undefined) return { lineup: defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players)), clockBound: [] };
+  const specs = await parseAndValidateLineup(bots, game, loadMs);
+  const lineup = specs.map((s) => s.text);
+  const P = lineup.length;
+  if (given.players !== undefined && Number(given.players) !== P) {
+    throw new UsageError(`--variant players=${String(given.players)} does not fit a line-up of ${P} bots`);
+  }
+  if (P < game.info.minPlayers || P > game.info.maxPlayers) {
+    throw new UsageError(`${game.info.id} is for ${game.info.minPlayers}-${game.info.maxPlayers} players; the line-up has ${P} bots`);
+  }
+  given.players = P;
+  return { lineup, clockBound: specs.filter((s) => !s.reproducible).map((s) => s.text) };
 }
 
 /** `sweep-plan.json`: what a sweep plays, written when it starts, so that `--resume DIR` carries the sweep on. */
