@@ -1,6 +1,18 @@
 import type { Bot, BotParam } from '../../src/core/index.js';
 import type { GreedyHeuristic } from './heuristic.js';
-import { actions, cards, type NineLivesObservation, Phase, POWER_KEYS, trickWinner } from '../../src/games/nine-lives/index.js';
+import {
+  actions,
+  C_DECL_SUIT,
+  cards,
+  type NineLivesObservation,
+  Phase,
+  POWER_KEYS,
+  PW_CHOICE,
+  PW_LEAD,
+  PW_RANK,
+  RANK_LOW,
+  trickWinner,
+} from '../../src/games/nine-lives/index.js';
 import { isOn, onOffSwitch, parseNameSet, setSwitch } from './switches.js';
 
 const { A_CARD, A_CROWN, A_GOPLAY, A_NUM, A_PLAY, A_SEAT, A_SLOT, A_SPEND, A_SUIT, DECLARABLE } = actions;
@@ -311,11 +323,6 @@ export interface NineLivesPowersWeights {
  */
 export const POWERS_WEIGHTS: NineLivesPowersWeights = { overSpend: 1, spendBid: 0, rowPowered: 5 };
 
-// Powers observation indices (`src/games/nine-lives/powers.ts`): the pending choice, RANK and the leading suit.
-const PW_LEAD = 0;
-const PW_RANK = 13;
-const PW_CHOICE = 17;
-const C_DECL_SUIT = 7;
 const C_DECL_NUM = 8;
 const C_DN_TAKE = 3;
 const C_ROW = 15;
@@ -335,7 +342,7 @@ function contention(o: NineLivesObservation, c: number, x: number): number {
   const keeperBid = o.bids[o.keeper]!;
   const trump = keeperBid >= 0 ? suitOf(keeperBid) : -1;
   if (x === own) return 0; // ignored
-  const low = o.pw[PW_RANK] === 1 || (o.blackCat && c >= FIRST_CROWN);
+  const low = o.pw[PW_RANK] === RANK_LOW || (o.blackCat && c >= FIRST_CROWN);
   const num = numberOf(c);
   const rank = low ? 10 - num : num;
   if (x === trump) return 20 + rank;
@@ -402,7 +409,7 @@ function actPowers(
       else score = -x;
     } else if (a >= A_NUM && a < A_GOPLAY) {
       const k = a - A_NUM + 1;
-      const low = o.pw[PW_RANK] === 1;
+      const low = o.pw[PW_RANK] === RANK_LOW;
       score = choice === C_DECL_NUM ? (want !== low ? k : -k) : -k;
     } else if (a >= A_SLOT) {
       const i2 = a - A_SLOT;

@@ -9,6 +9,7 @@ export * as actions from './actions.js';
 export * as cards from './cards.js';
 export { trickWinner } from './rules.js';
 export { POWER_KEYS } from './powers-list.js';
+export { C_DECL_SUIT, PW_CHOICE, PW_LEAD, PW_RANK, RANK_LOW } from './powers-scalars.js';
 export { nineLivesBalance, type NineLivesTotals } from './balance.js';
 
 registerGame(nineLives);
