@@ -23,7 +23,7 @@ import { Net, parameterCount } from '../nn/net.js';
 import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { evaluatePair, type Arena } from '../train/evaluate.js';
-import { dmcIteration, newAdam, type DmcIterationFigures, type DmcPlan } from '../learn/dmc.js';
+import { dmcIteration, hasExpert, newAdam, type DmcIterationFigures, type DmcPlan } from '../learn/dmc.js';
 import { selfPlayer } from '../learn/selfplay-pool.js';
 import { claimOutDir, installStopper, newRunDir, openPlayer, type RunFlags, writePageAndName } from './common.js';
 import { parseCount, runName } from './options.js';
@@ -380,7 +380,7 @@ export async function dmcRun(game: AnyGame, flags: RunFlags, setup: DmcSetup, pl
   // The net of the last finished iteration (the state's weights: a resumed run's net is the same).
   net.weights.set(f32(state.weights));
   saveNet();
-  const expert = plan.expertBot && (plan.expertShare ?? 0) > 0;
+  const expert = hasExpert(plan);
   const rows = state.curve
     .filter((x) => x.evaluation !== null)
     .map((r) => [

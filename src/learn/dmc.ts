@@ -100,6 +100,11 @@ export interface DmcPlan {
   readonly qWeight?: number;
 }
 
+/** True when an expert labels some of the plan's decisions (`expertBot` with a share above 0). */
+export function hasExpert(plan: Pick<DmcPlan, 'expertBot' | 'expertShare'>): boolean {
+  return Boolean(plan.expertBot) && (plan.expertShare ?? 0) > 0;
+}
+
 /** One iteration's figures (a row of `curve.csv`). */
 export interface DmcIterationFigures {
   readonly iteration: number;
@@ -145,7 +150,7 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
       rolloutScale: plan.rolloutScale ?? 10,
       ...(plan.rolloutAdvantage ? { rolloutAdvantage: true } : {}),
-      ...(plan.expertBot && (plan.expertShare ?? 0) > 0
+      ...(hasExpert(plan)
         ? { expertBot: plan.expertBot, expertShare: plan.expertShare, ...(plan.expertTarget ? { expertTarget: plan.expertTarget } : {}) }
         : {}),
     });
@@ -273,7 +278,7 @@ export async function dmcIteration(
     samples: refs.length,
     lossQ: steps > 0 ? lossQ / steps : Number.NaN,
     lossValue: steps > 0 ? lossValue / steps : Number.NaN,
-    ...(plan.expertBot && (plan.expertShare ?? 0) > 0 ? { lossPolicy: steps > 0 ? lossPolicy / steps : Number.NaN } : {}),
+    ...(hasExpert(plan) ? { lossPolicy: steps > 0 ? lossPolicy / steps : Number.NaN } : {}),
     learnerUtility: episodes > 0 ? utility / episodes : Number.NaN,
     warmStart: k * plan.episodesPerIteration < plan.warmStartEpisodes,
   };

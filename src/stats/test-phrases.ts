@@ -1,3 +1,4 @@
+import type { EqualityTest } from './wald.js';
 /** A statistical test in words, for reports: its p-value, its phrase (statistic, degrees of freedom, units) and its verdict. */
 /** A p-value for reports: three significant digits, "< 0.0001" below that. */
 export function formatP(p: number): string {
@@ -5,17 +6,8 @@ export function formatP(p: number): string {
   return p < 1e-4 ? '< 0.0001' : p.toPrecision(3);
 }
 
-/** What an equality test's phrases need (`EqualityTest`, or the same fields read back from a run file). */
-export interface TestFields {
-  readonly statistic: number;
-  readonly df1: number;
-  readonly df2: number;
-  readonly pValue: number;
-  readonly units: number;
-  readonly method?: 'hotelling' | 'randomization';
-  readonly detectableGap?: number;
-  readonly note?: string;
-}
+/** What an equality test's phrases need: an `EqualityTest`, or the same fields read back from a run file. */
+export type TestFields = EqualityTest;
 
 /**
  * A test as one phrase: "randomization test (labels permuted within deals), Q = 5.12, F(3, 57), p = 0.160,
