@@ -28,7 +28,7 @@
  * The chosen action is the root's most visited child (ties: the prior's
  * child, then the best mean, then the lowest id).
  *
- * Three options, all generic (off by default, so the defaults are the
+ * Options, all generic (off by default, so the defaults are the
  * paper's algorithm):
  * - `prior=greedy`: a node expands first the action the game's greedy
  *   heuristic (the same policy `rollout=greedy` plays) would take for the
@@ -55,7 +55,17 @@
  *   within the search (`search/reward.ts`). A multi-round game's later rounds
  *   are mostly noise for the decision at hand; cutting them lowers the
  *   variance of every estimate (and the cost of a playout). Games without
- *   those members play to the end as with `horizon=game`. Chance events (deals of later rounds, draws) happen inside
+ *   those members play to the end as with `horizon=game`.
+ * - `prior=net`, `leaf=net|mix`, `net=` (a learned net inside the search,
+ *   AlphaZero's guide and Expert Iteration's apprentice: Silver et al.,
+ *   Science 362, 2018; Anthony, Tian and Barber, NeurIPS 2017): a node
+ *   expands first the untried action the policy head rates most probable,
+ *   and progressive bias weighs it by that probability; a new leaf is worth
+ *   the value head's estimate of every seat's outcome instead of a playout
+ *   (`net`), or a mix of both (`mix`, AlphaGo's λ). One forward pass per
+ *   expansion and one per leaf. `net=none` turns the net off.
+ *
+ * Chance events (deals of later rounds, draws) happen inside
  * `apply` from the determinization's generator and are not tree branches:
  * the tree is keyed by decisions alone, as in SO-ISMCTS.
  *
@@ -79,6 +89,7 @@
  * are reused (a game's own `result` object and `determinize` may allocate).
  */
 import type { Action, Bot, BotContext, BotKind, BotParam, BotParams, Game, GameStateBase, Rng } from '../src/core/index.js';
+import { BotSpecError } from '../src/core/index.js';
 import { withProfile } from './profiles/index.js';
 import { Budget } from './search/budget.js';
 import { SearchBuffers, type SearchOptions } from './search/buffers.js';
@@ -90,6 +101,8 @@ import { NodePool } from './search/tree.js';
 export const ISMCTS_DEFAULT_ITERATIONS = 1000;
 /** Default UCB1 exploration constant (the paper's 0.7 for rewards in [0, 1]). */
 export const ISMCTS_DEFAULT_C = 0.7;
+/** The value of `ismcts:net=` that turns the net off. */
+export const NO_NET = 'none';
 
 /**
  * How an {@link IsmctsBot} searches: the `ismcts` parameters
@@ -134,8 +147,33 @@ export interface IsmctsOptions {
    */
   readonly greedyPrior?: boolean;
   /**
-   * Progressive bias toward the prior's child: `bias / (visits + 1)` added
-   * to its UCB1 value, in reward units; 0 = off. Default 0 (`ismcts:bias=`).
+   * Expand first the untried action the net's policy head rates most
+   * probable for the seat to act, on that seat's observation of the
+   * determinization, and remember its probability as the child's prior
+   * (needs `net` and `policies.nn`). Default false (`ismcts:prior=net`).
+   */
+  readonly netPrior?: boolean;
+  /**
+   * What a new leaf is worth: a playout (`'playout'`), the net's value head
+   * (`'net'`, no playout), or `leafWeight × value head + (1 − leafWeight) ×
+   * playout` (`'mix'`, AlphaGo's λ: Silver et al., Nature 529, 2016).
+   * `'net'` and `'mix'` need `net` and the game's horizon. Default `'playout'` (`ismcts:leaf=`).
+   */
+  readonly leaf?: 'playout' | 'net' | 'mix';
+  /** The value head's weight λ with `leaf: 'mix'`, in [0, 1]. Default 0.5 (`ismcts:lambda=`). */
+  readonly leafWeight?: number;
+  /**
+   * The net guiding `netPrior` and `leaf`: a net file's path, or `shipped`
+   * for the game's own (`bots/nets/<game>.json`). Default: none.
+   */
+  readonly net?: string;
+  /** The temperature T of the net's prior, softmax(score / T), T > 0. Default 1 (`ismcts:ptemp=`). */
+  readonly priorTemperature?: number;
+  /**
+   * Progressive bias toward the prior's child: `bias × prior / (visits + 1)`
+   * added to its UCB1 value, in reward units, where the prior is 1 for the
+   * greedy prior's child and the policy head's probability with
+   * `netPrior`; 0 = off. Default 0 (`ismcts:bias=`).
    */
   readonly bias?: number;
   /**
@@ -162,6 +200,10 @@ export class IsmctsBot implements Bot {
   private readonly options: SearchOptions;
   private readonly widen: number;
   private readonly bias: number;
+  private readonly netPrior: boolean;
+  private readonly leaf: 'playout' | 'net' | 'mix';
+  private readonly leafWeight: number;
+  private readonly priorTemperature: number;
   private readonly budget: Budget;
   private readonly pool: NodePool;
   private buffers: SearchBuffers | null = null;
@@ -172,7 +214,10 @@ export class IsmctsBot implements Bot {
   /** Iterations run by the last decision (0 when it had one legal action). */
   lastIterations = 0;
 
-  /** @param options how it searches; every field left out takes its default (see {@link IsmctsOptions}). */
+  /**
+   * @param options how it searches; every field left out takes its default (see {@link IsmctsOptions}).
+   * @throws BotSpecError (one line) when `netPrior` or a net leaf has no `net`, or a net leaf goes with `roundHorizon`.
+   */
   constructor(
     private readonly game: Game<GameStateBase, object>,
     options: IsmctsOptions = {},
@@ -180,7 +225,21 @@ export class IsmctsBot implements Bot {
     const { iterations = ISMCTS_DEFAULT_ITERATIONS, ms = 0, c = ISMCTS_DEFAULT_C, rollout = 'random', widen = 0, bias = 0 } = options;
     this.c = c;
     this.policy = rollout;
-    this.options = { roundHorizon: options.roundHorizon ?? false, greedyPrior: options.greedyPrior ?? false, policies: options.policies ?? {} };
+    this.netPrior = options.netPrior ?? false;
+    this.leaf = options.leaf ?? 'playout';
+    this.leafWeight = options.leafWeight ?? 0.5;
+    this.priorTemperature = options.priorTemperature ?? 1;
+    const usesNet = this.netPrior || this.leaf !== 'playout';
+    if (usesNet && (options.net === undefined || options.net === NO_NET))
+      throw new BotSpecError(`ismcts: ${this.netPrior ? 'prior=net' : `leaf=${this.leaf}`} needs a net (net=shipped or net=PATH); net=none turns the net off`);
+    if (this.leaf !== 'playout' && options.roundHorizon)
+      throw new BotSpecError(`ismcts: leaf=${this.leaf} estimates the game's outcome, so it does not go with horizon=round`);
+    this.options = {
+      roundHorizon: options.roundHorizon ?? false,
+      greedyPrior: options.greedyPrior ?? false,
+      policies: options.policies ?? {},
+      ...(usesNet ? { net: options.net! } : {}),
+    };
     this.widen = widen;
     this.bias = bias;
     this.budget = new Budget(iterations, ms);
@@ -304,7 +363,16 @@ export class IsmctsBot implements Bot {
     const { pool, slot } = this;
     const { legal: moves, prior } = b;
     let a = -1;
-    if (prior !== null) {
+    let p = 1;
+    if (this.netPrior) {
+      // The untried action the policy head rates most probable (ties: the lowest id).
+      const priors = b.priors;
+      b.guide!.evaluate(b.state, moves, n, this.priorTemperature, priors, b.values);
+      let best = -1;
+      for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0 && (best < 0 || priors[i]! > priors[best]!)) best = i;
+      a = moves[best]!;
+      p = priors[best]!;
+    } else if (prior !== null) {
       const g = prior.act(b.state, moves, n, rng);
       if (slot[g]! < 0) a = g;
     }
@@ -318,7 +386,7 @@ export class IsmctsBot implements Bot {
     }
     this.clearSlots(node);
     const next = pool.add(node, a, seat);
-    if (fromPrior) pool.prior[next] = 1;
+    if (fromPrior) pool.prior[next] = p;
     return next;
   }
 
@@ -339,7 +407,7 @@ export class IsmctsBot implements Bot {
       if (ch < 0) continue;
       const v = pool.visits[ch]!;
       let value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
-      if (pool.prior[ch] === 1) value += bias / (v + 1);
+      value += (bias * pool.prior[ch]!) / (v + 1);
       if (value > bestValue) {
         bestValue = value;
         next = ch;
@@ -361,6 +429,21 @@ export class IsmctsBot implements Bot {
   private simulate(b: SearchBuffers, rng: Rng, roundLimit: number): void {
     const { game } = this;
     const { state, utilities, scale, players } = b;
+    if (this.leaf !== 'playout' && !game.isTerminal(state)) {
+      // The value head's estimate of every seat's outcome (leaf=net), or mixed with a playout's (leaf=mix).
+      const n = game.legalActions(state, b.legal);
+      b.guide!.evaluate(state, b.legal, n, this.priorTemperature, b.priors, b.values);
+      if (this.leaf === 'net') {
+        scale.estimates(b.values, players, utilities);
+        return;
+      }
+      b.rollout.run(state, rng, roundLimit);
+      scale.utilities(game.result(state), players, utilities);
+      const w = this.leafWeight;
+      for (let s = 0; s < players; s++) b.values[s] = w * b.values[s]! + (1 - w) * utilities[s]!;
+      scale.estimates(b.values, players, utilities);
+      return;
+    }
     if (!game.isTerminal(state)) b.rollout.run(state, rng, roundLimit);
     if (b.roundHorizon) {
       game.runningScores!(state, b.scores);
@@ -446,9 +529,31 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
   {
     key: 'prior',
     kind: 'enum',
-    choices: ['none', 'greedy'],
+    choices: ['none', 'greedy', 'net'],
     default: 'none',
-    doc: "which untried action a node expands first: a uniform one, or the game's greedy heuristic's choice for the seat to act",
+    doc: "which untried action a node expands first: a uniform one, the game's greedy heuristic's choice for the seat to act, or the one the net's policy head rates most probable (net=)",
+  },
+  {
+    key: 'leaf',
+    kind: 'enum',
+    choices: ['playout', 'net', 'mix'],
+    default: 'playout',
+    doc: "what a new leaf is worth: a playout, the net's value head (no playout), or lambda x value head + (1 - lambda) x playout; net and mix need horizon=game",
+  },
+  { key: 'lambda', kind: 'float', min: 0, max: 1, default: 0.5, doc: "the value head's weight with leaf=mix", tune: { min: 0, max: 1 } },
+  {
+    key: 'net',
+    kind: 'text',
+    default: 'shipped',
+    doc: "the net of prior=net and leaf=net|mix: 'shipped' (the game's own, bots/nets/<game>.json), a net file's path, or 'none'",
+  },
+  {
+    key: 'ptemp',
+    kind: 'float',
+    min: 0.01,
+    max: 100,
+    default: 1,
+    doc: "the temperature T of the net's prior, softmax(score / T) (a Deep Monte-Carlo net's scores are Q-values in win share: try 0.05)",
   },
   {
     key: 'bias',
@@ -456,7 +561,7 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
     min: 0,
     max: 1000,
     default: 0,
-    doc: "progressive bias toward the prior's choice (with prior=greedy): bias / (visits + 1) added to its UCB1 value",
+    doc: "progressive bias toward the prior's choice: bias x prior / (visits + 1) added to its UCB1 value (the prior is 1 with prior=greedy, the policy head's probability with prior=net)",
     tune: { min: 0, max: 50 },
   },
   {
@@ -488,6 +593,11 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
     const greedyPrior = params.prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game, policies);
     return new IsmctsBot(game, {
+      netPrior: params.prior === 'net',
+      leaf: params.leaf as 'playout' | 'net' | 'mix',
+      leafWeight: Number(params.lambda),
+      net: String(params.net),
+      priorTemperature: Number(params.ptemp),
       iterations: Number(params.iterations),
       ms: Number(params.ms),
       c: Number(params.c),

@@ -2,6 +2,7 @@ import { getGame } from '../src/core/registry.js';
 import type { Bot, BotContext, BotKind, BotParams, Game, GameStateBase, Variant } from '../src/core/index.js';
 import { maskedSoftmax } from '../src/nn/policy.js';
 import { NetInput } from '../src/nn/net-input.js';
+import { utilityScale } from '../src/nn/game-layout.js';
 import { resolveBotParams } from '../src/core/index.js';
 import { greedyBot } from './greedy/index.js';
 import { checkNetVariant, loadNet, SHIPPED } from './nets.js';
@@ -67,6 +68,10 @@ class NnBot implements Bot {
   private checked: Variant | null = null;
   private input: NetInput | null = null;
   private scores = new Float64Array(0);
+  /** The value head's outputs, seat-relative (`evaluate`). */
+  private values = new Float64Array(0);
+  /** The value head's unit as a divisor of the game's utility (`utilityScale`). */
+  private valueScale = 1;
   /** The base policy's bot when the net reads one (`NetArchitecture.base`), else null. */
   private readonly base: Bot | null;
 
@@ -91,6 +96,8 @@ class NnBot implements Bot {
     this.input = new NetInput(this.game, variant, this.loaded.net.arch);
     const K = this.game.numDistinctActions(variant);
     this.scores = new Float64Array(Math.min(K, 4096));
+    this.values = new Float64Array(this.loaded.net.arch.seats);
+    this.valueScale = utilityScale(this.game, variant);
     this.checked = variant;
   }
 
@@ -118,5 +125,30 @@ class NnBot implements Bot {
       if (u < 0) return legal[k]!;
     }
     return legal[count - 1]!;
+  }
+
+  /**
+   * The net's view of a position for a search (`bots/search/policy.ts`,
+   * `PositionEvaluator`): the policy head's prior softmax(score / T) over
+   * the legal actions into `priors[0..count)`, and the value head's
+   * estimate of each seat's outcome into `values[s]` for absolute seat s
+   * (the head is seat-relative: entry k is seat `ctx.seat + k`), in the
+   * game's utility (win share, or chips for a zero-sum game). Ignores
+   * `epsilon` and this bot's temperature. Allocates nothing after the
+   * first call of a variant, beyond what the base bot allocates.
+   * @throws RangeError when `temperature` is not positive.
+   */
+  evaluate(obs: object, legal: Int32Array, count: number, ctx: BotContext, temperature: number, priors: Float64Array, values: Float64Array): void {
+    if (!(temperature > 0)) throw new RangeError(`nn.evaluate: temperature ${temperature} is not positive`);
+    this.prepare(ctx.variant);
+    const input = this.input!;
+    const baseAction = this.base ? this.base.act(obs, legal, count, ctx) : -1;
+    input.write(obs, legal, count, baseAction);
+    if (this.scores.length < count) this.scores = new Float64Array(Math.max(count, 2 * this.scores.length));
+    const v = this.values;
+    this.loaded.net.evaluate(input.x, legal, count, input.features ?? undefined, this.scores, v);
+    maskedSoftmax(this.scores, count, temperature, priors);
+    const P = v.length;
+    for (let k = 0; k < P; k++) values[(ctx.seat + k) % P] = v[k]! * this.valueScale;
   }
 }

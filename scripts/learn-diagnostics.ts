@@ -22,6 +22,18 @@
  *     per epoch, its held-out squared error against a constant 0, and its
  *     argmax's departures and gain (by the labels) per decision.
  *
+ *   node scripts/run.mjs scripts/learn-diagnostics.ts search GAME GAMES [NET]
+ *     Greedy plays every seat of GAMES deals (`learn-diag-<g>`); at each of
+ *     seat 0's decisions with two or more legal actions the shipped `ismcts`
+ *     profile searches the seat's observation. Prints, per kind of action
+ *     greedy played (the record entry's `type`), how often the search's
+ *     action is greedy's, the search's mean visit share on greedy's action
+ *     and on its most visited one, how often a second search of the same
+ *     observation (another seed) plays the same action (the ceiling of any
+ *     apprentice's agreement), and, with NET, how often the net's best action is the search's and
+ *     how often it is greedy's: where an apprentice of the search has to
+ *     depart from greedy, and whether it does.
+ *
  * Deterministic: fixed seeds throughout. Exit 2 with one line on bad input.
  */
 import '../src/games/index.js';
@@ -40,7 +52,7 @@ import { Net, type NetArchitecture } from '../src/nn/net.js';
 import { NetInput } from '../src/nn/net-input.js';
 import { trainStep } from '../src/nn/train-step.js';
 
-const USAGE = 'usage: learn-diagnostics.ts departures GAME NET GAMES | advantages GAME TRAIN_GAMES EPOCHS [base]';
+const USAGE = 'usage: learn-diagnostics.ts departures GAME NET GAMES | advantages GAME TRAIN_GAMES EPOCHS [base] | search GAME GAMES [NET]';
 
 function fail(message: string): never {
   process.stderr.write(`learn-diagnostics: ${message}\n`);
@@ -240,7 +252,89 @@ function advantages(gameId: string | undefined, trainText: string | undefined, e
   }
 }
 
+/** `search`: where the tuned search departs from greedy, by kind of action, and whether a net follows it. */
+function searchDepartures(gameId: string | undefined, gamesText: string | undefined, file: string | undefined): void {
+  const { game, variant } = gameOf(gameId);
+  const games = count(gamesText, 'GAMES');
+  let net: Net | null = null;
+  if (file) {
+    try {
+      net = loadNetFile(file, game as unknown as LearnableGame, variant).net;
+    } catch (e) {
+      fail((e as Error).message);
+    }
+  }
+  const input = net ? new NetInput(game as unknown as LearnableGame, variant, net.arch) : null;
+  const P = Number(variant.players);
+  const greedy = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
+  const search = createBot(parseLineup('ismcts')[0]!, game) as unknown as {
+    act: (o: object, l: Int32Array, n: number, c: BotContext) => number;
+    reset?: (c: BotContext) => void;
+    rootVisits: (l: Int32Array, n: number, out: Float64Array, at: number) => number;
+  };
+  const s = game.newState(variant);
+  const obs = game.newObservation(variant);
+  const legal = new Int32Array(game.numDistinctActions(variant));
+  const scores = new Float64Array(legal.length);
+  const visits = new Float64Array(legal.length);
+  const again = createBot(parseLineup('ismcts')[0]!, game);
+  type Row = { n: number; same: number; share: number; top: number; repeat: number; netSearch: number; netGreedy: number; netOther: number };
+  const rows = new Map<string, Row>();
+  for (let g = 0; g < games; g++) {
+    game.deal(s, dealRng(`learn-diag-${g}`));
+    const ctxs: BotContext[] = greedy.map((_, p) => ({ seat: p, players: P, variant, rng: createRng(`learn-diag-${g}/${p}`), model: game }));
+    greedy.forEach((b, p) => b.reset?.(ctxs[p]!));
+    const sctx: BotContext = { seat: 0, players: P, variant, rng: createRng(`learn-diag-${g}/search`), model: game };
+    search.reset?.(sctx);
+    const actx: BotContext = { ...sctx, rng: createRng(`learn-diag-${g}/again`) };
+    again.reset?.(actx);
+    while (!game.isTerminal(s)) {
+      const seat = game.currentSeat(s);
+      const n = game.legalActions(s, legal);
+      game.observe(s, seat, obs);
+      const a = greedy[seat]!.act(obs, legal, n, ctxs[seat]!);
+      if (seat === 0 && n > 1) {
+        const sa = search.act(obs, legal, n, sctx);
+        const total = search.rootVisits(legal, n, visits, 0);
+        let top = 0;
+        for (let k = 0; k < n; k++) top = Math.max(top, visits[k]!);
+        const repeat = again.act(obs, legal, n, actx) === sa;
+        let kg = 0;
+        for (let k = 0; k < n; k++) if (legal[k] === a) kg = k;
+        const kind = String((game.encodeAction(s, a) as { type?: unknown }).type ?? 'action');
+        const r = rows.get(kind) ?? { n: 0, same: 0, share: 0, top: 0, repeat: 0, netSearch: 0, netGreedy: 0, netOther: 0 };
+        r.n++;
+        r.top += total > 0 ? top / total : 0;
+        if (repeat) r.repeat++;
+        if (sa === a) r.same++;
+        r.share += total > 0 ? visits[kg]! / total : 0;
+        if (net && input) {
+          input.write(obs, legal, n, a);
+          net.scoreActions(input.x, legal, n, input.features ?? undefined, scores);
+          let best = 0;
+          for (let k = 1; k < n; k++) if (scores[k]! > scores[best]!) best = k;
+          if (legal[best] === sa) r.netSearch++;
+          else if (legal[best] === a) r.netGreedy++;
+          else r.netOther++;
+        }
+        rows.set(kind, r);
+      }
+      game.apply(s, a);
+    }
+  }
+  console.log(`${game.info.id}, ${games} greedy games, seat 0's decisions with a choice, by the kind of greedy's action:`);
+  console.log(
+    "  kind: decisions, search plays greedy's action (%), search visits on it (%), on its most visited (%), a second search (other seed) plays the same (%)" +
+      (net ? ", net plays search's / greedy's (not search's) / other (%)" : ''),
+  );
+  for (const [kind, r] of [...rows.entries()].sort((x, y) => y[1].n - x[1].n)) {
+    const netPart = net ? `, ${pct(r.netSearch / r.n)} / ${pct(r.netGreedy / r.n)} / ${pct(r.netOther / r.n)}` : '';
+    console.log(`  ${kind}: ${r.n}, ${pct(r.same / r.n)}, ${pct(r.share / r.n)}, ${pct(r.top / r.n)}, ${pct(r.repeat / r.n)}${netPart}`);
+  }
+}
+
 const [mode, ...rest] = process.argv.slice(2);
 if (mode === 'departures') departures(rest[0], rest[1], rest[2]);
 else if (mode === 'advantages') advantages(rest[0], rest[1], rest[2], rest[3]);
+else if (mode === 'search') searchDepartures(rest[0], rest[1], rest[2]);
 else fail(USAGE);

@@ -1,5 +1,6 @@
 import type { BotContext, Game, GameStateBase, Variant } from '../../src/core/index.js';
 import { RewardScale } from './reward.js';
+import { NetGuide } from './net-guide.js';
 import { BotPolicy, type PolicyKinds } from './policy.js';
 import { Rollout, type RolloutPolicy } from './rollout.js';
 
@@ -11,6 +12,8 @@ export interface SearchOptions {
   readonly greedyPrior: boolean;
   /** What `rollout=greedy`, `rollout=nn` and `prior=greedy` play (injected by the bot registry); `{}`: none of them. */
   readonly policies: PolicyKinds;
+  /** The net file guiding the search (`prior=net`, `leaf=net`: a path or `shipped`); absent: no net. */
+  readonly net?: string;
 }
 
 const PLAIN: SearchOptions = { roundHorizon: false, greedyPrior: false, policies: {} };
@@ -42,8 +45,18 @@ export class SearchBuffers {
   readonly scores: Float64Array;
   /** The greedy heuristic as a policy, when the options ask for the prior. */
   readonly prior: BotPolicy | null;
+  /** The net guiding the search, when the options name one (`net`). */
+  readonly guide: NetGuide | null;
+  /** The guide's prior over the legal actions of the last position it evaluated (size: the game's distinct actions). */
+  readonly priors: Float64Array;
+  /** The guide's values of the last position it evaluated, one per seat. */
+  readonly values: Float64Array;
 
-  /** @throws BotSpecError when the rollout's or the prior's policy cannot play the game (`checkRollout`). */
+  /**
+   * @throws BotSpecError when the rollout's or the prior's policy cannot play
+   *   the game (`checkRollout`), or the net cannot be read or is for another
+   *   game (`NetGuide`).
+   */
   constructor(game: Game<GameStateBase, object>, ctx: BotContext, policy: RolloutPolicy, options: SearchOptions = PLAIN) {
     this.variant = ctx.variant;
     this.players = ctx.players;
@@ -55,6 +68,9 @@ export class SearchBuffers {
     this.rollout = new Rollout(game, ctx.variant, ctx.players, policy, ctx.rng, options.policies);
     this.scores = new Float64Array(ctx.players);
     this.prior = options.greedyPrior ? new BotPolicy(game, ctx.variant, ctx.players, ctx.rng, 'greedy', options.policies) : null;
+    this.guide = options.net !== undefined ? new NetGuide(game, ctx.variant, ctx.players, ctx.rng, options.net, options.policies) : null;
+    this.priors = new Float64Array(this.legal.length);
+    this.values = new Float64Array(ctx.players);
   }
 
   /**

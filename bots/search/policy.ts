@@ -22,7 +22,7 @@ export type PolicyKinds = Readonly<Partial<Record<PolicyName, BotKind>>>;
  *   cannot play the game, or from the kind's own `create` (`nn`: the game
  *   has no shipped net, or it is malformed).
  */
-export function policyBot(name: PolicyName, game: Game<GameStateBase, object>, kinds: PolicyKinds): Bot {
+export function policyBot(name: PolicyName, game: Game<GameStateBase, object>, kinds: PolicyKinds, params: Readonly<Record<string, string>> = {}): Bot {
   const kind = kinds[name];
   const id = game.info.id;
   if (kind === undefined || !kind.supports(id)) {
@@ -32,7 +32,29 @@ export function policyBot(name: PolicyName, game: Game<GameStateBase, object>, k
         : `rollout=nn needs a game with an observation tensor, and ${id} has none; use rollout=random or rollout=greedy`,
     );
   }
-  return kind.create(resolveBotParams(kind, {}, id), game);
+  return kind.create(resolveBotParams(kind, params, id), game);
+}
+
+/**
+ * A bot that can say what its net thinks of a position (the `nn` bot): the
+ * search's policy prior and leaf values (`ismcts:prior=net`, `leaf=net`).
+ */
+export interface PositionEvaluator {
+  /**
+   * Evaluates the observation of seat `ctx.seat`, whose legal actions are
+   * `legal[0..count)`.
+   * @param temperature T > 0: the prior is softmax(score / T).
+   * @param priors receives `count` probabilities, in the order of `legal`.
+   * @param values receives one value per seat, `values[s]` for absolute seat
+   *   s, in the game's utility (win share in [0, 1], or net chips for a
+   *   zero-sum game): the value head's estimate of the game's outcome.
+   */
+  evaluate(obs: object, legal: Int32Array, count: number, ctx: BotContext, temperature: number, priors: Float64Array, values: Float64Array): void;
+}
+
+/** True when `bot` is a {@link PositionEvaluator}. */
+export function isPositionEvaluator(bot: Bot): bot is Bot & PositionEvaluator {
+  return typeof (bot as Partial<PositionEvaluator>).evaluate === 'function';
 }
 
 /** A context handed to a policy's bot for one seat inside a playout. */

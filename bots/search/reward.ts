@@ -81,6 +81,21 @@ export class RewardScale {
   }
 
   /**
+   * Takes every seat's estimated utility `values[0..players)` (a net's value
+   * head, in the game's utility: win shares, or net chips) as a playout's,
+   * into `out`, widening the range seen (chips games) as {@link utilities} does.
+   */
+  estimates(values: Float64Array, players: number, out: Float64Array): void {
+    for (let s = 0; s < players; s++) {
+      const x = values[s]!;
+      out[s] = x;
+      if (this.chips) {
+        if (x < this.lo) this.lo = x;
+        if (x > this.hi) this.hi = x;
+      }
+    }
+  }
+  /**
    * Writes each seat's margin over the best other seat of the running game
    * scores `scores[0..players)` into `out[0..players)`, and widens the range
    * seen. Needs `players >= 2`.

@@ -23,8 +23,12 @@ export class NodePool {
   avail: Int32Array = new Int32Array(0);
   /** Sum of the utilities of seat `actor` over the iterations through the node. */
   reward: Float64Array = new Float64Array(0);
-  /** 1 when the node's action was the prior's choice when it was expanded (`ismcts:prior=greedy`), else 0. */
-  prior: Uint8Array = new Uint8Array(0);
+  /**
+   * The prior of the node's action when it was expanded: 1 for the greedy
+   * prior's choice (`ismcts:prior=greedy`), the policy head's probability
+   * with `prior=net`, else 0. Progressive bias adds `bias × prior / (visits + 1)`.
+   */
+  prior: Float32Array = new Float32Array(0);
   /** Nodes in use. */
   size = 0;
 
@@ -48,8 +52,8 @@ export class NodePool {
 
   /**
    * Adds a node as the first child of `parent` (or a root when -1) with
-   * zero visits, zero reward, availability 1 (it is available now) and no
-   * prior flag.
+   * zero visits, zero reward, availability 1 (it is available now) and
+   * prior 0.
    * @returns the new node's index.
    */
   add(parent: number, action: number, actor: number): number {
@@ -88,7 +92,7 @@ export class NodePool {
     const r = new Float64Array(n);
     r.set(this.reward.subarray(0, Math.min(this.reward.length, n)));
     this.reward = r;
-    const f = new Uint8Array(n);
+    const f = new Float32Array(n);
     f.set(this.prior.subarray(0, Math.min(this.prior.length, n)));
     this.prior = f;
   }

@@ -17,7 +17,7 @@ import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { writeFileAtomic } from '../io/files.js';
-import { architectureFor, inputSizes, layoutDescription } from '../nn/game-layout.js';
+import { architectureFor, inputSizes, layoutDescription, utilityScale } from '../nn/game-layout.js';
 import { netMeta, saveNetFile } from '../nn/file.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { num } from '../report/terminal-format.js';
@@ -113,11 +113,6 @@ function f64(text: string): Float64Array {
   return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
 }
 
-/** The utility scale of a zero-sum game: its score per hand and big blind (`scoreRate`), else 1. */
-function scoreScaleOf(game: AnyGame, variant: Variant): number {
-  return game.info.utility === 'zero-sum' && game.info.scoreRate ? 1000 / game.info.scoreRate.scale(variant) : 1;
-}
-
 /**
  * Sets up a DMC run from the command line and runs it.
  * @returns the exit code.
@@ -175,7 +170,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
     warmStartEpisodes,
     warmStartBot,
     demoEvery: warmStartBot ? demoEveryOf(parseNumber('--demo-share', args['demo-share'], 0, 1)) : 0,
-    scoreScale: scoreScaleOf(game, variant),
+    scoreScale: utilityScale(game, variant),
     batch: parseCount('--batch', args.batch, 1, 1_000_000),
     epochs: parseCount('--epochs', args.epochs, 1, 1000),
     lr: parseNumber('--lr', args.lr, 1e-7, 1),

@@ -107,3 +107,15 @@ export function inputSizes(arch: NetArchitecture): InputSizes {
   const features = h.kind === 'feature' ? h.featureSize - (arch.base ? 1 : 0) : 0;
   return { tensor: arch.inputSize - baseIds, baseIds, features };
 }
+
+/**
+ * The unit of a net's value head and of Deep Monte-Carlo's Q-targets, as a
+ * divisor of the game's own utility: a zero-sum game's score (Nines
+ * Hold'em's chips) is divided by its score per thousand hands' big blinds
+ * (`GameInfo.scoreRate`: chips over hands × big blind), so targets are
+ * about 1; a win-share game's utility is used as it is (1).
+ * @returns the divisor (positive).
+ */
+export function utilityScale(game: Pick<LearnableGame, 'info'>, variant: Variant): number {
+  return game.info.utility === 'zero-sum' && game.info.scoreRate ? 1000 / game.info.scoreRate.scale(variant) : 1;
+}

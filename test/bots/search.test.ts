@@ -77,6 +77,10 @@ describe('search bot specs', () => {
       'rollout:enum:random',
       'horizon:enum:game',
       'prior:enum:none',
+      'leaf:enum:playout',
+      'lambda:float:0.5',
+      'net:text:shipped',
+      'ptemp:float:1',
       'bias:float:0',
       'widen:float:0',
     ]);
