@@ -92,6 +92,22 @@ export function observe(s: NineVirtuesState, seat: number, o: NineVirtuesObserva
   return o;
 }
 
+/**
+ * The rank-r cards seat `o.seat` cannot place (`nine-virtues.md`, "Hidden
+ * information"): r (the copies in the PAIRS deck) less its hand, the center,
+ * the discards, every bid row and the cards `known` in other hands; so the
+ * other hands' unknown cards and the unused deck. Negative only for an
+ * inconsistent observation (a bug; `determinize` throws on it).
+ * @param r a rank, 1..10.
+ */
+export function unseenCount(o: NineVirtuesObservation, r: number): number {
+  const P = o.players;
+  const me = o.seat;
+  let c = r - o.hand[r]! - o.center[r]! - o.discard[r]!;
+  for (let q = 0; q < P; q++) c -= o.bids[q * RANK_SLOTS + r]! + (q === me ? 0 : o.known[q * RANK_SLOTS + r]!);
+  return c;
+}
+
 /** Scratch buffer of `determinize` (it allocates nothing). */
 const POOL = new Uint8Array(RANK_SLOTS);
 
@@ -108,11 +124,7 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
   const pool = POOL;
   let size = 0;
   for (let r = 1; r <= PAIRS_RANKS; r++) {
-    let c = r - o.hand[r]! - o.center[r]! - o.discard[r]!;
-    for (let q = 0; q < P; q++) {
-      c -= o.bids[q * RANK_SLOTS + r]!;
-      if (q !== me) c -= o.known[q * RANK_SLOTS + r]!;
-    }
+    const c = unseenCount(o, r);
     if (c < 0) throw new RuleError(`nine-virtues: observation of seat ${me} over-counts rank ${r}`);
     pool[r] = c;
     size += c;

@@ -15,6 +15,12 @@ export const enum Phase {
 /** How a wrong bid scores (variant `bidPenalty`): 1 = face (-r), 0 = zero, 2 = double (-2r). */
 export type BidPenalty = 'face' | 'zero' | 'double';
 
+/**
+ * The multiplier of a wrong bid's rank under `bidPenalty` ("Scoring a
+ * round", 3, and "Variant parameters"): 0 (zero), 1 (face, -r), 2 (double, -2r).
+ */
+export const penaltyFactor = (bp: BidPenalty): number => (bp === 'zero' ? 0 : bp === 'double' ? 2 : 1);
+
 /** Slots per (round, seat) in the per-action counters: bid, swap, kill. */
 export const STAT_KINDS = 3;
 
@@ -127,8 +133,7 @@ export class NineVirtuesState implements GameStateBase {
     this.handSize = intParam(variant, 'handSize');
     this.centerPerPlayer = intParam(variant, 'centerPerPlayer');
     this.rounds = intParam(variant, 'rounds');
-    const bp = stringParam(variant, 'bidPenalty');
-    this.penalty = bp === 'zero' ? 0 : bp === 'double' ? 2 : 1;
+    this.penalty = penaltyFactor(stringParam(variant, 'bidPenalty') as BidPenalty);
     this.wildOne = boolParam(variant, 'wildOne');
     this.killAfterFirstLap = boolParam(variant, 'killAfterFirstLap');
     this.turnCap = 100 * this.players;

@@ -10,7 +10,7 @@
  */
 import { intParam, layoutCache, layoutSize, relativeSeat, writeOneHot, type ObservationTensor, type Variant } from '../../core/index.js';
 import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
-import type { NineVirtuesObservation } from './observation.js';
+import { type NineVirtuesObservation, unseenCount } from './observation.js';
 import { Phase } from './state.js';
 
 /**
@@ -88,11 +88,7 @@ function write(o: NineVirtuesObservation, _v: Variant, into: Float32Array): void
   into[at++] = Math.min(o.centerCount / (o.centerPerPlayer * P), 1);
   at = byRank(into, at, o.discard, 0);
   // Unseen: the cards of rank r in no place the observer sees (other hands beyond `known`, the unused deck).
-  for (let r = 1; r <= PAIRS_RANKS; r++) {
-    let c = r - o.hand[r]! - o.center[r]! - o.discard[r]!;
-    for (let q = 0; q < P; q++) c -= o.bids[q * RANK_SLOTS + r]! + (q === me ? 0 : o.known[q * RANK_SLOTS + r]!);
-    into[at++] = c / r;
-  }
+  for (let r = 1; r <= PAIRS_RANKS; r++) into[at++] = unseenCount(o, r) / r;
   for (let k = 0, q = me; k < P; k++, q = q + 1 === P ? 0 : q + 1) at = byRank(into, at, o.bids, q * RANK_SLOTS);
   for (let k = 0, q = me; k < P; k++, q = q + 1 === P ? 0 : q + 1) at = byRank(into, at, o.known, q * RANK_SLOTS);
   const scale = SCORE_PER_ROUND * o.rounds;
