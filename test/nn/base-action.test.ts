@@ -86,14 +86,14 @@ function shadowGame(game: AnyGame, variant: Variant, seed: string, bots: Bot[], 
 
 describe('NetArchitecture.base: the greedy action as an input', () => {
   it("adds a one-hot over the action ids to a dense head net's input and one feature to a feature head's", () => {
-    const nv = getGame('nine-virtues');
-    const v = resolveGameVariant(nv, {});
-    const plain = architectureFor(nv, v);
-    const based = architectureFor(nv, v, { base: 'greedy' });
+    const dense = getGame('nines-holdem');
+    const v = resolveGameVariant(dense, {});
+    const plain = architectureFor(dense, v);
+    const based = architectureFor(dense, v, { base: 'greedy' });
     expect(plain.base).toBeUndefined();
     expect('base' in plain).toBe(false);
-    expect(based.inputSize).toBe(plain.inputSize + nv.numDistinctActions(v));
-    expect(inputSizes(based)).toEqual({ tensor: plain.inputSize, baseIds: nv.numDistinctActions(v), features: 0 });
+    expect(based.inputSize).toBe(plain.inputSize + dense.numDistinctActions(v));
+    expect(inputSizes(based)).toEqual({ tensor: plain.inputSize, baseIds: dense.numDistinctActions(v), features: 0 });
     const mu = getGame('nine-muses');
     const mv = resolveGameVariant(mu, {});
     const f = mu.actionFeatures!.size(mv);
@@ -104,7 +104,7 @@ describe('NetArchitecture.base: the greedy action as an input', () => {
   });
 
   it('NetInput marks exactly the base action, and refuses one that is not legal', () => {
-    const game = getGame('nine-virtues');
+    const game = getGame('nines-holdem');
     const v = resolveGameVariant(game, {});
     const arch = architectureFor(game, v, { base: 'greedy' });
     const input = new NetInput(game, v, arch);
@@ -127,7 +127,7 @@ describe('NetArchitecture.base: the greedy action as an input', () => {
     expect(() => input.write(obs, legal, n, illegal)).toThrow(/base action \d+ is not legal/);
   });
 
-  for (const gameId of ['nine-virtues', 'nine-muses']) {
+  for (const gameId of ['nines-holdem', 'nine-muses']) {
     it(`${gameId}: a net that scores only the base input plays greedy's action at every decision (nn asks greedy with the game's tuned weights)`, () => {
       const game = getGame(gameId);
       const v = resolveGameVariant(game, {});
@@ -158,7 +158,7 @@ describe('NetArchitecture.base: the greedy action as an input', () => {
   });
 
   it("self-play writes the base action into every sample: at a warm start's demonstrations it is the action taken", () => {
-    for (const gameId of ['nine-virtues', 'nine-muses']) {
+    for (const gameId of ['nines-holdem', 'nine-muses']) {
       const game = getGame(gameId);
       const v = resolveGameVariant(game, {});
       const arch: NetArchitecture = architectureFor(game, v, { trunk: [16], base: 'greedy' });
@@ -190,10 +190,10 @@ describe('NetArchitecture.base: the greedy action as an input', () => {
 
 describe('net files with a base', () => {
   it('keep the base through a save and a load, and refuse an input that cannot hold it', () => {
-    const game = getGame('nine-virtues');
+    const game = getGame('nines-holdem');
     const v = resolveGameVariant(game, {});
     const arch = architectureFor(game, v, { trunk: [8], base: 'greedy' });
-    const path = join(dir, 'nv-base.json');
+    const path = join(dir, 'holdem-base.json');
     saveNetFile(path, Net.create(arch, 'file'), netMeta(game, v));
     const loaded = netFromJson(readFileSync(path, 'utf8'), game);
     expect(loaded.net.arch).toEqual(arch);
@@ -201,7 +201,11 @@ describe('net files with a base', () => {
     const noBase = { ...f, architecture: { ...f.architecture } };
     delete noBase.architecture.base;
     writeFileSync(join(dir, 'edited.json'), JSON.stringify(noBase));
-    expect(() => netFromJson(JSON.stringify(noBase), game, undefined, 'edited')).toThrow(/^edited: malformed: inputSize 282, the tensor has 152 entries$/);
+    const T = game.tensor!.size(v);
+    const ids = game.numDistinctActions(v);
+    expect(() => netFromJson(JSON.stringify(noBase), game, undefined, 'edited')).toThrow(
+      `edited: malformed: inputSize ${T + ids}, the tensor has ${T} entries`,
+    );
     const other = { ...f, architecture: { ...f.architecture, base: 'random' } };
     expect(() => netFromJson(JSON.stringify(other), game, undefined, 'edited')).toThrow(/malformed: architecture\.base/);
   });

@@ -3,6 +3,7 @@ import { defineGame, intParam, plainArray, VariantError } from '../../core/index
 import { PAIRS_DECK_SIZE } from '../../cards/pairs.js';
 import { NUM_ACTIONS } from './actions.js';
 import { nineVirtuesBalance } from './balance.js';
+import { nineVirtuesFeatures } from './features.js';
 import { checkInvariants } from './invariants.js';
 import { decodeAction, encodeAction } from './codec.js';
 import { NineVirtuesObservation, determinize, observe } from './observation.js';
@@ -65,5 +66,6 @@ export const nineVirtues: Game<NineVirtuesState, NineVirtuesObservation> = defin
   decodeAction,
   balance: nineVirtuesBalance,
   tensor: nineVirtuesTensor,
+  actionFeatures: nineVirtuesFeatures,
   checkInvariants,
 });
