@@ -154,7 +154,7 @@ describe('npm run train -- --method dmc', () => {
     }
   });
 
-  it("--base greedy: the file records the base, its input holds greedy's one-hot, and nn:file= plays it in a tourney", () => {
+  it("--base greedy: the file records the base, its input holds greedy's action (a feature of each action), and nn:file= plays it in a tourney", () => {
     const dir = join(out, 'base');
     const args = [
       '--game',
@@ -176,7 +176,7 @@ describe('npm run train -- --method dmc', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout.replace(/\n/g, ' ')).toContain("on the tensor of 152 entries and greedy's action (--base)");
     const arch = JSON.parse(read(dir, 'net.json')).architecture;
-    expect(arch).toMatchObject({ base: 'greedy', inputSize: 152 + 130 });
+    expect(arch).toMatchObject({ base: 'greedy', inputSize: 152, head: { kind: 'feature', featureSize: 51 + 1 } });
     const t = cli('tourney', [
       '--game',
       'nine-virtues',
