@@ -371,9 +371,16 @@ describe('nine-virtues action features', () => {
     expect(seven.rankLose).toEqual([f32(-7 / 50)]);
   });
 
-  it('tell every two legal actions of a decision apart (random games at 3, 4 and 6 players, and without the wild 1)', () => {
+  it('tell every two legal actions of a decision apart, every entry in [-1, 1] (random games at 3, 4 and 6 players, without the wild 1, with large hands and double penalties)', () => {
     let decisions = 0;
-    for (const given of [{ players: 3 }, { players: 4 }, { players: 6 }, { players: 4, wildOne: false, killAfterFirstLap: false }]) {
+    const variants: Record<string, VariantValue>[] = [
+      { players: 3 },
+      { players: 4 },
+      { players: 6 },
+      { players: 4, wildOne: false, killAfterFirstLap: false },
+      { players: 3, handSize: 12, centerPerPlayer: 4, bidPenalty: 'double' },
+    ];
+    for (const given of variants) {
       const v = resolveGameVariant(game, given);
       const legal = new Int32Array(game.numDistinctActions(v));
       const o = game.newObservation(v);
@@ -388,6 +395,8 @@ describe('nine-virtues action features', () => {
           const seen = new Map<string, number>();
           for (let i = 0; i < n; i++) {
             game.actionFeatures!.write(o, v, legal[i]!, into, 0);
+            const out = into.findIndex((x) => !(x >= -1 && x <= 1));
+            if (out >= 0) throw new Error(`${JSON.stringify(given)}: action ${legal[i]}'s entry ${out} is ${into[out]}`);
             const key = into.join(',');
             const before = seen.get(key);
             if (before !== undefined) throw new Error(`${JSON.stringify(given)}: actions ${before} and ${legal[i]} have equal features`);

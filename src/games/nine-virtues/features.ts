@@ -27,7 +27,7 @@ import { PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { A_CALL, A_KILL, A_SWAP, NUM_ACTIONS } from './actions.js';
 import { type NineVirtuesObservation, unseenCount } from './observation.js';
 import { penaltyFactor } from './state.js';
-import { SCORE_PER_ROUND } from './tensor.js';
+import { clip, SCORE_PER_ROUND } from './tensor.js';
 
 /** The kinds of action, in the order of the `kind` one-hot (and of the id ranges, `actions.ts`). */
 export const enum ActionKind {
@@ -65,9 +65,6 @@ const LAYOUT: readonly TensorField[] = tensorLayout([
   ['endsRound', 1],
 ]);
 const SIZE = layoutSize(LAYOUT);
-
-/** x clipped to [-1, 1]. */
-const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
 
 /**
  * Writes the {@link SIDE} entries of rank `x` into `into[at, at + 13)`, as

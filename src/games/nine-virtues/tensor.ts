@@ -64,8 +64,8 @@ function byRank(into: Float32Array, at: number, counts: Uint8Array, off: number)
   return at + PAIRS_RANKS;
 }
 
-/** x clipped to [-1, 1]. */
-const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
+/** x clipped to [-1, 1] (the scores here, the points in `features.ts`). */
+export const clip = (x: number): number => (x > 1 ? 1 : x < -1 ? -1 : x);
 
 /**
  * Writes the tensor of `o` into `into[0, size)`, every entry, in layout
