@@ -6,8 +6,11 @@
  * heuristic playing every seat (`rollout=greedy`, 200 iterations a
  * decision: its playouts are 2-200 times slower), on request
  * (`--rollouts random,greedy,nn`) with the game's shipped net playing every
- * seat (`rollout=nn`, games with a shipped net), and heap use per
- * iteration after warm-up:
+ * seat (`rollout=nn`, games with a shipped net), with the shipped net inside
+ * the search (`net`: `prior=net,leaf=net`, the policy head ordering expansion
+ * and the value head valuing each new leaf, no playout; 200 iterations a
+ * decision; games with a shipped net), and heap use per iteration after
+ * warm-up:
  * - `retained`: heapUsed after a forced GC, after minus before the measured
  *   searches (should be ~0: nothing survives a search);
  * - `allocated`: heapUsed growth across one decision started right after a
@@ -30,8 +33,8 @@
  * the allocation windows (at least 3) and for each half (warm-up, windows)
  * of the bare playouts: at most about 6 × `--seconds`.
  *
- * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--rollouts random,greedy,nn]
- * [--iterations 1000] [--greedy-iterations 200] [--nn-iterations 200] [--positions 16] [--seconds 1] [--out FILE.json]`
+ * Usage: `npm run build && node dist/scripts/search-bench.js [--games ID,ID] [--rollouts random,greedy,nn,net]
+ * [--iterations 1000] [--greedy-iterations 200] [--nn-iterations 200] [--net-iterations 200] [--positions 16] [--seconds 1] [--out FILE.json]`
  * (`npm run bench` runs it after the throughput table)
  * (it re-runs itself under `HEAP_FLAGS`: `--expose-gc` and a 64 MB young
  * generation, so that no collection falls inside a measured window).
@@ -55,11 +58,14 @@ import { Rollout, type RolloutPolicy } from '../bots/search/rollout.js';
 /** What the policies play, as the bot registry gives them (`bots/index.ts`). */
 const POLICIES: PolicyKinds = { greedy: greedyBot, nn: nnKind };
 
+/** What a row's search evaluates leaves with: a playout policy, or the shipped net's heads (`prior=net,leaf=net`). */
+export type LeafKind = RolloutPolicy | 'net';
+
 /** One row: a game and a playout policy. */
 export interface SearchBenchRow {
   readonly game: string;
   readonly players: number;
-  readonly rollout: RolloutPolicy;
+  readonly rollout: LeafKind;
   /** Iterations per decision. */
   readonly iterations: number;
   readonly iterationsPerSecond: number;
@@ -69,7 +75,7 @@ export interface SearchBenchRow {
   readonly retainedPerIteration: number | null;
   /** Bytes allocated per iteration (lower bound; null without --expose-gc). */
   readonly allocatedPerIteration: number | null;
-  /** Bytes a bare determinized playout with the same policy allocates (the game's share; null without --expose-gc). */
+  /** Bytes a bare determinized playout with the same policy allocates (the game's share; null without --expose-gc, or for `net`, which plays none). */
   readonly playoutPerIteration: number | null;
 }
 
@@ -146,7 +152,7 @@ function playoutAllocation(game: AnyGame, variant: Variant, list: readonly Posit
 
 /** Options of one row. */
 export interface RowOptions {
-  readonly rollout: RolloutPolicy;
+  readonly rollout: LeafKind;
   readonly iterations: number;
   readonly positions: number;
   /** About how long the measured searches take (the warm-up as long, each heap column at most as long). */
@@ -160,7 +166,12 @@ export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
   const variant = resolveGameVariant(game, {});
   const players = Number(variant.players);
   const list = positions(game, variant, opts.positions);
-  const bot = new IsmctsBot(game, { iterations, rollout, policies: POLICIES });
+  const bot = new IsmctsBot(
+    game,
+    rollout === 'net'
+      ? { iterations, rollout: 'random', netPrior: true, leaf: 'net', net: 'shipped', policies: POLICIES }
+      : { iterations, rollout, policies: POLICIES },
+  );
   const ctx: BotContext = { seat: 0, players, variant, rng: createRng('search-bench-bot'), model: game };
   let next = 0;
   /** Decides at the next position (cycling); returns the iterations run. */
@@ -199,7 +210,7 @@ export function benchGame(id: string, opts: RowOptions): SearchBenchRow {
       windows.push(Math.max(0, process.memoryUsage().heapUsed - h0) / Math.max(1, it));
     }
     allocated = median(windows);
-    playout = playoutAllocation(game, variant, list, rollout, iterations, seconds);
+    playout = rollout === 'net' ? null : playoutAllocation(game, variant, list, rollout, iterations, seconds);
   }
   return {
     game: id,
@@ -222,11 +233,12 @@ function option(argv: readonly string[], flag: string): string | undefined {
 /** Prints the table for the games named in `argv` (default: all registered). */
 export function main(argv: readonly string[]): SearchBenchRow[] {
   const ids = option(argv, '--games')?.split(',') ?? gameIds();
-  const rollouts = (option(argv, '--rollouts')?.split(',') ?? ['random', 'greedy']) as RolloutPolicy[];
-  const iterationsOf: Record<RolloutPolicy, number> = {
+  const rollouts = (option(argv, '--rollouts')?.split(',') ?? ['random', 'greedy', 'net']) as LeafKind[];
+  const iterationsOf: Record<LeafKind, number> = {
     random: Number(option(argv, '--iterations') ?? 1000),
     greedy: Number(option(argv, '--greedy-iterations') ?? 200),
     nn: Number(option(argv, '--nn-iterations') ?? 200),
+    net: Number(option(argv, '--net-iterations') ?? 200),
   };
   const count = Number(option(argv, '--positions') ?? 16);
   const seconds = Number(option(argv, '--seconds') ?? 1);
@@ -237,14 +249,14 @@ export function main(argv: readonly string[]): SearchBenchRow[] {
   for (const id of ids) {
     for (const rollout of rollouts) {
       if (rollout === 'greedy' && !greedyBot.supports(id)) continue;
-      if (rollout === 'nn' && !existsSync(shippedNetPath(id))) continue;
+      if ((rollout === 'nn' || rollout === 'net') && !existsSync(shippedNetPath(id))) continue;
       const r = benchGame(id, { rollout, iterations: iterationsOf[rollout], positions: count, seconds });
       rows.push(r);
       const b = (x: number | null): string => (x === null ? '' : x.toFixed(1));
       table.push([
         r.game,
         r.players,
-        r.rollout,
+        r.rollout === 'net' ? 'none: prior=net,leaf=net' : r.rollout,
         r.iterations,
         r.iterationsPerSecond.toFixed(0),
         b(r.retainedPerIteration),
