@@ -18,6 +18,8 @@
  *     best action is the search's most visited one, and greedy's, on the
  *     decisions of TEST_FILE (greedy's own agreement with the search is the
  *     bar). Writes the net of the best epoch (held-out agreement) to NET_OUT.
+ *     With TRAIN_FILE = TEST_FILE, the file's first three quarters train and
+ *     its last quarter tests.
  *
  * The labels cost one search each (about 0.15 s of CPU in Nine Lives); the
  * fits cost seconds. Deterministic: fixed seeds throughout. Exit 2 with one
@@ -98,9 +100,37 @@ function label(gameId: string | undefined, firstText: string | undefined, countT
   console.log(`${game.info.id}: ${count} games, ${labelled} labelled decisions in ${((performance.now() - t0) / 1000).toFixed(0)} s -> ${out}`);
 }
 
-/** The labelled decisions of a pack as training samples (policy targets only). */
-function samplesOf(p: SamplePack, arch: NetArchitecture): TrainingSample[] {
-  const out: TrainingSample[] = [];
+/** A labelled decision: the training sample (policy target only) and the index of greedy's action among its legal ones. */
+interface Labelled {
+  readonly sample: TrainingSample;
+  readonly greedy: number;
+}
+
+/**
+ * The target a decision trains towards: the search's visit counts
+ * (`visits`), or with a threshold θ (`CONFIDENT=θ` in the environment) a
+ * one-hot on the search's most visited action where it leaves greedy's
+ * with at least a share θ of the visits and twice greedy's action's, else
+ * on greedy's action: the search's confident departures alone.
+ */
+function targetOf(policy: Float32Array, c: number, greedy: number): Float32Array {
+  const theta = Number(process.env.CONFIDENT ?? 'NaN');
+  if (Number.isNaN(theta)) return policy;
+  let total = 0;
+  let top = 0;
+  for (let i = 0; i < c; i++) {
+    total += policy[i]!;
+    if (policy[i]! > policy[top]!) top = i;
+  }
+  const confident = top !== greedy && policy[top]! >= theta * total && policy[top]! >= 2 * policy[greedy]!;
+  const out = new Float32Array(c);
+  out[confident ? top : greedy] = 1;
+  return out;
+}
+
+/** The labelled decisions of a pack. */
+function samplesOf(p: SamplePack, arch: NetArchitecture): Labelled[] {
+  const out: Labelled[] = [];
   const I = arch.inputSize;
   const F = arch.head.kind === 'feature' ? arch.head.featureSize : 0;
   let at = 0;
@@ -108,12 +138,14 @@ function samplesOf(p: SamplePack, arch: NetArchitecture): TrainingSample[] {
     const c = p.counts[k]!;
     if (c > 1 && p.policy && !Number.isNaN(p.policy[at]!))
       out.push({
-        obs: p.obs.subarray(k * I, (k + 1) * I),
-        legal: p.legal.subarray(at, at + c),
-        count: c,
-        features: F ? p.features!.subarray(at * F, (at + c) * F) : undefined,
-        chosen: p.chosen[k]!,
-        policy: p.policy.subarray(at, at + c),
+        sample: {
+          obs: p.obs.subarray(k * I, (k + 1) * I),
+          legal: p.legal.subarray(at, at + c),
+          count: c,
+          features: F ? p.features!.subarray(at * F, (at + c) * F) : undefined,
+          policy: targetOf(p.policy.subarray(at, at + c), c, p.chosen[k]!),
+        },
+        greedy: p.chosen[k]!,
       });
     at += c;
   }
@@ -147,8 +179,14 @@ function fitNet(
   const arch = archOf(game, variant, trunk);
   // The packs were written with the default trunk; the inputs do not depend on it.
   const dataArch = archOf(game, variant);
-  const train = trainFiles.flatMap((f) => samplesOf(readPack(f), dataArch));
-  const test = samplesOf(readPack(testFile), dataArch);
+  let train = trainFiles.flatMap((f) => samplesOf(readPack(f), dataArch));
+  let test = samplesOf(readPack(testFile), dataArch);
+  if (trainFiles.length === 1 && trainFiles[0] === testFile) {
+    // One file for both: its first three quarters (whole games come in order) train, the last quarter tests.
+    const cut = Math.floor(0.75 * test.length);
+    train = test.slice(0, cut);
+    test = test.slice(cut);
+  }
   const net = Net.create(arch, 'imitation-lab');
   const adam = new Adam(net.weights.length, { lr, weightDecay: 1e-6, clipNorm: 10 });
   const shuffle = createRng('imitation-lab/shuffle');
@@ -159,7 +197,7 @@ function fitNet(
     return b;
   };
   let greedyAgrees = 0;
-  for (const s of test) if (argmax(s.policy!, s.count) === s.chosen) greedyAgrees++;
+  for (const { sample: s, greedy } of test) if (argmax(s.policy!, s.count) === greedy) greedyAgrees++;
   console.log(
     `${game.info.id}: ${train.length} training and ${test.length} held-out decisions; greedy plays the search's most visited action at ${((100 * greedyAgrees) / test.length).toFixed(1)}% of the held-out ones; net ${trunk.join('-')}, ${net.weights.length} weights, lr ${lr}`,
   );
@@ -169,11 +207,17 @@ function fitNet(
       const j = shuffle.int(i + 1);
       [train[i], train[j]] = [train[j]!, train[i]!];
     }
-    for (let i = 0; i < train.length; i += 128) trainStep(net, train.slice(i, i + 128), adam, { q: 0, policy: 1, value: 0 });
+    for (let i = 0; i < train.length; i += 128)
+      trainStep(
+        net,
+        train.slice(i, i + 128).map((l) => l.sample),
+        adam,
+        { q: 0, policy: 1, value: 0 },
+      );
     let ce = 0;
     let agree = 0;
     let agreeGreedy = 0;
-    for (const s of test) {
+    for (const { sample: s, greedy } of test) {
       net.scoreActions(s.obs, s.legal, s.count, s.features, scores);
       let m = -Infinity;
       for (let k = 0; k < s.count; k++) m = Math.max(m, scores[k]!);
@@ -186,7 +230,7 @@ function fitNet(
       for (let k = 0; k < s.count; k++) ce -= (s.policy![k]! / total) * (scores[k]! - m - Math.log(z));
       const b = argmax(scores, s.count);
       if (b === argmax(s.policy!, s.count)) agree++;
-      if (b === s.chosen) agreeGreedy++;
+      if (b === greedy) agreeGreedy++;
     }
     const share = agree / test.length;
     console.log(
