@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import '../src/games/index.js';
-import { executeRun, parseRunFlags } from '../src/cli/common.js';
+import { executeRun } from '../src/cli/execute.js';
+import { parseRunFlags } from '../src/cli/run-flags.js';
 import { defaultLineup } from '../src/cli/options.js';
 import type { BalanceTable } from '../src/core/balance.js';
 import { getGame } from '../src/core/registry.js';
@@ -71,7 +72,7 @@ export async function runBalance(id: string, games: number, seed: string): Promi
     botMemoryMb: flags.botMemoryMb,
     botLoadMs: flags.botLoadMs,
   };
-  const run = await executeRun({ game, config, games, flags, dir, stop: new AbortController().signal, command: { name: 'tourney', options: {} } });
+  const run = await executeRun({ game, config, games, flags, dir, stop: new AbortController().signal });
   const summary = summarize(run.tally, {
     game: id,
     variant,

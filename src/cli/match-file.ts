@@ -1,7 +1,6 @@
 /**
  * The files of a `match` run beside the common ones: `match.json` (its type,
- * writer and reader), `match.csv` and `sprt.csv`, and the options a match keeps
- * in its checkpoint to resume (their schema).
+ * writer and reader), `match.csv` and `sprt.csv`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,8 +14,7 @@ import type { SprtParams, SprtState } from '../stats/sprt.js';
 /** What the SPRT and the verdict compare: win share per seat-game, or game score per seat-game (`--measure`). */
 export type Measure = 'win' | 'score';
 
-const sprtParamsSchema = z.object({ mu0: z.number(), mu1: z.number(), alpha: z.number(), beta: z.number() });
-const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(), look: z.boolean().optional() });
+export const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(), look: z.boolean().optional() });
 
 /**
  * The SPRT's log-likelihood ratio after a merged batch, and whether the test
@@ -25,21 +23,6 @@ const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(
  * as null.
  */
 export type TracePoint = z.infer<typeof tracePointSchema>;
-
-/** The schema of what `match` keeps in its checkpoint (`command.options`) to resume; `labels` is read apart (`restoreBotLabels`). */
-export const matchOptionsSchema = z.object({
-  candidate: z.string(),
-  baseline: z.string(),
-  opponents: z.array(z.string()),
-  sprt: sprtParamsSchema.nullable(),
-  /** Absent in older checkpoints: win. */
-  measure: z.enum(['win', 'score']).optional(),
-  /** Kept in the checkpoint, so that `--resume` continues the SPRT's trace (absent in the oldest: empty). */
-  trace: z.array(tracePointSchema).optional(),
-});
-
-/** What `match` keeps in the checkpoint to resume (`matchOptionsSchema`). */
-export type MatchOptions = z.infer<typeof matchOptionsSchema>;
 
 /** `match.json`: the paired comparison, the SPRT and its trace. */
 export interface MatchReport {

@@ -2,13 +2,13 @@
  * A match in words: its verdict, what it could have detected, the caution
  * where a sequential test stopped it, and its terminal text.
  */
-import { botLabel } from '../../bots/index.js';
 import { num, pct } from '../report/terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
 import type { PairedComparison } from '../stats/paired.js';
 import { tQuantile } from '../stats/quantiles.js';
 import type { SprtState } from '../stats/sprt.js';
 import type { MatchReport, Measure } from './match-file.js';
+import type { MatchSpec } from './run-spec.js';
 
 /** The difference A − B in the measure compared. */
 export function measured(c: PairedComparison, m: Measure): PairedComparison['winShare'] {
@@ -85,14 +85,17 @@ export function signedFixed(x: number, d: number, scale = 1): string {
   return Number(text) === 0 ? text : `${v > 0 ? '+' : '−'}${text}`;
 }
 
-/** The terminal text of a match, the prose wrapped; its table fits `TERMINAL_WIDTH` unless `wide`. */
-export function renderMatch(r: MatchReport, options: TerminalOptions = {}): string {
+/**
+ * The terminal text of a match, the prose wrapped; its table fits `TERMINAL_WIDTH` unless `wide`.
+ * @param names the spec's entries: their labels name the bots (a tuned bot by its tuned.json).
+ */
+export function renderMatch(r: MatchReport, names: Pick<MatchSpec, 'candidate' | 'baseline' | 'opponents'>, options: TerminalOptions = {}): string {
   const c = r.comparison;
   const out: string[] = [];
   out.push(
     `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
-  out.push(`candidate A: ${botLabel(r.candidate)} · baseline B: ${botLabel(r.baseline)} · opponents: ${r.opponents.map(botLabel).join(', ')}`);
+  out.push(`candidate A: ${names.candidate.label} · baseline B: ${names.baseline.label} · opponents: ${names.opponents.map((o) => o.label).join(', ')}`);
   const rows: string[][] = [];
   rows.push([
     'win share per seat-game',

@@ -1,40 +1,33 @@
-import { resolve } from 'node:path';
+/**
+ * `npm run match`: is A stronger than B? Its option table, the spec its
+ * command line means (`MatchSpec`), and `runMatch`, which plays a spec (or the
+ * stopped match in a directory), prints it and writes its files; `train`
+ * verifies a tuned bot through it.
+ */
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
-import { getGame, type AnyGame } from '../core/registry.js';
-import { parseVariantSpec, resolveGameVariant, type Variant, type VariantValue } from '../core/variant.js';
-import { botLabel, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
+import { getGame } from '../core/registry.js';
+import { parseVariantSpec } from '../core/variant.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
-import { pairedComparison, type PairedComparison } from '../stats/paired.js';
-import { sprt, sprtLookDue, type SprtParams, type SprtState } from '../stats/sprt.js';
-import type { Tally } from '../tourney/aggregate.js';
-import type { RunConfig } from '../tourney/batch.js';
-import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import {
-  summarizeRun,
-  executeRun,
-  finish,
-  installStopper,
-  parseCommand,
-  parseRunFlags,
-  runCli,
-  checkResumeFlags,
-  claimOutDir,
-  newRunDir,
-  faultConfig,
-  tableSeats,
-  type RunFlags,
-  type Stopper,
-} from './common.js';
+import type { SprtParams } from '../stats/sprt.js';
+import type { Checkpoint } from '../tourney/run.js';
+import { parseCommand, runCli, checkResumeFlags } from './common.js';
+import { executeRun, resumeRun, summarizeRun } from './execute.js';
+import { matchLineup } from './lineups.js';
+import { type MatchReport, type TracePoint, tracePointSchema, writeMatchFiles } from './match-file.js';
+import { matchReport, sequentialTest } from './match-analysis.js';
+import { renderMatch } from './match-render.js';
+import { parseCount, parseNumber, runName } from './options.js';
 import { commandOptions } from './run-args.js';
+import { claimNewDir, finish } from './run-dir.js';
+import { faultConfig, parseRunFlags, playFlags, type RunFlags } from './run-flags.js';
+import { clockBound, entriesOf, matchSpecSchema, runConfig, type MatchSpec } from './run-spec.js';
 import { runDealKey } from './deals.js';
-import { matchOptionsSchema, type MatchOptions, type MatchReport, type Measure, type TracePoint, writeMatchFiles } from './match-file.js';
-import { measured, renderMatch, stoppedEstimateNote, verdictOf } from './match-render.js';
-import { parseCount, runName } from './options.js';
+import { installStopper, type Stopper } from './stopper.js';
+import { z } from 'zod';
 
 /** The SPRT's bounds when the command line gives none (`--h0`, `--h1`, `--alpha`, `--beta`): two points of win share, 5% errors. */
 export const DEFAULT_SPRT = { mu0: 0, mu1: 0.02, alpha: 0.05, beta: 0.05 } as const satisfies SprtParams;
@@ -61,82 +54,13 @@ const options = commandOptions(
   } as const,
 );
 
-function parseFraction(flag: string, text: string, lo: number, hi: number): number {
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
-  return x;
-}
-
-/** The paired input of entries 0 (A) and 1 (B) from a match tally. */
-function compare(t: Tally, seatings: RunConfig['seatings']): PairedComparison {
-  return pairedComparison(
-    {
-      deals: t.deals,
-      entries: t.entries,
-      wins: t.entryWins,
-      winsCross: t.entryWinsCross,
-      scores: t.entryScore,
-      scoresCross: t.entryScoreCross,
-      perDeal: seatGamesPerDeal(seatings, t.entries),
-    },
-    0,
-    1,
-    t.players,
-  );
-}
-
-/** The SPRT on per-deal differences A − B (per seat-game) in the measure compared; `look` false: no decision at this point. */
-function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams, m: Measure, look = true): SprtState {
-  const d = measured(compare(t, seatings), m);
-  const n = t.deals;
-  // Σ and Σ² of the per-deal differences, back from the comparison's mean and standard error.
-  const sum = d.value * n;
-  const variance = n > 1 ? d.se * d.se * n : 0;
-  const sumSq = n > 1 ? variance * (n - 1) + (sum * sum) / n : sum * sum;
-  return sprt(sum, sumSq, n, p, look);
-}
-
-/** Deals at the SPRT's last look in a trace (0 before the first). */
-function lastLook(trace: readonly TracePoint[]): number {
-  for (let i = trace.length - 1; i >= 0; i--) if (trace[i]!.look !== false) return trace[i]!.deals;
-  return 0;
-}
-
-/**
- * A match to play, fully resolved (`runMatch`): what `match`'s command line
- * means, or what `train` verifies a tuned bot with.
- */
-export interface MatchSpec {
-  readonly game: AnyGame;
-  /** The resolved variant; its `players` is the table size, 2 + the opponents. */
-  readonly variant: Variant;
-  /** A's, B's and the other seats' bot specs, validated (`matchLineup`). */
-  readonly candidate: string;
-  readonly baseline: string;
-  readonly opponents: readonly string[];
-  /** Games to play at most, A's and B's together (the SPRT may stop sooner). */
-  readonly games: number;
-  readonly seed: string;
-  readonly measure: Measure;
-  /** The SPRT's bounds in the measure's unit per seat-game; null: a fixed-size match. */
-  readonly sprt: SprtParams | null;
-  /** A keyed run's deal key (32 hex digits, `runDealKey`); absent: the deals come from the seed. */
-  readonly dealKey?: string | undefined;
-  /** Write every game to games.jsonl; and games.csv, one row per seat-game. */
-  readonly record: boolean;
-  readonly gamesCsv: boolean;
-  /** The output directory (absent: `results/<game>-match-s<seed>-<time>`), and whether to replace the run it holds. */
-  readonly out?: string | undefined;
-  readonly force: boolean;
-}
-
-/** What `runMatch` plays: a new match, or the stopped one in a directory (`--resume`). */
+/** What `runMatch` plays: a new match (in `out`, default `results/<game>-match-s<seed>-<time>`), or the stopped one in a directory (`--resume`). */
 export type RunMatchOptions = {
-  /** The run flags (workers, queue, fault policy, `wide` for the tables). */
+  /** How this session plays (workers, queue, `wide` for the tables); the faults are the spec's. */
   readonly flags: RunFlags;
   /** The command's Ctrl-C handling; absent: `runMatch` installs its own and removes it when done. */
   readonly stopper?: Stopper;
-} & ({ readonly spec: MatchSpec } | { readonly resume: string });
+} & ({ readonly spec: MatchSpec; readonly out?: string | undefined; readonly force?: boolean } | { readonly resume: string });
 
 /** What `runMatch` returns: the match's `match.json`, its directory and the exit code (0, or 130/143 when stopped). */
 export interface MatchOutcome {
@@ -145,84 +69,23 @@ export interface MatchOutcome {
   readonly code: number;
 }
 
-/** A match's line-up and variant from the texts given: A, B, and the other seats (default: the game's greedy bot). */
-export interface MatchLineup {
-  readonly candidate: string;
-  readonly baseline: string;
-  readonly opponents: readonly string[];
-  readonly variant: Variant;
-}
-
-/**
- * Validates a match's bots (`parseAndValidateLineup`) and resolves its table:
- * the opponents set `players` (`tableSeats`).
- * @param variant the variant parameters given (`--variant`, parsed).
- * @throws UsageError (or BotSpecError) with one line: a bad bot, more than one bot for A or B, a line-up that does not fit the table.
- */
-export async function matchLineup(
-  game: AnyGame,
-  texts: { readonly candidate: string; readonly baseline: string; readonly opponents: string | undefined },
-  variant: Readonly<Record<string, VariantValue>>,
-  loadMs: number,
-): Promise<MatchLineup> {
-  const one = async (flag: string, text: string): Promise<string> => {
-    const specs = await parseAndValidateLineup(text, game, loadMs);
-    if (specs.length !== 1) throw new UsageError(`${flag} takes one bot, got ${specs.length}: '${text}'`);
-    return specs[0]!.text;
-  };
-  const candidate = await one('--candidate', texts.candidate);
-  const baseline = await one('--baseline', texts.baseline);
-  const given = { ...variant };
-  const opponents = await tableSeats(game, texts.opponents, given, 1, loadMs);
-  return { candidate, baseline, opponents, variant: resolveGameVariant(game, given) };
-}
-
-/** A match being played: its game, config, size, directory, what it keeps to resume, and the checkpoint it resumes. */
+/** A match to play: its spec, its directory, the SPRT's trace so far, and the checkpoint it resumes. */
 interface MatchPlan {
-  readonly game: AnyGame;
-  readonly config: RunConfig;
-  readonly games: number;
+  readonly spec: MatchSpec;
   readonly dir: string;
-  readonly opts: MatchOptions & { readonly trace: TracePoint[] };
+  readonly trace: TracePoint[];
   readonly resume?: Checkpoint;
 }
 
-/** A new match's plan: its config, and its directory claimed. */
-function freshPlan(spec: MatchSpec, flags: RunFlags): MatchPlan {
-  const { game, candidate, baseline, opponents } = spec;
-  const lineup = [candidate, baseline, ...opponents];
-  const config: RunConfig = {
-    gameId: game.info.id,
-    variant: spec.variant,
-    lineup,
-    seatings: matchSeatings(Number(spec.variant.players)),
-    runSeed: spec.seed,
-    ...(spec.dealKey !== undefined ? { dealKey: spec.dealKey } : {}),
-    record: spec.record,
-    ...faultConfig(flags),
-    ...(spec.gamesCsv ? { gamesCsv: true } : {}),
-  };
-  const out = spec.out ?? newRunDir(runName(`${game.info.id}-match`, spec.seed, new Date()));
-  claimOutDir(out, { force: spec.force });
-  const opts = { candidate, baseline, opponents: [...opponents], sprt: spec.sprt, measure: spec.measure, trace: [] };
-  return { game, config, games: spec.games, dir: resolve(out), opts };
-}
+/** What a match keeps in its checkpoint as it goes (`state`): the SPRT's trace, so that `--resume` continues it. */
+const matchStateSchema = z.object({ trace: z.array(tracePointSchema) });
 
-/**
- * A stopped match's plan, from its checkpoint.
- * @throws UsageError when the directory holds no match run, or its options do not fit their schema.
- */
+/** A stopped match's plan: the spec and the SPRT's trace its checkpoint keeps. */
 function resumedPlan(resume: string): MatchPlan {
-  const dir = resolve(resume);
-  claimOutDir(resume, { resume: true });
-  const cp = readCheckpoint(dir);
-  if (cp.command?.name !== 'match') throw new UsageError(`--resume ${resume}: not a match run`);
-  const parsed = matchOptionsSchema.safeParse(cp.command.options);
-  if (!parsed.success) throw new UsageError(`--resume ${resume}: the match's options in checkpoint.json are damaged`);
-  restoreBotLabels(cp.command.options.labels);
-  const o = parsed.data;
-  const opts = { ...o, trace: [...(o.trace ?? [])] };
-  return { game: getGame(cp.config.gameId), config: cp.config, games: cp.games, dir, opts, resume: cp };
+  const { dir, checkpoint, spec } = resumeRun(resume, matchSpecSchema, 'match');
+  const state = matchStateSchema.safeParse(checkpoint.state);
+  if (!state.success) throw new UsageError(`--resume ${resume}: the SPRT's trace in checkpoint.json is damaged`);
+  return { spec, dir, trace: state.data.trace, resume: checkpoint };
 }
 
 /**
@@ -235,81 +98,106 @@ function resumedPlan(resume: string): MatchPlan {
  * @throws UsageError with one line: a directory in use or holding another run, a checkpoint that is not a match's.
  */
 export async function runMatch(options: RunMatchOptions): Promise<MatchOutcome> {
-  const { flags } = options;
   const stopper = options.stopper ?? installStopper();
   try {
-    const plan = 'resume' in options ? resumedPlan(options.resume) : freshPlan(options.spec, flags);
-    const { game, config, dir, opts } = plan;
-    const startedAt = new Date();
-    const run = await executeRun({
-      game,
-      config,
-      games: plan.games,
-      flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
-      dir,
-      stop: stopper.signal,
-      command: { name: 'match', options: { ...opts, labels: tunedBotLabels() } },
-      ...(plan.resume ? { resume: plan.resume } : {}),
-      ...sequentialTest(config.seatings, opts),
-    });
-    const report = matchReport(plan, run.tally, run.complete);
-    // Tables name a tuned bot by its tuned.json, not by its spec.
-    const labels = [`A: ${botLabel(opts.candidate)}`, `B: ${botLabel(opts.baseline)}`, ...opts.opponents.map((o) => `opponent: ${botLabel(o)}`)];
-    const summary = await summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels });
-    process.stdout.write(`${renderTables(summary, { wide: flags.wide === true })}\n\n${renderMatch(report, { wide: flags.wide === true })}\n`);
-    writeRunFiles(summary, dir);
-    writeMatchFiles(report, dir);
-    await writeHtmlReport(dir);
-    return { report, dir, code: finish('match', run.complete, run.tally.games, dir, stopper.received()) };
+    const plan =
+      'resume' in options
+        ? resumedPlan(options.resume)
+        : {
+            spec: options.spec,
+            dir: claimNewDir(options.out, runName(`${options.spec.game}-match`, options.spec.seed, new Date()), options.force === true),
+            trace: [],
+          };
+    return await playMatch(plan, options.flags, stopper);
   } finally {
     if (options.stopper === undefined) stopper.dispose();
   }
 }
 
-/** The run's SPRT, asked after each merged batch (`TourneyOptions.decided`), and its progress text; none without one. */
-function sequentialTest(seatings: RunConfig['seatings'], opts: MatchPlan['opts']): { decided?: (t: Tally) => boolean; status?: (t: Tally) => string } {
-  const p = opts.sprt;
-  if (!p) return {};
-  const measure: Measure = opts.measure ?? 'win';
-  const trace = opts.trace;
-  return {
-    decided: (t: Tally) => {
-      // The test looks only at batch boundaries SPRT_LOOK_SPACING deals apart or more (`sprtLookDue`): denser looks raise its α.
-      const look = sprtLookDue(t.deals, lastLook(trace));
-      const s = sprtOf(t, seatings, p, measure, look);
-      trace.push({ deals: t.deals, llr: s.llr, look });
-      return s.accepted !== null;
-    },
-    status: (t: Tally) =>
-      `LLR ${sprtOf(t, seatings, p, measure).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
-  };
+/** Plays a match's plan, prints it, writes its files and its page. */
+async function playMatch(plan: MatchPlan, flags: RunFlags, stopper: Stopper): Promise<MatchOutcome> {
+  const { spec, dir, trace } = plan;
+  const game = getGame(spec.game);
+  const config = runConfig(spec);
+  const startedAt = new Date();
+  const played = playFlags(flags, spec.faults);
+  const run = await executeRun({
+    game,
+    config,
+    games: spec.games,
+    flags: played,
+    dir,
+    stop: stopper.signal,
+    spec,
+    state: () => ({ trace }),
+    ...(plan.resume ? { resume: plan.resume } : {}),
+    ...sequentialTest(spec, config.seatings, trace),
+  });
+  const report = matchReport(spec, config.seatings, trace, run.tally, run.complete);
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const labels = [`A: ${spec.candidate.label}`, `B: ${spec.baseline.label}`, ...spec.opponents.map((o) => `opponent: ${o.label}`)];
+  const summary = summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels, clockBound: clockBound(entriesOf(spec)) });
+  const wide = flags.wide === true;
+  process.stdout.write(`${renderTables(summary, { wide })}\n\n${renderMatch(report, spec, { wide })}\n`);
+  writeRunFiles(summary, dir);
+  writeMatchFiles(report, dir);
+  await writeHtmlReport(dir);
+  return { report, dir, code: finish('match', run.complete, run.tally.games, dir, stopper.received()) };
 }
 
-/** `match.json` of a played match: the paired comparison, the SPRT's final state and trace, the verdict. */
-function matchReport(plan: MatchPlan, t: Tally, complete: boolean): MatchReport {
-  const { config, opts } = plan;
-  const p = opts.sprt;
-  const measure: Measure = opts.measure ?? 'win';
-  const trace = opts.trace;
-  const comparison = compare(t, config.seatings);
-  // The final state decides only if the run's last merged batch was a look.
-  const last = trace[trace.length - 1];
-  const state = p ? sprtOf(t, config.seatings, p, measure, last !== undefined && last.look !== false && last.deals === t.deals) : null;
+/** The command line's SPRT: null without `--sprt`; else its bounds, each checked. */
+function sprtParams(args: Args, measure: MatchSpec['measure']): SprtParams | null {
+  if (!args.sprt) return null;
+  // A score has the game's own unit: its hypotheses cannot have a default.
+  if (measure === 'score' && !args.given.has('h1'))
+    throw new UsageError('--measure score --sprt needs --h1, the difference in game score per seat-game that counts as stronger');
+  const bound = measure === 'score' ? 1e9 : 1;
+  const p = {
+    mu0: parseNumber('--h0', args.h0, -bound, bound),
+    mu1: parseNumber('--h1', args.h1, -bound, bound),
+    alpha: parseNumber('--alpha', args.alpha, 1e-6, 0.4999),
+    beta: parseNumber('--beta', args.beta, 1e-6, 0.4999),
+  };
+  if (!(p.mu0 < p.mu1)) throw new UsageError(`--h0 (${p.mu0}) must be below --h1 (${p.mu1})`);
+  return p;
+}
+
+/** The parsed command line of `match`. */
+type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
+
+/**
+ * The spec a `match` command line means: A, B and the opponents validated,
+ * the table resolved, the SPRT's bounds checked, the deal key chosen.
+ * @throws UsageError with one line on bad input.
+ */
+async function matchSpec(args: Args, flags: RunFlags): Promise<MatchSpec> {
+  if (args.game === undefined) throw new UsageError('Missing required argument: game');
+  if (args.candidate === undefined || args.baseline === undefined) throw new UsageError('match needs --candidate and --baseline');
+  const game = getGame(args.game);
+  const texts = { candidate: args.candidate, baseline: args.baseline, opponents: args.opponents };
+  const { candidate, baseline, opponents, variant } = await matchLineup(game, texts, parseVariantSpec(args.variant), flags.botLoadMs);
+  const measure = args.measure;
+  if (measure !== 'win' && measure !== 'score') throw new UsageError(`--measure must be win or score, got '${measure}'`);
+  const sprt = sprtParams(args, measure);
+  const dealKey = runDealKey(
+    args['deal-key'],
+    [candidate, baseline, ...opponents].map((e) => e.bot),
+  );
   return {
-    game: plan.game.info.id,
-    variant: config.variant,
-    seed: config.runSeed,
-    candidate: opts.candidate,
-    baseline: opts.baseline,
-    opponents: opts.opponents,
-    deals: t.deals,
-    games: t.games,
-    comparison,
-    sprt: state && p ? { ...state, ...p, trace } : null,
+    kind: 'match',
+    game: game.info.id,
+    variant,
+    seed: args.seed,
+    ...(dealKey !== undefined ? { dealKey } : {}),
+    games: parseCount('--games', args.games, 1, 1e10),
+    record: args.record,
+    gamesCsv: args['games-csv'],
+    faults: faultConfig(flags),
+    candidate,
+    baseline,
+    opponents: [...opponents],
     measure,
-    verdict: verdictOf(comparison, state, measure),
-    stoppedEstimate: stoppedEstimateNote(state),
-    complete,
+    sprt,
   };
 }
 
@@ -333,48 +221,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     checkResumeFlags(args.given);
     return (await runMatch({ flags, stopper, resume: args.resume })).code;
   }
-  if (args.game === undefined) throw new UsageError('Missing required argument: game');
-  if (args.candidate === undefined || args.baseline === undefined) throw new UsageError('match needs --candidate and --baseline');
-  const game = getGame(args.game);
-  const { candidate, baseline, opponents, variant } = await matchLineup(
-    game,
-    { candidate: args.candidate, baseline: args.baseline, opponents: args.opponents },
-    parseVariantSpec(args.variant),
-    flags.botLoadMs,
-  );
-  const measure = args.measure;
-  if (measure !== 'win' && measure !== 'score') throw new UsageError(`--measure must be win or score, got '${measure}'`);
-  // A score has the game's own unit: its hypotheses cannot have a default.
-  if (measure === 'score' && args.sprt && !args.given.has('h1'))
-    throw new UsageError('--measure score --sprt needs --h1, the difference in game score per seat-game that counts as stronger');
-  const bound = measure === 'score' ? 1e9 : 1;
-  const sprtParams: SprtParams | null = args.sprt
-    ? {
-        mu0: parseFraction('--h0', args.h0, -bound, bound),
-        mu1: parseFraction('--h1', args.h1, -bound, bound),
-        alpha: parseFraction('--alpha', args.alpha, 1e-6, 0.4999),
-        beta: parseFraction('--beta', args.beta, 1e-6, 0.4999),
-      }
-    : null;
-  if (sprtParams && !(sprtParams.mu0 < sprtParams.mu1)) throw new UsageError(`--h0 (${sprtParams.mu0}) must be below --h1 (${sprtParams.mu1})`);
-  const dealKey = runDealKey(args['deal-key'], [candidate, baseline, ...opponents]);
-  const spec: MatchSpec = {
-    game,
-    variant,
-    candidate,
-    baseline,
-    opponents,
-    games: parseCount('--games', args.games, 1, 1e10),
-    seed: args.seed,
-    measure,
-    sprt: sprtParams,
-    dealKey,
-    record: args.record,
-    gamesCsv: args['games-csv'],
-    out: args.out,
-    force: args.force,
-  };
-  return (await runMatch({ flags, stopper, spec })).code;
+  const spec = await matchSpec(args, flags);
+  return (await runMatch({ flags, stopper, spec, out: args.out, force: args.force })).code;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

@@ -21,6 +21,16 @@ export function parseCount(flag: string, raw: string | number, min: number, max:
   return n;
 }
 
+/**
+ * Parses a number option within [lo, hi].
+ * @throws UsageError naming the option and the valid range.
+ */
+export function parseNumber(flag: string, text: string, lo: number, hi: number): number {
+  const x = Number(text);
+  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
+  return x;
+}
+
 /** The default run directory name: `<game>-s<seed>-<UTC time>`, e.g. `captains-orders-s7-20261121-231502`. */
 export function runName(gameId: string, seed: string, at: Date): string {
   const t = at.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);

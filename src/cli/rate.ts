@@ -1,12 +1,11 @@
 import { stringify } from '../report/csv.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { z } from 'zod';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
-import { botLabel, getBotKind, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } from '../../bots/index.js';
+import { getBotKind } from '../../bots/index.js';
 import { writeFileAtomic } from '../report/files.js';
 import { num, pct } from '../report/terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
@@ -18,24 +17,16 @@ import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
 import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
 import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
-import type { RunConfig } from '../tourney/batch.js';
-import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import {
-  summarizeRun,
-  executeRun,
-  finish,
-  installStopper,
-  parseCommand,
-  parseRunFlags,
-  runCli,
-  type RunFlags,
-  checkResumeFlags,
-  claimOutDir,
-  newRunDir,
-  faultConfig,
-} from './common.js';
+import type { Checkpoint } from '../tourney/run.js';
+import { checkResumeFlags, parseCommand, runCli } from './common.js';
+import { executeRun, resumeRun, summarizeRun } from './execute.js';
+import { lineupEntries } from './lineups.js';
 import { commandOptions } from './run-args.js';
-import { dealKeyConfig } from './deals.js';
+import { claimNewDir, finish } from './run-dir.js';
+import { faultConfig, parseRunFlags, playFlags, type RunFlags } from './run-flags.js';
+import { clockBound, rateSpecSchema, runConfig, type RateSpec } from './run-spec.js';
+import { runDealKey } from './deals.js';
+import { installStopper, type Stopper } from './stopper.js';
 import { parseCount, runName } from './options.js';
 
 const options = commandOptions(
@@ -269,72 +260,40 @@ export function poolTooSmall(game: AnyGame, pool: readonly string[], P: number):
   return `${id} is played by ${minPlayers}-${maxPlayers} players and --pool has ${n} bot${n === 1 ? '' : 's'}: give at least ${minPlayers}${bigger}${match}`;
 }
 
-/** What `rate` keeps in the checkpoint to resume: the line-ups played on every deal (pool indices); `labels` is read apart. */
-const rateOptionsSchema = z.object({ lineups: z.array(z.array(z.number().int().min(0))) });
-
 /** The parsed command line of `rate`. */
 type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
 
-/** A rating run being played: its game, config, pool and line-ups, size and directory, and the checkpoint it resumes. */
-interface RatePlan {
-  readonly game: AnyGame;
-  readonly config: RunConfig;
-  readonly pool: readonly string[];
-  readonly lineups: number[][];
-  readonly games: number;
-  readonly dir: string;
-  readonly resume?: Checkpoint;
-}
-
 /**
- * A stopped rating run's plan, from its checkpoint.
- * @throws UsageError when the directory holds no rating run, or its line-ups are damaged.
- */
-function resumedPlan(resume: string): RatePlan {
-  const dir = resolve(resume);
-  claimOutDir(resume, { resume: true });
-  const cp = readCheckpoint(dir);
-  if (cp.command?.name !== 'rate') throw new UsageError(`--resume ${resume}: not a rating run`);
-  const game = getGame(cp.config.gameId);
-  const parsed = rateOptionsSchema.safeParse(cp.command.options);
-  if (!parsed.success) throw new UsageError(`--resume ${resume}: the line-ups in checkpoint.json are damaged`);
-  restoreBotLabels(cp.command.options.labels);
-  return { game, config: cp.config, pool: [...cp.config.lineup], lineups: parsed.data.lineups, games: cp.games, dir, resume: cp };
-}
-
-/**
- * A new rating run's plan: the pool validated, the table size (the pool's
- * size when it is smaller than the game's default table), every line-up in
- * every rotation (`roundRobinSeatings`), and its directory claimed.
+ * The spec a `rate` command line means: the pool validated, the table size
+ * (the pool's size when it is smaller than the game's default table), the
+ * deal key chosen.
  * @throws UsageError with one line on bad input.
  */
-async function freshPlan(args: Args, flags: RunFlags): Promise<RatePlan> {
+async function rateSpec(args: Args, flags: RunFlags): Promise<RateSpec> {
   if (args.game === undefined) throw new UsageError('Missing required argument: game');
   if (args.pool === undefined) throw new UsageError('rate needs --pool a,b,c,...');
   const game = getGame(args.game);
-  const pool = (await parseAndValidateLineup(args.pool, game, flags.botLoadMs)).map((s) => s.text);
-  if (new Set(pool).size !== pool.length) throw new UsageError(`--pool names a bot twice: ${pool.join(', ')}`);
+  const pool = await lineupEntries(args.pool, game, flags.botLoadMs);
+  const bots = pool.map((e) => e.bot);
+  if (new Set(bots).size !== bots.length) throw new UsageError(`--pool names a bot twice: ${bots.join(', ')}`);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
   if (given.players === undefined && pool.length < Number(resolveGameVariant(game, {}).players)) given.players = Math.max(game.info.minPlayers, pool.length);
   const variant = resolveGameVariant(game, given);
   const P = Number(variant.players);
-  if (pool.length < P) throw new UsageError(poolTooSmall(game, pool, P));
-  const rr = roundRobinSeatings(pool.length, P);
-  const config: RunConfig = {
-    gameId: game.info.id,
+  if (pool.length < P) throw new UsageError(poolTooSmall(game, bots, P));
+  const dealKey = runDealKey(args['deal-key'], bots);
+  return {
+    kind: 'rate',
+    game: game.info.id,
     variant,
-    lineup: pool,
-    seatings: rr.seatings,
-    runSeed: args.seed,
-    ...dealKeyConfig(args['deal-key'], pool),
+    seed: args.seed,
+    ...(dealKey !== undefined ? { dealKey } : {}),
+    games: parseCount('--games', args.games, 1, 1e10),
     record: args.record,
-    ...faultConfig(flags),
-    ...(args['games-csv'] ? { gamesCsv: true } : {}),
+    gamesCsv: args['games-csv'],
+    faults: faultConfig(flags),
+    pool,
   };
-  const games = parseCount('--games', args.games, 1, 1e10);
-  const out = args.out ?? newRunDir(runName(`${game.info.id}-rate`, args.seed, new Date()));
-  claimOutDir(out, { force: args.force });
-  return { game, config, pool, lineups: rr.lineups, games, dir: resolve(out) };
 }
 
 /** Writes a rating run's own files: `ratings.json`, `ratings.csv` (one row per bot, best first) and `los.csv` (one row per ordered pair). */
@@ -369,8 +328,48 @@ function writeRatingFiles(report: RatingReport, names: readonly string[], dir: s
 }
 
 /**
+ * Plays a rating run (new, or resumed from its checkpoint), prints its tables
+ * and ratings, and writes its files and its page.
+ * @returns the exit code.
+ */
+async function playRate(spec: RateSpec, dir: string, flags: RunFlags, stopper: Stopper, resume?: Checkpoint): Promise<number> {
+  const game = getGame(spec.game);
+  const config = runConfig(spec);
+  const startedAt = new Date();
+  const run = await executeRun({
+    game,
+    config,
+    games: spec.games,
+    flags: playFlags(flags, spec.faults),
+    dir,
+    stop: stopper.signal,
+    spec,
+    ...(resume ? { resume } : {}),
+  });
+  const t = run.tally;
+  // Tables name a tuned bot by its tuned.json, not by its spec.
+  const names = spec.pool.map((e) => e.label);
+  const lineups = roundRobinSeatings(spec.pool.length, t.players).lineups;
+  const report: RatingReport = {
+    game: game.info.id,
+    variant: config.variant,
+    seed: config.runSeed,
+    players: t.players,
+    complete: run.complete,
+    ...rate(t, run.groups, config.seatings, lineups, names),
+  };
+  const summary = summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names, clockBound: clockBound(spec.pool) });
+  process.stdout.write(`${renderTables(summary, { wide: flags.wide === true })}\n\n${renderRatings(report, { wide: flags.wide === true })}\n`);
+  writeRunFiles(summary, dir);
+  writeRatingFiles(report, names, dir);
+  await writeHtmlReport(dir);
+  return finish('rate', run.complete, t.games, dir, stopper.received());
+}
+
+/**
  * `npm run rate -- --game G --pool a,b,c,...`: ratings of a pool of bots from
- * a round robin on duplicate deals. Returns the exit code.
+ * a round robin on duplicate deals. Parses the command line into a `RateSpec`
+ * (or reads a stopped run's) and plays it. Returns the exit code.
  */
 export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
@@ -383,37 +382,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (args === null) return 0;
   const stopper = installStopper();
   const flags = parseRunFlags(args);
-  if (args.resume !== undefined) checkResumeFlags(args.given);
-  const plan = args.resume !== undefined ? resumedPlan(args.resume) : await freshPlan(args, flags);
-  const { game, config, lineups, dir } = plan;
-  const startedAt = new Date();
-  const run = await executeRun({
-    game,
-    config,
-    games: plan.games,
-    flags: { ...flags, onFault: config.onFault, moveTimeoutMs: config.moveTimeoutMs },
-    dir,
-    stop: stopper.signal,
-    command: { name: 'rate', options: { lineups, labels: tunedBotLabels() } },
-    ...(plan.resume ? { resume: plan.resume } : {}),
-  });
-  const t = run.tally;
-  // Tables name a tuned bot by its tuned.json, not by its spec.
-  const names = plan.pool.map(botLabel);
-  const report: RatingReport = {
-    game: game.info.id,
-    variant: config.variant,
-    seed: config.runSeed,
-    players: t.players,
-    complete: run.complete,
-    ...rate(t, run.groups, config.seatings, lineups, names),
-  };
-  const summary = await summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names });
-  process.stdout.write(`${renderTables(summary, { wide: args.wide })}\n\n${renderRatings(report, { wide: args.wide })}\n`);
-  writeRunFiles(summary, dir);
-  writeRatingFiles(report, names, dir);
-  await writeHtmlReport(dir);
-  return finish('rate', run.complete, t.games, dir, stopper.received());
+  if (args.resume !== undefined) {
+    checkResumeFlags(args.given);
+    const { dir, checkpoint, spec } = resumeRun(args.resume, rateSpecSchema, 'rate');
+    return playRate(spec, dir, flags, stopper, checkpoint);
+  }
+  const spec = await rateSpec(args, flags);
+  const dir = claimNewDir(args.out, runName(`${spec.game}-rate`, spec.seed, new Date()), args.force);
+  return playRate(spec, dir, flags, stopper);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

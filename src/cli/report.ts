@@ -7,7 +7,8 @@ import { compareRuns, comparisonText, type ComparedRun, type RunComparison } fro
 import { buildHtmlReport } from '../report/html/index.js';
 import { wrapProse } from '../report/terminal.js';
 import type { Summary } from '../tourney/summary.js';
-import { runCli, shownPath } from './common.js';
+import { runCli } from './common.js';
+import { shownPath } from './run-dir.js';
 
 const USAGE =
   "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)\n" +

@@ -9,13 +9,15 @@
 import { stringify } from '../report/csv.js';
 import { join } from 'node:path';
 import '../games/index.js';
-import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../io/files.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import type { Arena, Objective } from '../train/evaluate.js';
 import { trainWith, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
 import type { RuleTarget } from '../train/rules.js';
-import { installStopper, type parseCommand, type RunFlags, faultConfig, openPlayer, writePageAndName } from './common.js';
+import type { parseCommand } from './common.js';
+import { writePageAndName } from './run-dir.js';
+import { faultConfig, openPlayer, type RunFlags } from './run-flags.js';
+import { installStopper } from './stopper.js';
 import { commandOptions } from './run-args.js';
 import { secretDealsLine } from '../report/table.js';
 import { progressReporter } from './progress.js';
@@ -179,7 +181,7 @@ export interface TrainSetup {
   readonly deals: number;
   readonly seed: string;
   /** The deal key when the deals are secret (a bot file plays, or `--deal-key`): every run of the training, its verification included, deals from it. */
-  readonly dealKey?: string;
+  readonly dealKey?: string | undefined;
   readonly budget: number;
   readonly verify: boolean;
   readonly verifyGames: number;
@@ -188,11 +190,7 @@ export interface TrainSetup {
   readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
 }
 
-export function parseNumber(flag: string, text: string, lo: number, hi: number): number {
-  const x = Number(text);
-  if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
-  return x;
-}
+export { parseNumber } from './options.js';
 
 /**
  * The column names of `curve.csv` for what each holds after the fitness and

@@ -12,8 +12,8 @@ import { UsageError } from '../core/errors.js';
 import type { DmcPlan } from '../learn/dmc.js';
 import type { TrainPlan, TrainState } from '../train/loop.js';
 import { RULE_TARGETS } from '../train/rules.js';
-import type { DmcSetup, DmcState } from './train-dmc.js';
 import type { TrainSetup } from './train-run.js';
+import type { DmcSetup, DmcState } from './train-dmc.js';
 
 /** A figure JSON may hold as null (a NaN or an infinity when written). */
 const figure = z.number().nullable();
@@ -26,7 +26,8 @@ const kept = z.object({
   watchdogMs: z.number(),
 });
 
-const trainSetup = z.object({
+/** What `train-state.json` keeps of a bot tuning or a rules search besides the optimizer: everything needed to go on. */
+const trainSetup: z.ZodType<TrainSetup> = z.object({
   game: z.string(),
   variant,
   start: z.string(),
@@ -39,6 +40,7 @@ const trainSetup = z.object({
   verify: z.boolean(),
   verifyGames: z.number(),
   flags: kept,
+  /** A rules search: the target and the line-up playing every variant (null: a bot is tuned). */
   rules: z.object({ target: z.enum(RULE_TARGETS), lineup: z.array(z.string()) }).nullable(),
 });
 
@@ -125,6 +127,16 @@ const dmcState = z.object({
   weights: z.string(),
   adam: z.object({ t: z.number(), m: z.string(), v: z.string() }),
 });
+
+/**
+ * A training run's spec (`run-spec.ts`): its setup and plan, as
+ * `train-state.json` keeps them (a bot tuning or rules search, or a Deep
+ * Monte-Carlo run).
+ */
+export const trainSpecSchema = z.union([
+  z.object({ kind: z.literal('train'), setup: trainSetup, plan: trainPlan }),
+  z.object({ kind: z.literal('train'), setup: dmcSetup, plan: dmcPlan }),
+]);
 
 /** A bot tuning's or a rules search's saved run. */
 export interface TuneStateFile {

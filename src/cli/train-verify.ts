@@ -4,11 +4,13 @@ import '../games/index.js';
 import { getGame } from '../core/registry.js';
 import { nonDefault } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
-import { resolveRunFlags, type RunFlags } from './common.js';
+import { faultConfig, resolveRunFlags, type RunFlags } from './run-flags.js';
 import { printProse } from '../report/terminal.js';
 import { readMatchVerdict, type MatchVerdict } from './match-file.js';
 import { signedFixed } from './match-render.js';
-import { DEFAULT_SPRT, matchLineup, runMatch, type MatchSpec } from './match.js';
+import { matchLineup } from './lineups.js';
+import { DEFAULT_SPRT, runMatch } from './match.js';
+import type { MatchSpec } from './run-spec.js';
 import type { TrainSetup } from './train-run.js';
 
 /** What `train.json` keeps of the verification match (and of its confirmation, when the SPRT stopped it). */
@@ -34,34 +36,36 @@ interface Verification {
  */
 export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlags, tunedSpec: string, trainJson: Record<string, unknown>): Promise<number> {
   const game = getGame(setup.game);
-  // The verification and the confirmation deal from the training's secret key when a bot file plays.
+  const played = verifyFlags(setup, flags);
   const { candidate, baseline, opponents, variant } = await matchLineup(
     game,
     { candidate: tunedSpec, baseline: setup.start, opponents: setup.opponents.join(',') },
     nonDefault(game.info.params, setup.variant),
-    verifyFlags(setup, flags).botLoadMs,
+    played.botLoadMs,
   );
-  const base: Omit<MatchSpec, 'games' | 'seed' | 'out'> = {
-    game,
+  const base: Omit<MatchSpec, 'games' | 'seed'> = {
+    kind: 'match',
+    game: setup.game,
     variant,
+    // The verification and the confirmation deal from the training's secret key when a bot file plays.
+    ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
+    record: false,
+    gamesCsv: false,
+    faults: faultConfig(played),
     candidate,
     baseline,
-    opponents,
+    opponents: [...opponents],
     // On win share the SPRT stops as soon as it knows; a score has the game's own unit and no default H1, so a
     // score-tuned bot is judged on --verify-games games by the interval of its paired score difference.
     measure: setup.objective === 'score' ? 'score' : 'win',
     sprt: setup.objective === 'score' ? null : DEFAULT_SPRT,
-    dealKey: setup.dealKey,
-    record: false,
-    gamesCsv: false,
-    force: false,
   };
   // The verification match: held-out seeds (training seeds are <seed>/train/<k>).
   const verifyDir = join(dir, 'verify');
   printProse(
     `\nVerification: ${setup.objective === 'score' ? `match --measure score (${setup.verifyGames} games)` : 'match --sprt'} of the tuned bot (A) against the starting bot (B) on held-out seeds:\n`,
   );
-  const verified = await playOrResume(verifyDir, setup, flags, { ...base, games: setup.verifyGames, seed: `${setup.seed}-verify`, out: verifyDir });
+  const verified = await playOrResume(verifyDir, played, { ...base, games: setup.verifyGames, seed: `${setup.seed}-verify` });
   let code = verified.code;
   const m = verified.match;
   const verification: Verification = { dir: 'verify', verdict: m.verdict, deals: m.deals, comparison: m.comparison, stoppedEstimate: m.stoppedEstimate };
@@ -78,7 +82,7 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
     printProse(
       `\nConfirmation: a fixed-size match (${m.games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
     );
-    const confirmed = await playOrResume(confirmDir, setup, flags, { ...base, sprt: null, games: m.games, seed: `${setup.seed}-confirm`, out: confirmDir });
+    const confirmed = await playOrResume(confirmDir, played, { ...base, sprt: null, games: m.games, seed: `${setup.seed}-confirm` });
     code = confirmed.code;
     c = confirmed.match;
   }
@@ -92,10 +96,8 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
 }
 
 /** Plays a verification match in `dir`, or carries on the one stopped there (its `checkpoint.json`). */
-async function playOrResume(dir: string, setup: TrainSetup, flags: RunFlags, spec: MatchSpec): Promise<{ match: MatchVerdict; code: number }> {
-  const run = existsSync(join(dir, 'checkpoint.json'))
-    ? await runMatch({ flags: verifyFlags(setup, flags), resume: dir })
-    : await runMatch({ flags: verifyFlags(setup, flags), spec });
+async function playOrResume(dir: string, flags: RunFlags, spec: MatchSpec): Promise<{ match: MatchVerdict; code: number }> {
+  const run = existsSync(join(dir, 'checkpoint.json')) ? await runMatch({ flags, resume: dir }) : await runMatch({ flags, spec, out: dir });
   return { match: run.report, code: run.code };
 }
 

@@ -31,18 +31,18 @@ export interface RunConfig {
    * deal's seed and its bots' stream seed are derived from it and the run
    * seed (`keyedDeal`). Absent: deals from the run seed (`gameSeed`).
    */
-  readonly dealKey?: string;
+  readonly dealKey?: string | undefined;
   readonly record: boolean;
   /** What a faulty decision costs: the game (forfeit) or nothing (a random legal action replaces it). */
   readonly onFault: FaultPolicy;
   /** Per-decision budget in ms measured around each bot call; 0 = only the watchdog's limit. */
   readonly moveTimeoutMs: number;
   /** The most resident memory of a user bot's realm, in MiB (default 1024). */
-  readonly botMemoryMb?: number;
+  readonly botMemoryMb?: number | undefined;
   /** The most ms a user bot file may take to load in its realm (default 10 000). */
-  readonly botLoadMs?: number;
+  readonly botLoadMs?: number | undefined;
   /** When true, one row per seat-game goes to `games.csv` (`GAMES_CSV_HEADER`). */
-  readonly gamesCsv?: boolean;
+  readonly gamesCsv?: boolean | undefined;
 }
 
 /**

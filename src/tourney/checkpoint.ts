@@ -39,48 +39,67 @@ const tallySchema = z.object({
   timeouts: z.array(z.tuple([num, num, num, num])),
 });
 
+/** The layout of `checkpoint.json`; 2 added seatings, per-deal moments and jackknife groups, 3 the command's spec and state instead of its options. */
+export const CHECKPOINT_VERSION = 3;
+
+/** The schema of a `RunConfig` (`batch.ts`): what a checkpoint keeps of the run the tourney plays. */
+export const runConfigSchema: z.ZodType<RunConfig> = z.object({
+  gameId: z.string(),
+  variant: z.record(z.union([z.string(), z.number(), z.boolean()])),
+  lineup: z.array(z.string()).min(1),
+  seatings: z.array(z.object({ rotation: z.number().int().min(0), entries: z.array(z.number().int().min(0)).min(1) })).min(1),
+  runSeed: z.string(),
+  dealKey: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/)
+    .optional(),
+  record: z.boolean(),
+  onFault: z.enum(['forfeit', 'random']),
+  moveTimeoutMs: z.number().int().min(0),
+  botMemoryMb: z.number().int().min(1).optional(),
+  botLoadMs: z.number().int().min(1).optional(),
+  gamesCsv: z.boolean().optional(),
+});
+
 /**
  * The schema of `checkpoint.json` (zod): every field a resumed run reads,
- * with its type; `checkCheckpoint` adds the checks between fields.
+ * with its type; `checkCheckpoint` adds the checks between fields. The
+ * command's `spec` (what the run is, whole) and `state` (what it keeps as it
+ * goes, e.g. an SPRT's trace) are the command's own: the tourney keeps them
+ * as they are, and the command reads them through its schemas.
  */
 export const checkpointSchema = z.object({
-  version: z.literal(2),
-  config: z.object({
-    gameId: z.string(),
-    variant: z.record(z.union([z.string(), z.number(), z.boolean()])),
-    lineup: z.array(z.string()).min(1),
-    seatings: z.array(z.object({ rotation: z.number().int().min(0), entries: z.array(z.number().int().min(0)).min(1) })).min(1),
-    runSeed: z.string(),
-    dealKey: z
-      .string()
-      .regex(/^[0-9a-f]{32}$/)
-      .optional(),
-    record: z.boolean(),
-    onFault: z.enum(['forfeit', 'random']),
-    moveTimeoutMs: z.number().int().min(0),
-    botMemoryMb: z.number().int().min(1).optional(),
-    botLoadMs: z.number().int().min(1).optional(),
-    gamesCsv: z.boolean().optional(),
-  }),
+  version: z.literal(CHECKPOINT_VERSION),
+  config: runConfigSchema,
   games: z.number().int().min(1),
   deals: z.number().int().min(1),
+  /** Batches merged, of the run's layout of `dealsPerBatch` deals a batch. */
   batchesDone: z.number().int().min(0),
   dealsPerBatch: z.number().int().min(1),
   tally: tallySchema,
+  /** The game's balance totals (`GameBalance`), its own JSON (null for a game without them). */
   balance: z.unknown(),
   groups: z.array(z.object({ tally: tallySchema, balance: z.unknown() })).min(1),
+  /** True when the run's sequential test decided before its last batch. */
   decidedEarly: z.boolean(),
+  /** Bytes of games.jsonl and games.csv (`--games-csv`) that belong to the merged batches. */
   recordBytes: z.number().int().min(0),
   rowBytes: z.number().int().min(0),
   seconds: num,
   complete: z.boolean(),
-  command: z.object({ name: z.string(), options: z.record(z.unknown()) }).optional(),
-  /** sha256 of each user bot file and each file a variant names (a card set), when the run started. */
+  /** The command's spec of the run (`src/cli/run-spec.ts`), kept whole so that `--resume` runs it again. */
+  spec: z.unknown(),
+  /** What the command keeps as the run goes (`match`: the SPRT's trace). */
+  state: z.unknown(),
+  /** sha256 of each user bot file and each file a variant names (a card set), when the run started (`runFiles`). */
   files: z.record(z.string()).optional(),
-  /** sha256 of the last TAIL_BYTES bytes of games.jsonl and games.csv that belong to the merged batches. */
+  /** sha256 of the last TAIL_BYTES bytes of games.jsonl and games.csv that belong to the merged batches (`tailDigest`). */
   recordTail: z.string().optional(),
   rowTail: z.string().optional(),
 });
+
+/** `checkpoint.json`: a run's merged results after its first `batchesDone` batches. */
+export type Checkpoint = z.infer<typeof checkpointSchema>;
 
 /**
  * The relations between a checkpoint's fields that the schema cannot say:
@@ -88,7 +107,7 @@ export const checkpointSchema = z.object({
  * the deals, tallies of the right sizes.
  * @returns the first problem, or null.
  */
-export function checkCheckpoint(cp: z.infer<typeof checkpointSchema>): string | null {
+export function checkCheckpoint(cp: Checkpoint): string | null {
   const c = cp.config;
   if (!gameIds().includes(c.gameId)) return `unknown game '${c.gameId}'`;
   try {
@@ -156,11 +175,13 @@ export function tailDigest(file: string, end: number): string | null {
 }
 
 /**
- * Reads and validates a run's checkpoint.
+ * Reads a run's checkpoint, validated against its schema and the relations
+ * between its fields, and checks that the run can go on exactly (its record
+ * files and the files it used are as the checkpoint describes, `checkResumable`).
  * @throws UsageError with one line: no checkpoint, not JSON, another version,
- *   a field that does not fit the schema or the others.
+ *   a field that does not fit the schema or the others, a file changed.
  */
-export function readCheckpointFile<T>(dir: string): T {
+export function readCheckpoint(dir: string): Checkpoint {
   const file = join(dir, 'checkpoint.json');
   if (!existsSync(file)) throw new UsageError(`--resume ${dir}: no stopped run there (no checkpoint.json)`);
   let raw: unknown;
@@ -169,8 +190,8 @@ export function readCheckpointFile<T>(dir: string): T {
   } catch {
     throw new UsageError(`--resume ${dir}: checkpoint.json is not JSON (damaged?); start the run again`);
   }
-  const version = (raw as { version?: unknown } | null)?.version;
-  if (version !== 2) throw new UsageError(`--resume ${dir}: checkpoint of another ninefold version (${String(version)}); start the run again`);
+  const version = raw !== null && typeof raw === 'object' && 'version' in raw ? raw.version : undefined;
+  if (version !== CHECKPOINT_VERSION) throw new UsageError(`--resume ${dir}: checkpoint of another ninefold version (${String(version)}); start the run again`);
   const parsed = checkpointSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -178,7 +199,8 @@ export function readCheckpointFile<T>(dir: string): T {
   }
   const problem = checkCheckpoint(parsed.data);
   if (problem !== null) throw new UsageError(`--resume ${dir}: checkpoint.json is damaged or edited: ${problem}`);
-  return raw as T;
+  checkResumable(dir, parsed.data);
+  return parsed.data;
 }
 
 /**
@@ -187,7 +209,7 @@ export function readCheckpointFile<T>(dir: string): T {
  * file and card file is byte for byte the one the run started with.
  * @throws UsageError with one line naming what changed.
  */
-export function checkResumable(dir: string, cp: z.infer<typeof checkpointSchema>): void {
+export function checkResumable(dir: string, cp: Checkpoint): void {
   const check = (name: string, bytes: number, tail: string | undefined, wanted: boolean): void => {
     if (!wanted || bytes === 0) return;
     const file = join(dir, name);

@@ -4,7 +4,7 @@ import { type AnyGame, getGame } from '../core/registry.js';
 import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
 import { emptyTally, type Group, mergeTally, type Tally } from './aggregate.js';
 import { type BatchResult, GAMES_CSV_HEADER, type RunConfig } from './batch.js';
-import type { Checkpoint } from './run.js';
+import type { Checkpoint } from './checkpoint.js';
 
 /** What the merger needs of a run. */
 export interface MergerOptions {
@@ -57,7 +57,9 @@ export class Merger {
     this.tally = cp ? cp.tally : emptyTally(P, E, K);
     this.balance = cp ? cp.balance : newBalance();
     this.G = Math.max(1, Math.min(opts.batches, JACKKNIFE_GROUPS));
-    this.groups = cp ? [...cp.groups] : Array.from({ length: this.G }, () => ({ tally: emptyTally(P, E, K), balance: newBalance() }));
+    this.groups = cp
+      ? cp.groups.map((g) => ({ tally: g.tally, balance: g.balance }))
+      : Array.from({ length: this.G }, () => ({ tally: emptyTally(P, E, K), balance: newBalance() }));
     this.next = cp ? cp.batchesDone : 0;
     this.decidedEarly = cp ? cp.decidedEarly : false;
     this.recordBytes = cp ? cp.recordBytes : 0;

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../io/files.js';
-import { checkResumable, readCheckpointFile, runFiles, tailDigest } from './checkpoint.js';
+import { CHECKPOINT_VERSION, type Checkpoint, runFiles, tailDigest } from './checkpoint.js';
 import type { Group, Tally } from './aggregate.js';
 import type { RunConfig } from './batch.js';
 import { Merger } from './merger.js';
@@ -47,8 +49,10 @@ export interface TourneyOptions {
    * later batch is merged, so the stop point is the same for any worker count.
    */
   readonly decided?: (tally: Tally) => boolean;
-  /** The command and options that started the run, kept in the checkpoint for `--resume`. */
-  readonly command?: Checkpoint['command'];
+  /** The command's spec of the run (JSON), kept whole in the checkpoint: `--resume` reads it and runs it again. */
+  readonly spec?: unknown;
+  /** What the command keeps in the checkpoint as the run goes (JSON, e.g. an SPRT's trace), asked at each checkpoint. */
+  readonly state?: () => unknown;
   /**
    * A worker pool to play on, kept open after the run (a training run plays
    * many short runs on one pool). Without it the run starts `workers`
@@ -76,35 +80,6 @@ export interface TourneyRun {
   readonly restarts: number;
 }
 
-/** `checkpoint.json`: a run's merged results after its first `batchesDone` batches. */
-export interface Checkpoint {
-  readonly version: typeof CHECKPOINT_VERSION;
-  readonly config: RunConfig;
-  readonly games: number;
-  readonly deals: number;
-  readonly batchesDone: number;
-  /** Deals per batch of the run's layout. */
-  readonly dealsPerBatch: number;
-  readonly tally: Tally;
-  readonly balance: unknown;
-  readonly groups: readonly Group[];
-  /** True when the run's sequential test decided before its last batch. */
-  readonly decidedEarly: boolean;
-  /** Bytes of `games.jsonl` that belong to the merged batches. */
-  readonly recordBytes: number;
-  /** Bytes of `games.csv` (`--games-csv`) that belong to the merged batches. */
-  readonly rowBytes: number;
-  readonly seconds: number;
-  readonly complete: boolean;
-  /** The command that started the run (`tourney`, `match`, `rate`) and the options it needs to resume. */
-  readonly command?: { readonly name: string; readonly options: Readonly<Record<string, unknown>> };
-  /** sha256 of every user bot file and card file when the run started (`runFiles`). */
-  readonly files?: Readonly<Record<string, string>>;
-  /** sha256 of the tails of games.jsonl and games.csv that belong to the merged batches (`tailDigest`). */
-  readonly recordTail?: string;
-  readonly rowTail?: string;
-}
-
 /** Milliseconds between two `onPlaying` reports of a run. */
 export const PLAYING_INTERVAL_MS = 1000;
 
@@ -128,19 +103,18 @@ function reportPlaying(onPlaying: (played: number, total: number) => void, merge
   return () => clearInterval(timer);
 }
 
-/** The checkpoint layout; version 2 added seatings, per-deal moments and jackknife groups. */
-export const CHECKPOINT_VERSION = 2;
+export { readCheckpoint, type Checkpoint } from './checkpoint.js';
 
 /**
- * Reads a run's checkpoint, validated against its schema
- * (`src/tourney/checkpoint.ts`), and checks that the run can go on exactly
- * (its record files and the files it used are as the checkpoint describes).
- * @throws UsageError with one line otherwise.
+ * A resumed run plays what its checkpoint describes: the config the command
+ * builds again from the spec it read there is the config the run started with,
+ * and the games are as many.
+ * @throws UsageError naming the checkpoint otherwise (edited, or written by a version that built its runs otherwise).
  */
-export function readCheckpoint(dir: string): Checkpoint {
-  const cp = readCheckpointFile<Checkpoint>(dir);
-  checkResumable(dir, cp as never);
-  return cp;
+function checkSameRun(cp: Checkpoint, config: RunConfig, games: number): void {
+  // As JSON writes them: a field left undefined is no field.
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(config)), cp.config) || games !== cp.games)
+    throw new UsageError('--resume: the run in checkpoint.json is not the one its spec describes (edited?); start the run again');
 }
 
 /**
@@ -157,6 +131,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
   const K = config.seatings.length;
   const deals = dealsFor(opts.games, K);
   const cp = opts.resume;
+  if (cp) checkSameRun(cp, config, opts.games);
   // A resumed run keeps the layout it was started with.
   const per = cp ? cp.dealsPerBatch : dealsPerBatch(deals, K);
   const batches = makeBatches(deals, per);
@@ -186,7 +161,8 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       rowBytes: merger.rowBytes,
       seconds: elapsed(),
       complete,
-      ...((opts.command ?? cp?.command) ? { command: (opts.command ?? cp?.command)! } : {}),
+      spec: opts.spec ?? cp?.spec,
+      state: opts.state?.() ?? cp?.state,
       files,
       ...(config.record ? { recordTail: tailDigest(join(opts.dir, 'games.jsonl'), merger.recordBytes) ?? '' } : {}),
       ...(config.gamesCsv === true ? { rowTail: tailDigest(join(opts.dir, 'games.csv'), merger.rowBytes) ?? '' } : {}),

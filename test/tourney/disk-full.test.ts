@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
-import { executeRun } from '../../src/cli/common.js';
+import { executeRun } from '../../src/cli/execute.js';
 import { RunStoppedError } from '../../src/core/errors.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
@@ -35,7 +35,7 @@ describe('a full disk (harness issue, item 5)', () => {
     const flags = { workers: 1, onFault: 'forfeit' as const, moveTimeoutMs: 0, watchdogMs: 10_000, botMemoryMb: 1024, botLoadMs: 10_000 };
     let error: unknown = null;
     try {
-      await executeRun({ game, config, games: 2000, flags, dir, stop: new AbortController().signal, command: { name: 'tourney', options: {} } });
+      await executeRun({ game, config, games: 2000, flags, dir, stop: new AbortController().signal });
     } catch (e) {
       error = e;
     }

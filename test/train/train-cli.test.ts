@@ -13,7 +13,8 @@ import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { getGame } from '../../src/core/registry.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
-import { resolveRunFlags } from '../../src/cli/common.js';
+import { lineupEntries } from '../../src/cli/lineups.js';
+import { resolveRunFlags } from '../../src/cli/run-flags.js';
 import { DEFAULT_SPRT, runMatch } from '../../src/cli/match.js';
 import { stopTrainingAfter } from '../run-helpers.js';
 
@@ -132,20 +133,21 @@ describe('npm run train', () => {
     const { report } = await runMatch({
       flags: resolveRunFlags({ workers: 1, onFault: 'forfeit', moveTimeoutMs: 0 }),
       spec: {
-        game,
+        kind: 'match',
+        game: game.info.id,
         variant: resolveGameVariant(game, {}),
-        candidate: train.tuned,
-        baseline: train.start,
-        opponents: train.opponents,
-        games: 200,
         seed: '1-verify',
-        measure: 'win',
-        sprt: DEFAULT_SPRT,
+        games: 200,
         record: false,
         gamesCsv: false,
-        out: direct,
-        force: false,
+        faults: { onFault: 'forfeit', moveTimeoutMs: 0, botMemoryMb: 1024, botLoadMs: 10_000 },
+        candidate: (await lineupEntries(train.tuned, game, 10_000))[0]!,
+        baseline: (await lineupEntries(train.start, game, 10_000))[0]!,
+        opponents: await lineupEntries(train.opponents.join(','), game, 10_000),
+        measure: 'win',
+        sprt: DEFAULT_SPRT,
       },
+      out: direct,
     });
     expect(JSON.parse(JSON.stringify(report))).toEqual(JSON.parse(readFileSync(join(dir, 'verify', 'match.json'), 'utf8')));
     const { verdict, deals, comparison, stoppedEstimate } = JSON.parse(JSON.stringify(report)) as typeof train.verification;

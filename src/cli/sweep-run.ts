@@ -1,0 +1,128 @@
+/**
+ * `npm run tourney -- --sweep KEY=v1,v2,...`: one tourney per value on the
+ * same seeds (`SweepSpec`), its spec kept in `sweep-plan.json` so that
+ * `--resume DIR` carries the sweep on; and `--resume` of a tourney.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { UsageError } from '../core/errors.js';
+import type { AnyGame } from '../core/registry.js';
+import { resolveGameVariant } from '../core/variant.js';
+import { writeFileAtomic } from '../io/files.js';
+import type { BalanceReport } from '../report/balance.js';
+import { wrapProse } from '../report/terminal.js';
+import { readCheckpoint } from '../tourney/run.js';
+import type { Summary } from '../tourney/summary.js';
+import { resumeRun } from './execute.js';
+import { defaultEntries } from './lineups.js';
+import { claimResumeDir, finish, writePageAndName } from './run-dir.js';
+import { sweepSpecSchema, tourneySpecSchema, type SweepSpec, type TourneySpec } from './run-spec.js';
+import { parseSweep, writeSweep } from './sweep.js';
+import { finishTourney, playTourney, type Session } from './tourney-run.js';
+
+/** `sweep-plan.json`: a sweep's spec, written when it starts. */
+const SWEEP_PLAN = 'sweep-plan.json';
+
+/** The version of `sweep-plan.json`; 2: the sweep's spec, whole (1 held its runs without their faults and files). */
+const SWEEP_PLAN_VERSION = 2;
+
+const sweepPlanSchema = z.object({ version: z.literal(SWEEP_PLAN_VERSION), spec: sweepSpecSchema });
+
+/**
+ * The spec of a sweep: the tourney `base` under each value of `--sweep`'s
+ * parameter, on the same seeds and deals; with `--sweep players`, each value
+ * with its default line-up.
+ * @param given the parsed `--variant` (its `players` set by the line-up).
+ * @throws UsageError on a malformed sweep, or `--sweep players` with `--bots`.
+ */
+export function sweepSpec(base: TourneySpec, game: AnyGame, given: Readonly<Record<string, string | number>>, text: string, botsGiven: boolean): SweepSpec {
+  const sweep = parseSweep(text, game);
+  if (sweep.key === 'players' && botsGiven) throw new UsageError('--sweep players needs the default line-up: leave out --bots');
+  const runs = sweep.values.map((value) => {
+    const variant = resolveGameVariant(game, { ...given, [sweep.key]: value });
+    const lineup = sweep.key === 'players' ? defaultEntries(game, variant) : base.lineup;
+    return { value, spec: { ...base, variant, lineup } };
+  });
+  return { kind: 'sweep', key: sweep.key, runs };
+}
+
+/** Starts a sweep in its claimed directory: its spec written (`sweep-plan.json`), then its runs. */
+export function startSweep(spec: SweepSpec, dir: string, session: Session): Promise<number> {
+  writeFileAtomic(join(dir, SWEEP_PLAN), `${JSON.stringify({ version: SWEEP_PLAN_VERSION, spec }, null, 2)}\n`);
+  return runSweep(spec, dir, session, false);
+}
+
+/**
+ * Reads a sweep's spec from its `sweep-plan.json`.
+ * @throws UsageError when the file is another version's, or damaged.
+ */
+function readSweepPlan(dir: string, shown: string): SweepSpec {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(join(dir, SWEEP_PLAN), 'utf8'));
+  } catch {
+    throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} is not JSON (damaged?)`);
+  }
+  const parsed = sweepPlanSchema.safeParse(raw);
+  if (parsed.success) return parsed.data.spec;
+  const version = raw !== null && typeof raw === 'object' && 'version' in raw ? raw.version : undefined;
+  if (version !== SWEEP_PLAN_VERSION) throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} of another ninefold version`);
+  throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} is damaged or edited`);
+}
+
+/**
+ * Carries on a stopped tournament from its directory: a sweep from its
+ * `sweep-plan.json` (each value's run resumed, replayed or read back), or one
+ * run from its checkpoint's spec.
+ * @returns the exit code.
+ * @throws UsageError when the directory holds another command's run or another version's sweep.
+ */
+export async function resumeTourney(resume: string, session: Session): Promise<number> {
+  const at = resolve(resume);
+  if (existsSync(join(at, SWEEP_PLAN)) && !existsSync(join(at, 'checkpoint.json'))) {
+    const dir = claimResumeDir(resume);
+    return runSweep(readSweepPlan(dir, resume), dir, session, true);
+  }
+  const { dir, checkpoint, spec } = resumeRun(resume, tourneySpecSchema, 'tourney');
+  const r = await playTourney(spec, dir, session, checkpoint);
+  return finishTourney(spec, r.summary, dir, session);
+}
+
+/**
+ * Plays a sweep's runs in order and writes the comparison. On a resume, a
+ * value whose run is complete is read back from its files, a stopped one is
+ * resumed from its checkpoint, and the others are played. The comparison
+ * prints first, each value's own tables after it (held until the sweep ends).
+ */
+async function runSweep(sweep: SweepSpec, dir: string, session: Session, resume: boolean): Promise<number> {
+  const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
+  // Each value's own tables wait until the comparison is printed: the comparison comes first.
+  const held: string[] = [];
+  const hold = (text: string): void => {
+    held.push(text);
+  };
+  for (const p of sweep.runs) {
+    const sub = join(dir, `${sweep.key}=${p.value}`);
+    const done = resume && existsSync(join(sub, 'summary.json')) && existsSync(join(sub, 'balance.json'));
+    const summary = done ? (JSON.parse(readFileSync(join(sub, 'summary.json'), 'utf8')) as Summary) : null;
+    if (summary?.complete === true) {
+      hold(`\n${wrapProse(`== ${sweep.key}=${p.value} == (complete, read from ${sub})`)}\n`);
+      runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
+      continue;
+    }
+    hold(`\n== ${sweep.key}=${p.value} ==\n`);
+    const cp = resume && existsSync(join(sub, 'checkpoint.json')) ? readCheckpoint(sub) : undefined;
+    const r = await playTourney(p.spec, sub, session, cp, hold);
+    // The sweep's own page needs every value: a stopped sweep prints what it played and names the page of the value it stopped in.
+    if (!r.summary.complete) {
+      process.stdout.write(held.join(''));
+      return finish('tourney', false, r.summary.games, dir, session.stopper.received(), ' (a sweep: --resume carries on the sweep)', sub);
+    }
+    runs.push({ value: p.value, ...r });
+  }
+  process.stdout.write(`${wrapProse(writeSweep(sweep.key, runs, dir))}\n`);
+  process.stdout.write(`${held.join('')}\nresults: ${dir}\n`);
+  await writePageAndName(dir);
+  return 0;
+}
