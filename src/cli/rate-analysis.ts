@@ -62,6 +62,39 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
 }
 
 /**
+ * The inverse-variance weights of the rated bots in the scale's 0 (`rate`):
+ * bot i weighs 1/s_i², s_i² its least variance of a difference,
+ * Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot;
+ * equal weights when a variance is 0 or unknown; 0 for the unbounded.
+ * @param se the jackknife standard error of r_i − r_j.
+ */
+function centreWeightsOf(M: number, rated: readonly number[], se: (i: number, j: number) => number): number[] {
+  const precision = rated.map((i) => {
+    const others = rated.filter((j) => j !== i).map((j) => se(i, j) ** 2);
+    const v = others.length > 0 ? Math.min(...others) : 0;
+    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
+  });
+  const usable = precision.every((x) => Number.isFinite(x));
+  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
+  const weights = new Array<number>(M).fill(0);
+  rated.forEach((i, k) => {
+    weights[i] = usable ? precision[k]! / total : 1 / total;
+  });
+  return weights;
+}
+
+/** The adjacent pairs of a ranking (best first) that are not separated: both rated, LOS below 95%. */
+function notSeparated(ratings: readonly { i: number; bot: string; unbounded?: Unbounded }[], los: readonly (readonly number[])[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let k = 0; k + 1 < ratings.length; k++) {
+    const a = ratings[k]!;
+    const b = ratings[k + 1]!;
+    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) out.push([a.bot, b.bot]);
+  }
+  return out;
+}
+
+/**
  * Ratings with deal-level margins: the fit on all deals, and on the run less
  * each jackknife group of whole deals (delete-a-group jackknife,
  * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
@@ -98,19 +131,7 @@ export function rate(
       raw[i]! - raw[j]!,
       reps.map((x) => x[i]! - x[j]!),
     );
-  // Inverse-variance weights of the rated bots in the scale's 0.
-  const precision = rated.map((i) => {
-    // Its least variance of a difference: Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot.
-    const others = rated.filter((j) => j !== i).map((j) => diff(i, j).se ** 2);
-    const v = others.length > 0 ? Math.min(...others) : 0;
-    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
-  });
-  const usable = precision.every((x) => Number.isFinite(x));
-  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
-  const centreWeights = new Array<number>(M).fill(0);
-  rated.forEach((i, k) => {
-    centreWeights[i] = usable ? precision[k]! / total : 1 / total;
-  });
+  const centreWeights = centreWeightsOf(M, rated, (i, j) => diff(i, j).se);
   const centre = (r: readonly number[]): number => rated.reduce((a, i) => a + centreWeights[i]! * r[i]!, 0);
   const c = centre(raw);
   const full = raw.map((x) => x - c);
@@ -143,12 +164,6 @@ export function rate(
       ...(unbounded[i] !== null ? { unbounded: unbounded[i]! } : {}),
     }))
     .sort((a, b) => order(b.i) - order(a.i) || a.i - b.i);
-  const notSeparated: [string, string][] = [];
-  for (let k = 0; k + 1 < ratings.length; k++) {
-    const a = ratings[k]!;
-    const b = ratings[k + 1]!;
-    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
-  }
   return {
     pool,
     lineups,
@@ -158,6 +173,6 @@ export function rate(
     ratings: ratings.map(({ i: _i, ...r }) => r),
     centreWeights,
     los,
-    notSeparated,
+    notSeparated: notSeparated(ratings, los),
   };
 }
