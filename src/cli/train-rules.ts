@@ -97,13 +97,10 @@ export async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Pro
   return rulesRun(game, flags, setup, plan, state, dir);
 }
 
-/** Runs (or resumes) a rules search, then measures the best settings and the starting ones again on held-out seeds. */
-export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan, start: TrainState, dir: string): Promise<number> {
+/** The arena every game of a rules search is played in: the line-up, the variant searched from, the deals, the pool. */
+function rulesArena(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan) {
   const rules = setup.rules!;
-  printProse(
-    `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\n${dealsLine(setup)}bots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
-  );
-  const arena = (pool: BatchPlayer, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
+  return (pool: BatchPlayer, stop?: AbortSignal, onGames?: (g: number) => void): RulesArena => ({
     game,
     base: setup.variant,
     dims: plan.dims,
@@ -117,38 +114,68 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
     ...(stop ? { stop } : {}),
     ...(onGames ? { onGames } : {}),
   });
+}
+
+/** Runs (or resumes) a rules search, then measures the best settings and the starting ones again on held-out seeds. */
+export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup, plan: TrainPlan, start: TrainState, dir: string): Promise<number> {
+  const rules = setup.rules!;
+  printProse(
+    `${game.info.id} · tune rules toward ${rules.target} by NTBEA · seed ${setup.seed} · ${plan.iterations} iterations × ${plan.gamesPerIteration} games (${setup.deals} deals)\n${dealsLine(setup)}bots: ${rules.lineup.join(', ')} · tuning ${plan.dims.map((d, i) => `${d.key} (${plan.values![i]!.join('|')})`).join(', ')}\n`,
+  );
+  const arena = rulesArena(game, flags, setup, plan);
   const ran = await iterate(flags, setup, plan, start, dir, (pool, stop, onGames) => rulesEvaluator(arena(pool, stop, onGames)));
   if (typeof ran === 'number') return ran;
-  const state = ran;
-  // The three best settings by the model, and the starting ones, measured again on the same held-out seed.
-  const ranked = ntbeaRanked(state.ntbea!).slice(0, 3);
-  const points = ranked.map((r) => plan.dims.map((_, i) => plan.values![i]![r.point[i]!]!));
-  const startPt = startPoint(plan.dims);
-  if (!points.some((p) => p.every((x, i) => x === startPt[i]))) points.push([...startPt]);
-  const seatings = rotationSeatings(rules.lineup).length;
-  const confirmDeals = Math.max(2, Math.ceil(setup.verifyGames / seatings));
-  printProse(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
   const stopper = installStopper();
-  const pool = await openPlayer(flags);
-  const progress = progressReporter();
-  const confirmTotal = points.length * confirmDeals * seatings;
-  let confirmed: RuleConfirmation[] | null;
-  try {
-    confirmed = await confirmRules(arena(pool, stopper.signal), points, confirmDeals, (g) =>
-      progress.update(g, confirmTotal, `setting ${Math.min(points.length, Math.floor(g / (confirmDeals * seatings)) + 1)}/${points.length}`),
-    );
-  } finally {
-    progress.stop();
-    await pool.close();
-    stopper.dispose();
-  }
+  const confirmed = await confirmBest(arena, flags, setup, plan, ran, stopper.signal);
+  stopper.dispose();
   if (confirmed === null) {
     process.stderr.write(`ninefold: stopped while measuring the best settings again; carry on with: npm run train -- --resume ${dir}\n`);
     await writePageAndName(dir);
     return stopper.received() === 'SIGTERM' ? 143 : 130;
   }
   confirmed.sort((a, b) => a.gap.value - b.gap.value);
-  const startKey = JSON.stringify(pointParams(plan.dims, startPt));
+  printConfirmed(confirmed, plan, rules.target, flags);
+  writeRulesFiles(dir, setup, plan, confirmed);
+  await writePageAndName(dir);
+  return 0;
+}
+
+/**
+ * The three best settings by the search's model, and the starting ones,
+ * measured again on the same held-out seed (`confirmRules`).
+ * @returns their measurements, or null when stopped.
+ */
+async function confirmBest(
+  arena: ReturnType<typeof rulesArena>,
+  flags: RunFlags,
+  setup: TrainSetup,
+  plan: TrainPlan,
+  state: TrainState,
+  stop: AbortSignal,
+): Promise<RuleConfirmation[] | null> {
+  const ranked = ntbeaRanked(state.ntbea!).slice(0, 3);
+  const points = ranked.map((r) => plan.dims.map((_, i) => plan.values![i]![r.point[i]!]!));
+  const startPt = startPoint(plan.dims);
+  if (!points.some((p) => p.every((x, i) => x === startPt[i]))) points.push([...startPt]);
+  const seatings = rotationSeatings(setup.rules!.lineup).length;
+  const confirmDeals = Math.max(2, Math.ceil(setup.verifyGames / seatings));
+  printProse(`\nMeasuring the ${points.length} settings again on held-out seed ${setup.seed}-confirm (${confirmDeals} deals each)...\n`);
+  const pool = await openPlayer(flags);
+  const progress = progressReporter();
+  const confirmTotal = points.length * confirmDeals * seatings;
+  try {
+    return await confirmRules(arena(pool, stop), points, confirmDeals, (g) =>
+      progress.update(g, confirmTotal, `setting ${Math.min(points.length, Math.floor(g / (confirmDeals * seatings)) + 1)}/${points.length}`),
+    );
+  } finally {
+    progress.stop();
+    await pool.close();
+  }
+}
+
+/** Prints the measured settings, closest to the target first, with their intervals, and which are not separated from the closest. */
+function printConfirmed(confirmed: readonly RuleConfirmation[], plan: TrainPlan, target: RuleTarget, flags: RunFlags): void {
+  const startKey = JSON.stringify(pointParams(plan.dims, startPoint(plan.dims)));
   const rows: string[][] = [];
   for (const c of confirmed) {
     const label = JSON.stringify(c.params) === startKey ? ' (start)' : '';
@@ -166,7 +193,7 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   const head = [...plan.dims.map((d) => d.key), 'largest seat gap', '95% interval', 'seats (best/worst)', 'equal seats: p', 'deals'];
   process.stdout.write(`${fitTable(head, rows, { width: tableWidth(flags), keys: plan.dims.length })}\n`);
   printProse(
-    `Largest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${rules.target}: ${Object.entries(
+    `Largest seat gap: the win share per seat-game of the best seat less the worst's, on the same held-out deals for every setting (95% interval with the deal as the unit, from simultaneous Bonferroni intervals of every pair of seats: it holds 0 when no pair is resolved, and accounts for picking the extreme seats); "equal seats": the randomization test (seat labels permuted within each deal) that every seat wins equally often, the deal as the unit. Each setting is played on its own cards (a rule changes the deal), so settings are compared by their intervals, not paired.\nClosest to ${target}: ${Object.entries(
       best.params,
     )
       .map(([k, v]) => `${k}=${String(v)}`)
@@ -174,6 +201,11 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
         ',',
       )} (gap ${pct(best.gap.value)}, ${pct(best.gap.ci95[0])} – ${pct(best.gap.ci95[1])})${overlapping > 0 ? `; ${overlapping} other setting${overlapping > 1 ? 's' : ''} within its interval, so not separated from ${overlapping > 1 ? 'them' : 'it'}` : ''}.\n`,
   );
+}
+
+/** Writes `rules.json` (the measured settings, closest first) and `rules.csv` (one row each). */
+function writeRulesFiles(dir: string, setup: TrainSetup, plan: TrainPlan, confirmed: readonly RuleConfirmation[]): void {
+  const rules = setup.rules!;
   writeFileAtomic(
     join(dir, 'rules.json'),
     `${JSON.stringify({ game: setup.game, target: rules.target, lineup: rules.lineup, variant: setup.variant, seed: `${setup.seed}-confirm`, ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}), settings: confirmed }, null, 2)}\n`,
@@ -208,6 +240,4 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
       },
     ),
   );
-  await writePageAndName(dir);
-  return 0;
 }
