@@ -19,11 +19,7 @@
  * A display only: it reads counts the run hands it and never feeds anything
  * back, so the same seed gives byte-identical result files with or without it.
  */
-import type cliProgressTypes from 'cli-progress';
-import { lazyRequire } from '../io/lazy.js';
-
-/** cli-progress, loaded when the first bar is drawn. */
-const loadCliProgress = lazyRequire<typeof cliProgressTypes>('cli-progress');
+import { ProgressDisplay } from './progress-display.js';
 
 /**
  * Default milliseconds between two progress lines off a terminal. The promise
@@ -120,7 +116,7 @@ export function rateText(rate: number): string {
 const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[ -/]*[@-~]`, 'g');
 
 /** `head` then ` · status`, cut with "…" to `PROGRESS_LINE_MAX` characters, without ANSI codes. */
-function fitLine(head: string, status: string | undefined): string {
+export function fitLine(head: string, status: string | undefined): string {
   const line = (status ? `${head} · ${status}` : head).replace(ANSI, '').replace(/[\r\n]+/g, ' ');
   return line.length <= PROGRESS_LINE_MAX ? line : `${line.slice(0, PROGRESS_LINE_MAX - 1)}…`;
 }
@@ -134,193 +130,5 @@ function fitLine(head: string, status: string | undefined): string {
  * @returns the display; `stop` it when the run ends (its timer never keeps the process alive).
  */
 export function progressReporter(opts: ProgressOptions = {}): Progress {
-  const stdout = opts.stdout ?? process.stdout;
-  const stderr = opts.stderr ?? process.stderr;
-  const intervalMs = opts.intervalMs ?? progressIntervalMs();
-  const estimateAfterMs = opts.estimateAfterMs ?? ESTIMATE_AFTER_MS;
-  // Plain lines go where a log is kept: stdout when it is redirected, else stderr when that is.
-  const lines: ProgressStream | null = stdout.isTTY !== true ? stdout : stderr.isTTY !== true ? stderr : null;
-  const bar = stderr.isTTY === true ? newBar(stderr) : null;
-  const start = Date.now();
-  let base: number | null = null;
-  let done = 0;
-  let total = 0;
-  let status: string | undefined;
-  let wrote = false;
-  let estimated = false;
-  let stopped = false;
-
-  // The first report with a finished game: rates are timed from there on, so the start (threads, bots
-  // built, the first games of every worker) does not count as if every game took as long.
-  let first: { readonly at: number; readonly done: number } | null = null;
-
-  const elapsedS = (): number => (Date.now() - start) / 1000;
-  /**
-   * Games per second: of fast games (the first ended within `estimateAfterMs`), since the first finished
-   * game, once a second of that has passed; of slow ones over the whole session, start-up included
-   * (a small part of their time, and a few games since the first one would make a noisy rate).
-   */
-  const rate = (): number => {
-    if (base === null) return 0;
-    const since = first === null ? 0 : (Date.now() - first.at) / 1000;
-    if (first !== null && first.at - start <= estimateAfterMs && since >= 1 && done > first.done) return (done - first.done) / since;
-    return (done - base) / Math.max(0.001, elapsedS());
-  };
-  const eta = (): string => {
-    const r = rate();
-    return r > 0 ? durationText((total - done) / r) : 'unknown until a game ends';
-  };
-
-  const line = (): string => {
-    const pct = total > 0 ? ` (${Math.floor((100 * done) / total)}%)` : '';
-    return fitLine(`progress: ${done}/${total} games${pct} · ${rateText(rate())} games/s · ${durationText(elapsedS())} so far · ETA ${eta()}`, status);
-  };
-
-  // A line every intervalMs from the last one, whether the timer or a pulse wrote it.
-  let lastLineAt = start;
-  let timer: NodeJS.Timeout | null = null;
-  const writeLine = (): void => {
-    if (lines === null || stopped) return;
-    lines.write(`${line()}\n`);
-    wrote = true;
-    lastLineAt = Date.now();
-    arm();
-  };
-  const arm = (): void => {
-    if (timer !== null) clearTimeout(timer);
-    timer = setTimeout(writeLine, Math.max(0, lastLineAt + intervalMs - Date.now()));
-    timer.unref();
-  };
-  if (lines !== null) arm();
-
-  /**
-   * The estimate, once, at the first report where the run will take over `ESTIMATE_OVER_S` in all
-   * with at least `ESTIMATE_LEFT_S` still to play (checked at every report: a run whose games grow
-   * longer, as a rules search trying more rounds, gets it when that shows). Games that end within
-   * `estimateAfterMs` of the start are fast: the rate is measured on the games finished since the
-   * first one ended, once `estimateAfterMs` have passed, leaving out the start-up. Slower games (the
-   * first ends later: a search bot) are measured on all the games, start-up included (a small part of
-   * their time), from the first one on.
-   */
-  const estimate = (): void => {
-    if (estimated || first === null || base === null) return;
-    const warmUpS = (first.at - start) / 1000;
-    let measured: number;
-    let seconds: number;
-    let how: string;
-    if (first.at - start > estimateAfterMs) {
-      measured = done - base;
-      seconds = elapsedS();
-      how = `the first ${measured} game${measured === 1 ? '' : 's'} in ${durationText(seconds)} incl. start-up`;
-    } else if (done > first.done && Date.now() - first.at >= estimateAfterMs) {
-      measured = done - first.done;
-      seconds = (Date.now() - first.at) / 1000;
-      how = `${measured} games in ${durationText(seconds)}, after ${durationText(warmUpS)} warm-up`;
-    } else return;
-    const r = measured / seconds;
-    const left = total - done;
-    if (elapsedS() + left / r <= ESTIMATE_OVER_S || left / r < ESTIMATE_LEFT_S) return;
-    estimated = true;
-    const text = fitLine(
-      `estimate: about ${durationText(left / r)} more: ${opts.atMost ? 'at most ' : ''}${left} games at ${rateText(r)} games/s (measured on ${how})`,
-      undefined,
-    );
-    if (lines !== null) lines.write(`${text}\n`);
-    bar?.note(text);
-  };
-
-  // Within one total the count only moves forward: a merge may report fewer games than the heartbeats
-  // counted a moment before, and a batch played again after a crash starts its heartbeat over.
-  const advance = (d: number, t: number): void => {
-    done = t === total ? Math.max(done, d) : d;
-    total = t;
-  };
-
-  const show = (): void => {
-    if (stopped) return;
-    base ??= done;
-    if (first === null && done > base) first = { at: Date.now(), done };
-    estimate();
-    bar?.show(done, total, { rate: rateText(rate()), remaining: eta(), status: status ? ` · ${status}` : '' });
-  };
-
-  return {
-    update(d, t, s) {
-      advance(d, t);
-      status = s;
-      show();
-    },
-    played(d, t) {
-      advance(d, t);
-      show();
-    },
-    pulse() {
-      if (lines !== null && !stopped && Date.now() - lastLineAt >= intervalMs) writeLine();
-    },
-    stop() {
-      if (stopped) return;
-      stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      bar?.stop();
-      if (wrote && lines !== null)
-        lines.write(`${fitLine(`progress: ${done}/${total} games in ${durationText(elapsedS())} (${rateText(rate())} games/s)`, undefined)}\n`);
-    },
-  };
-}
-
-/** What the bar shows beside the counts: this module's rate and ETA (the same as the lines'), and the run's status. */
-interface BarPayload {
-  readonly rate: string;
-  readonly remaining: string;
-  readonly status: string;
-}
-
-/** The terminal's bar, started at the first count; `note` prints a line above it. */
-interface Bar {
-  show(done: number, total: number, payload: BarPayload): void;
-  note(text: string): void;
-  stop(): void;
-}
-
-function newBar(stream: ProgressStream): Bar {
-  const cliProgress = loadCliProgress();
-  const make = (): cliProgressTypes.SingleBar =>
-    new cliProgress.SingleBar(
-      {
-        stream: stream as NodeJS.WritableStream,
-        format: '  {bar} {value}/{total} games · {rate} games/s · ETA {remaining}{status}',
-        hideCursor: true,
-        clearOnComplete: true,
-        etaBuffer: 50,
-        fps: 5,
-      },
-      cliProgress.Presets.shades_classic,
-    );
-  let bar = make();
-  let started = false;
-  let last: { done: number; total: number; payload: BarPayload } | null = null;
-  return {
-    show(done, total, payload) {
-      last = { done, total, payload };
-      if (!started) {
-        bar.start(total, done, payload);
-        started = true;
-      } else {
-        bar.setTotal(total);
-        bar.update(done, payload);
-      }
-    },
-    note(text) {
-      // The bar is cleared, the line written, and a new bar drawn below it.
-      if (started) bar.stop();
-      stream.write(`${text}\n`);
-      bar = make();
-      started = false;
-      if (last) this.show(last.done, last.total, last.payload);
-    },
-    stop() {
-      if (started) bar.stop();
-      started = false;
-    },
-  };
+  return new ProgressDisplay(opts);
 }
