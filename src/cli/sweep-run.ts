@@ -18,7 +18,9 @@ import { resumeRun } from './execute.js';
 import { defaultEntries } from './lineups.js';
 import { claimResumeDir, finish, writePageAndName } from './run-dir.js';
 import { sweepSpecSchema, tourneySpecSchema, type SweepSpec, type TourneySpec } from './run-spec.js';
-import { parseSweep, writeSweep } from './sweep.js';
+import { parseSweep, type SweepRun, sweepComparison } from './sweep.js';
+import { writeSweepFiles } from './sweep-file.js';
+import { sweepText } from './sweep-text.js';
 import { finishTourney, playTourney, type Session } from './tourney-run.js';
 
 /** `sweep-plan.json`: a sweep's spec, written when it starts. */
@@ -96,7 +98,7 @@ export async function resumeTourney(resume: string, session: Session): Promise<n
  * prints first, each value's own tables after it (held until the sweep ends).
  */
 async function runSweep(sweep: SweepSpec, dir: string, session: Session, resume: boolean): Promise<number> {
-  const runs: { value: string; summary: Summary; balance: BalanceReport }[] = [];
+  const runs: SweepRun[] = [];
   // Each value's own tables wait until the comparison is printed: the comparison comes first.
   const held: string[] = [];
   const hold = (text: string): void => {
@@ -121,7 +123,10 @@ async function runSweep(sweep: SweepSpec, dir: string, session: Session, resume:
     }
     runs.push({ value: p.value, ...r });
   }
-  process.stdout.write(`${wrapProse(writeSweep(sweep.key, runs, dir))}\n`);
+  // The comparison (sweep.json and its CSV files, `sweepComparison`) prints first.
+  const comparison = sweepComparison(sweep.key, runs);
+  writeSweepFiles(comparison, dir);
+  process.stdout.write(`${wrapProse(sweepText(comparison))}\n`);
   process.stdout.write(`${held.join('')}\nresults: ${dir}\n`);
   await writePageAndName(dir);
   return 0;

@@ -26,7 +26,7 @@ function titles(sweep: Record<string, unknown> | undefined): Map<string, { title
 
 /**
  * The game's own balance tables of a sweep compared row by row
- * (`sweep-tables.csv`, written by `writeSweep`): one block per table, a row
+ * (`sweep-tables.csv`, written by `writeSweepFiles`): one block per table, a row
  * per row of the table, estimated column and compared value, with the
  * baseline's estimate, the value's, and the paired difference with its 95%
  * interval (delete-a-group jackknife over the same groups of deals); rates
