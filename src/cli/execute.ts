@@ -17,6 +17,7 @@ import { readCheckpoint, runTourney, type Checkpoint, type TourneyRun } from '..
 import { summarize, type Summary } from '../tourney/summary.js';
 import { type Progress, progressReporter } from './progress.js';
 import { openQueue, type RunFlags } from './run-flags.js';
+import { legacySpec } from './legacy-checkpoint.js';
 import { claimResumeDir } from './run-dir.js';
 import { playedSpecSchema, type PlayedSpec } from './run-spec.js';
 
@@ -134,26 +135,30 @@ async function playRun(r: RunRequest, progress: Progress): Promise<TourneyRun> {
   }
 }
 
-/** A stopped run that `--resume` names: its directory (claimed), its checkpoint, and the spec it keeps. */
+/** A stopped run that `--resume` names: its directory (claimed), its checkpoint, the spec it keeps, and the command's state. */
 export interface Resumed<S extends PlayedSpec> {
   readonly dir: string;
   readonly checkpoint: Checkpoint;
   readonly spec: S;
+  /** What the command kept as the run went (`TourneyOptions.state`). */
+  readonly state: unknown;
 }
 
 /**
- * Reads the spec of a stopped run from its checkpoint (`readCheckpoint`):
- * `--resume` plays it again as it is.
+ * Reads the spec of a stopped run from its checkpoint (`readCheckpoint`; a
+ * checkpoint of version 2 through `legacySpec`): `--resume` plays it again as it is.
  * @param kind the command's kind of run (`schema`'s).
  * @throws UsageError with one line: no such directory or no checkpoint, a
  *   damaged one, another command's run (naming the command that carries it on).
  */
-export function resumeRun<S extends PlayedSpec>(resume: string, schema: z.ZodType<S>, kind: S['kind']): Resumed<S> {
+export async function resumeRun<S extends PlayedSpec>(resume: string, schema: z.ZodType<S>, kind: S['kind']): Promise<Resumed<S>> {
   const dir = claimResumeDir(resume);
   const checkpoint = readCheckpoint(dir);
-  const parsed = schema.safeParse(checkpoint.spec);
-  if (parsed.success) return { dir, checkpoint, spec: parsed.data };
-  const other = playedSpecSchema.safeParse(checkpoint.spec);
+  const legacy = await legacySpec(checkpoint);
+  const kept = legacy ?? { spec: checkpoint.spec, state: checkpoint.state };
+  const parsed = schema.safeParse(kept.spec);
+  if (parsed.success) return { dir, checkpoint, spec: parsed.data, state: kept.state };
+  const other = playedSpecSchema.safeParse(kept.spec);
   if (other.success) throw new UsageError(`--resume ${resume}: a ${other.data.kind} run; carry it on with npm run ${other.data.kind} -- --resume ${resume}`);
   throw new UsageError(`--resume ${resume}: checkpoint.json holds no ${kind} run this version can read (damaged or edited?); start the run again`);
 }

@@ -81,9 +81,9 @@ interface MatchPlan {
 const matchStateSchema = z.object({ trace: z.array(tracePointSchema) });
 
 /** A stopped match's plan: the spec and the SPRT's trace its checkpoint keeps. */
-function resumedPlan(resume: string): MatchPlan {
-  const { dir, checkpoint, spec } = resumeRun(resume, matchSpecSchema, 'match');
-  const state = matchStateSchema.safeParse(checkpoint.state);
+async function resumedPlan(resume: string): Promise<MatchPlan> {
+  const { dir, checkpoint, spec, state: kept } = await resumeRun(resume, matchSpecSchema, 'match');
+  const state = matchStateSchema.safeParse(kept);
   if (!state.success) throw new UsageError(`--resume ${resume}: the SPRT's trace in checkpoint.json is damaged`);
   return { spec, dir, trace: state.data.trace, resume: checkpoint };
 }
@@ -102,7 +102,7 @@ export async function runMatch(options: RunMatchOptions): Promise<MatchOutcome> 
   try {
     const plan =
       'resume' in options
-        ? resumedPlan(options.resume)
+        ? await resumedPlan(options.resume)
         : {
             spec: options.spec,
             dir: claimNewDir(options.out, runName(`${options.spec.game}-match`, options.spec.seed, new Date()), options.force === true),

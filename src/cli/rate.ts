@@ -144,7 +144,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const flags = parseRunFlags(args);
   if (args.resume !== undefined) {
     checkResumeFlags(args.given);
-    const { dir, checkpoint, spec } = resumeRun(args.resume, rateSpecSchema, 'rate');
+    const { dir, checkpoint, spec } = await resumeRun(args.resume, rateSpecSchema, 'rate');
     return playRate(spec, dir, flags, stopper, checkpoint);
   }
   const spec = await rateSpec(args, flags);

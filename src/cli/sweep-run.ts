@@ -86,7 +86,7 @@ export async function resumeTourney(resume: string, session: Session): Promise<n
     const dir = claimResumeDir(resume);
     return runSweep(readSweepPlan(dir, resume), dir, session, true);
   }
-  const { dir, checkpoint, spec } = resumeRun(resume, tourneySpecSchema, 'tourney');
+  const { dir, checkpoint, spec } = await resumeRun(resume, tourneySpecSchema, 'tourney');
   const r = await playTourney(spec, dir, session, checkpoint);
   return finishTourney(spec, r.summary, dir, session);
 }

@@ -69,7 +69,8 @@ export const runConfigSchema: z.ZodType<RunConfig> = z.object({
  * as they are, and the command reads them through its schemas.
  */
 export const checkpointSchema = z.object({
-  version: z.literal(CHECKPOINT_VERSION),
+  /** 2: a checkpoint of an earlier version, read alike (its `command` instead of `spec` and `state`). */
+  version: z.union([z.literal(2), z.literal(CHECKPOINT_VERSION)]),
   config: runConfigSchema,
   games: z.number().int().min(1),
   deals: z.number().int().min(1),
@@ -91,6 +92,8 @@ export const checkpointSchema = z.object({
   spec: z.unknown(),
   /** What the command keeps as the run goes (`match`: the SPRT's trace). */
   state: z.unknown(),
+  /** Version 2: the command that started the run and the options it kept to resume (`src/cli/legacy-checkpoint.ts` reads them as a spec). */
+  command: z.object({ name: z.string(), options: z.record(z.unknown()) }).optional(),
   /** sha256 of each user bot file and each file a variant names (a card set), when the run started (`runFiles`). */
   files: z.record(z.string()).optional(),
   /** sha256 of the last TAIL_BYTES bytes of games.jsonl and games.csv that belong to the merged batches (`tailDigest`). */
@@ -191,7 +194,8 @@ export function readCheckpoint(dir: string): Checkpoint {
     throw new UsageError(`--resume ${dir}: checkpoint.json is not JSON (damaged?); start the run again`);
   }
   const version = raw !== null && typeof raw === 'object' && 'version' in raw ? raw.version : undefined;
-  if (version !== CHECKPOINT_VERSION) throw new UsageError(`--resume ${dir}: checkpoint of another ninefold version (${String(version)}); start the run again`);
+  if (version !== CHECKPOINT_VERSION && version !== 2)
+    throw new UsageError(`--resume ${dir}: checkpoint of another ninefold version (${String(version)}); start the run again`);
   const parsed = checkpointSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
