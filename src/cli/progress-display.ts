@@ -4,18 +4,8 @@
  * terminal, the bar on one, and the estimate line once.
  */
 import { type Bar, newBar } from './progress-bar.js';
-import {
-  durationText,
-  ESTIMATE_AFTER_MS,
-  ESTIMATE_LEFT_S,
-  ESTIMATE_OVER_S,
-  fitLine,
-  type Progress,
-  type ProgressOptions,
-  type ProgressStream,
-  progressIntervalMs,
-  rateText,
-} from './progress.js';
+import type { Progress, ProgressOptions, ProgressStream } from './progress.js';
+import { durationText, ESTIMATE_AFTER_MS, ESTIMATE_LEFT_S, ESTIMATE_OVER_S, fitLine, progressIntervalMs, rateText } from './progress-text.js';
 
 /** A progress display (`Progress`); its methods are properties, so a caller may pass `pulse` on alone. */
 export class ProgressDisplay implements Progress {
