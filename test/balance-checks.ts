@@ -21,7 +21,7 @@ import { nonDefault, resolveGameVariant, type VariantValue } from '../src/core/v
 import { buildBalance, writeBalanceFiles } from '../src/report/balance.js';
 import { renderBalance } from '../src/report/balance-terminal.js';
 import { renderTables } from '../src/report/table.js';
-import { writeRunFiles } from '../src/report/write.js';
+import { writeRunFiles } from '../src/results/summary-file.js';
 import { rotationSeatings } from '../src/stats/seatings.js';
 import type { RunConfig } from '../src/tourney/batch.js';
 import { summarize } from '../src/tourney/summary.js';

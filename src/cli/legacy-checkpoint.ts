@@ -11,7 +11,7 @@ import { getGame } from '../core/registry.js';
 import { clockBoundSpecs } from '../../bots/index.js';
 import { DEFAULT_LIMITS } from '../../bots/sandbox/sandboxed-bot.js';
 import type { Checkpoint } from '../tourney/checkpoint.js';
-import { tracePointSchema } from './match-file.js';
+import { tracePointSchema } from '../results/match-file.js';
 import { type Entry, type PlayedSpec, sprtParamsSchema } from './run-spec.js';
 
 /** What a version-2 checkpoint kept of a match: its bots, the SPRT's bounds and measure (absent: win), and the SPRT's trace. */

@@ -8,7 +8,7 @@ import { seatGamesPerDeal } from '../stats/seatings.js';
 import { sprt, sprtLookDue, type SprtParams, type SprtState } from '../stats/sprt.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
-import type { MatchReport, Measure, TracePoint } from './match-file.js';
+import type { MatchReport, Measure, TracePoint } from '../results/match-file.js';
 import { measured, stoppedEstimateNote, verdictOf } from './match-render.js';
 import type { MatchSpec } from './run-spec.js';
 

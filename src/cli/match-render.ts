@@ -7,7 +7,7 @@ import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report
 import type { PairedComparison } from '../stats/paired.js';
 import { tQuantile } from '../stats/quantiles.js';
 import type { SprtState } from '../stats/sprt.js';
-import type { MatchReport, Measure } from './match-file.js';
+import type { MatchReport, Measure } from '../results/match-file.js';
 import type { MatchSpec } from './run-spec.js';
 
 /** The difference A − B in the measure compared. */

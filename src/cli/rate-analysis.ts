@@ -2,50 +2,12 @@
  * A rating run's statistics: the line-up results of its tally and the
  * ratings with deal-level margins (`rate`), `ratings.json`'s report.
  */
-import type { Variant } from '../core/variant.js';
 import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
 import type { Seating } from '../stats/seatings.js';
 import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
-
-/** One bot's rating. */
-export interface Rating {
-  readonly bot: string;
-  /** Elo scale, the precision-weighted mean of the rated bots 0 (`rate`); NaN (JSON null) when unbounded. */
-  readonly elo: number;
-  /** 95% margin: Student t on the jackknife groups' standard error of elo (its difference from the weighted mean). */
-  readonly margin: number;
-  readonly se: number;
-  /** Present when the data bound no rating: the bot never won (or never lost) a game; elo, margin and se are then NaN. */
-  readonly unbounded?: Unbounded;
-  readonly winRate: number;
-  readonly games: number;
-}
-
-/** `ratings.json`. */
-export interface RatingReport {
-  readonly game: string;
-  readonly variant: Variant;
-  readonly seed: string;
-  readonly pool: readonly string[];
-  readonly players: number;
-  /** The line-ups played on every deal (pool indices). */
-  readonly lineups: readonly (readonly number[])[];
-  readonly deals: number;
-  readonly games: number;
-  /** Jackknife groups of whole deals behind the margins. */
-  readonly groups: number;
-  /** Best first (a bot that never lost first, one that never won last). */
-  readonly ratings: readonly Rating[];
-  /** The weight of each rated bot (pool order; 0 for the unbounded) in the mean that is the scale's 0. */
-  readonly centreWeights: readonly number[];
-  /** los[i][j]: likelihood that pool bot i is stronger than pool bot j, Φ((r_i − r_j) / se(r_i − r_j)); pool order. */
-  readonly los: readonly (readonly number[])[];
-  /** Adjacent pairs of the table (best first) that are not separated (LOS below 95%). */
-  readonly notSeparated: readonly (readonly [string, string])[];
-  readonly complete: boolean;
-}
+import type { RatingReport } from '../results/ratings-file.js';
 
 /** The line-up results of a tally whose seatings are `roundRobinSeatings` (seating = line-up × P + rotation). */
 export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: readonly (readonly number[])[]): LineupResult[] {

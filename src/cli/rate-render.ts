@@ -1,13 +1,7 @@
 /** A rating run in words: its terminal text. */
 import { num, pct } from '../report/terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
-import type { Unbounded } from '../stats/ratings.js';
-import type { RatingReport } from './rate-analysis.js';
-
-/** "rating unbounded: never won", the text of a bot the data give no rating. */
-export function unboundedText(u: Unbounded): string {
-  return `rating unbounded: ${u}`;
-}
+import { type RatingReport, unboundedText } from '../results/ratings-file.js';
 
 /** The terminal text of a rating run, the prose wrapped; its tables fit `TERMINAL_WIDTH` unless `wide`. */
 export function renderRatings(r: RatingReport, options: TerminalOptions = {}): string {

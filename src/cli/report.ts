@@ -9,6 +9,7 @@ import { wrapProse } from '../report/terminal.js';
 import type { Summary } from '../tourney/summary.js';
 import { runCli } from './common.js';
 import { shownPath } from './run-dir.js';
+import { REPORT_PAGE } from '../results/registry.js';
 
 const USAGE =
   "usage: npm run report -- results/<run>  (rebuilds report.html from the run directory's files)\n" +
@@ -39,7 +40,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     process.stdout.write(`${comparisonText(a, b, c)}\n`);
     // The last lines name the runs' pages, as every command ends.
-    const pages = [argv[1]!, argv[2]!].map((d) => join(resolve(d), 'report.html'));
+    const pages = [argv[1]!, argv[2]!].map((d) => join(resolve(d), REPORT_PAGE));
     for (const p of pages) if (existsSync(p)) process.stdout.write(`open: ${shownPath(p)}\n`);
     if (!pages.every((p) => existsSync(p)))
       process.stdout.write(

@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeHtmlReport } from '../report/html/write.js';
+import { isRunFile, REPORT_PAGE } from '../results/registry.js';
+import { SUMMARY_FILES } from '../results/summary-file.js';
 import { wrapProse } from '../report/terminal.js';
 
 /** Run directories this process created (by `newRunDir` or `claimOutDir`): removed at exit when still empty. */
@@ -40,10 +42,6 @@ export function newRunDir(name: string, parent = 'results'): string {
     throw new UsageError(`cannot create a run directory under ${parent}/: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
-
-/** Files a run writes into its directory (removed by `--force` before a new run). */
-const RUN_FILES =
-  /^(summary\.json|checkpoint\.json|balance.*\.(json|csv)|bots\.csv|seats\.csv|games\.(jsonl|csv)|match\.(json|csv)|sprt\.csv|ratings\.(json|csv)|los\.csv|sweep.*\.(json|csv)|train(-state)?\.json|curve\.(json|csv)|tuned\.json|report\.html)$/;
 
 /**
  * Claims a run's output directory: creates it, refuses one that already
@@ -88,8 +86,8 @@ export function claimOutDir(dir: string, opts: { readonly force?: boolean; reado
     }
   });
   if (opts.resume) return;
-  const old = readdirSync(abs).filter((f) => RUN_FILES.test(f));
-  const oldDirs = readdirSync(abs, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(abs, d.name, 'summary.json')));
+  const old = readdirSync(abs).filter(isRunFile);
+  const oldDirs = readdirSync(abs, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(abs, d.name, SUMMARY_FILES.json)));
   if (old.length === 0 && oldDirs.length === 0) return;
   if (!opts.force) throw new UsageError(`${dir} already holds a run (${old[0] ?? `${oldDirs[0]!.name}/`}); give another --out, or --force to replace it`);
   for (const f of old) rmSync(join(abs, f), { force: true });
@@ -156,7 +154,7 @@ export function shownPath(path: string): string {
  * @param dir the run directory whose `report.html` was written.
  */
 export function printOpenLine(dir: string): void {
-  const page = join(dir, 'report.html');
+  const page = join(dir, REPORT_PAGE);
   if (existsSync(page)) process.stdout.write(`open: ${shownPath(page)}\n`);
 }
 

@@ -12,6 +12,7 @@ import { stringify } from '../report/csv.js';
 import { writeFileAtomic } from '../report/files.js';
 import { jsonText } from '../report/json.js';
 import type { TableDifference } from '../report/table-difference.js';
+import { SWEEP_FILES } from '../results/registry.js';
 import type { SweepComparison } from './sweep.js';
 
 /** A row's key cells as one label, "bot=greedy, rank=2" ('' for a table of one row). */
@@ -67,20 +68,20 @@ export function writeSweepFiles(c: SweepComparison, dir: string): void {
       if (d) diffRows.push([key, r.value, first.value, n, d.value, d.ci95[0], d.ci95[1], d.paired ? 1 : 0]);
     }
   });
-  writeFileAtomic(join(dir, 'sweep.csv'), stringify(figureRows, { header: true, columns: ['key', 'value', 'figure', 'estimate', 'ci95_lo', 'ci95_hi'] }));
+  writeFileAtomic(join(dir, SWEEP_FILES.csv), stringify(figureRows, { header: true, columns: ['key', 'value', 'figure', 'estimate', 'ci95_lo', 'ci95_hi'] }));
   writeFileAtomic(
-    join(dir, 'sweep-differences.csv'),
+    join(dir, SWEEP_FILES.differences),
     stringify(diffRows, { header: true, columns: ['key', 'value', 'baseline_value', 'figure', 'difference', 'ci95_lo', 'ci95_hi', 'paired'] }),
   );
   writeFileAtomic(
-    join(dir, 'sweep-tables.csv'),
+    join(dir, SWEEP_FILES.tables),
     stringify(tableRows(c), {
       header: true,
       columns: ['key', 'value', 'baseline_value', 'table', 'row', 'column', 'estimate', 'baseline_estimate', 'difference', 'ci95_lo', 'ci95_hi', 'paired'],
     }),
   );
   writeFileAtomic(
-    join(dir, 'sweep.json'),
+    join(dir, SWEEP_FILES.json),
     `${jsonText({
       key,
       baseline: first.value,

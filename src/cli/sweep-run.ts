@@ -13,6 +13,9 @@ import { writeFileAtomic } from '../io/files.js';
 import type { BalanceReport } from '../report/balance.js';
 import { wrapProse } from '../report/terminal.js';
 import { readCheckpoint } from '../tourney/run.js';
+import { CHECKPOINT_FILE } from '../tourney/checkpoint.js';
+import { SWEEP_FILES } from '../results/registry.js';
+import { SUMMARY_FILES } from '../results/summary-file.js';
 import type { Summary } from '../tourney/summary.js';
 import { resumeRun } from './execute.js';
 import { defaultEntries } from './lineups.js';
@@ -22,9 +25,6 @@ import { parseSweep, type SweepRun, sweepComparison } from './sweep.js';
 import { writeSweepFiles } from './sweep-file.js';
 import { sweepText } from './sweep-text.js';
 import { finishTourney, playTourney, type Session } from './tourney-run.js';
-
-/** `sweep-plan.json`: a sweep's spec, written when it starts. */
-const SWEEP_PLAN = 'sweep-plan.json';
 
 /** The version of `sweep-plan.json`; 2: the sweep's spec, whole (1 held its runs without their faults and files). */
 const SWEEP_PLAN_VERSION = 2;
@@ -51,7 +51,7 @@ export function sweepSpec(base: TourneySpec, game: AnyGame, given: Readonly<Reco
 
 /** Starts a sweep in its claimed directory: its spec written (`sweep-plan.json`), then its runs. */
 export function startSweep(spec: SweepSpec, dir: string, session: Session): Promise<number> {
-  writeFileAtomic(join(dir, SWEEP_PLAN), `${JSON.stringify({ version: SWEEP_PLAN_VERSION, spec }, null, 2)}\n`);
+  writeFileAtomic(join(dir, SWEEP_FILES.plan), `${JSON.stringify({ version: SWEEP_PLAN_VERSION, spec }, null, 2)}\n`);
   return runSweep(spec, dir, session, false);
 }
 
@@ -62,15 +62,15 @@ export function startSweep(spec: SweepSpec, dir: string, session: Session): Prom
 function readSweepPlan(dir: string, shown: string): SweepSpec {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(join(dir, SWEEP_PLAN), 'utf8'));
+    raw = JSON.parse(readFileSync(join(dir, SWEEP_FILES.plan), 'utf8'));
   } catch {
-    throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} is not JSON (damaged?)`);
+    throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} is not JSON (damaged?)`);
   }
   const parsed = sweepPlanSchema.safeParse(raw);
   if (parsed.success) return parsed.data.spec;
   const version = raw !== null && typeof raw === 'object' && 'version' in raw ? raw.version : undefined;
-  if (version !== SWEEP_PLAN_VERSION) throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} of another ninefold version`);
-  throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN} is damaged or edited`);
+  if (version !== SWEEP_PLAN_VERSION) throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} of another ninefold version`);
+  throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} is damaged or edited`);
 }
 
 /**
@@ -82,7 +82,7 @@ function readSweepPlan(dir: string, shown: string): SweepSpec {
  */
 export async function resumeTourney(resume: string, session: Session): Promise<number> {
   const at = resolve(resume);
-  if (existsSync(join(at, SWEEP_PLAN)) && !existsSync(join(at, 'checkpoint.json'))) {
+  if (existsSync(join(at, SWEEP_FILES.plan)) && !existsSync(join(at, CHECKPOINT_FILE))) {
     const dir = claimResumeDir(resume);
     return runSweep(readSweepPlan(dir, resume), dir, session, true);
   }
@@ -106,15 +106,15 @@ async function runSweep(sweep: SweepSpec, dir: string, session: Session, resume:
   };
   for (const p of sweep.runs) {
     const sub = join(dir, `${sweep.key}=${p.value}`);
-    const done = resume && existsSync(join(sub, 'summary.json')) && existsSync(join(sub, 'balance.json'));
-    const summary = done ? (JSON.parse(readFileSync(join(sub, 'summary.json'), 'utf8')) as Summary) : null;
+    const done = resume && existsSync(join(sub, SUMMARY_FILES.json)) && existsSync(join(sub, 'balance.json'));
+    const summary = done ? (JSON.parse(readFileSync(join(sub, SUMMARY_FILES.json), 'utf8')) as Summary) : null;
     if (summary?.complete === true) {
       hold(`\n${wrapProse(`== ${sweep.key}=${p.value} == (complete, read from ${sub})`)}\n`);
       runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
       continue;
     }
     hold(`\n== ${sweep.key}=${p.value} ==\n`);
-    const cp = resume && existsSync(join(sub, 'checkpoint.json')) ? readCheckpoint(sub) : undefined;
+    const cp = resume && existsSync(join(sub, CHECKPOINT_FILE)) ? readCheckpoint(sub) : undefined;
     const r = await playTourney(p.spec, sub, session, cp, hold);
     // The sweep's own page needs every value: a stopped sweep prints what it played and names the page of the value it stopped in.
     if (!r.summary.complete) {

@@ -7,7 +7,7 @@ import { getGame } from '../core/registry.js';
 import { buildBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderBalance } from '../report/balance-terminal.js';
 import { renderTables } from '../report/table.js';
-import { writeRunFiles } from '../report/write.js';
+import { writeRunFiles } from '../results/summary-file.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import type { Checkpoint } from '../tourney/run.js';
 import type { Summary } from '../tourney/summary.js';

@@ -3,13 +3,12 @@
  * parameters toward a target (`src/train/rules.ts`), and the confirmation of
  * its best settings on held-out seeds.
  */
-import { stringify } from '../report/csv.js';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
-import { writeFileAtomic } from '../io/files.js';
+import { writeRulesFiles } from '../results/rules-file.js';
 import { pct } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { formatP } from '../stats/test-phrases.js';
@@ -26,6 +25,7 @@ import { installStopper } from './stopper.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { progressReporter } from './progress.js';
+import { writeTrainState } from './train-state-file.js';
 import { dealKeyField, dealsLine, iterate, keptFlags, parseNumber, runBase, type Args, type TrainSetup } from './train-run.js';
 
 /**
@@ -93,7 +93,7 @@ export async function rulesMain(args: Args, game: AnyGame, flags: RunFlags): Pro
   const out = args.out ?? newRunDir(runName(`${game.info.id}-rules`, args.seed, new Date()));
   claimOutDir(out, { force: args.force });
   const dir = resolve(out);
-  writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
+  writeTrainState(dir, { setup, plan, state });
   return rulesRun(game, flags, setup, plan, state, dir);
 }
 
@@ -135,7 +135,21 @@ export async function rulesRun(game: AnyGame, flags: RunFlags, setup: TrainSetup
   }
   confirmed.sort((a, b) => a.gap.value - b.gap.value);
   printConfirmed(confirmed, plan, rules.target, flags);
-  writeRulesFiles(dir, setup, plan, confirmed);
+  const { target, lineup } = rules;
+  const file = {
+    game: setup.game,
+    target,
+    lineup,
+    variant: setup.variant,
+    seed: `${setup.seed}-confirm`,
+    ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
+    settings: confirmed,
+  };
+  writeRulesFiles(
+    dir,
+    file,
+    plan.dims.map((d) => d.key),
+  );
   await writePageAndName(dir);
   return 0;
 }
@@ -200,44 +214,5 @@ function printConfirmed(confirmed: readonly RuleConfirmation[], plan: TrainPlan,
       .join(
         ',',
       )} (gap ${pct(best.gap.value)}, ${pct(best.gap.ci95[0])} – ${pct(best.gap.ci95[1])})${overlapping > 0 ? `; ${overlapping} other setting${overlapping > 1 ? 's' : ''} within its interval, so not separated from ${overlapping > 1 ? 'them' : 'it'}` : ''}.\n`,
-  );
-}
-
-/** Writes `rules.json` (the measured settings, closest first) and `rules.csv` (one row each). */
-function writeRulesFiles(dir: string, setup: TrainSetup, plan: TrainPlan, confirmed: readonly RuleConfirmation[]): void {
-  const rules = setup.rules!;
-  writeFileAtomic(
-    join(dir, 'rules.json'),
-    `${JSON.stringify({ game: setup.game, target: rules.target, lineup: rules.lineup, variant: setup.variant, seed: `${setup.seed}-confirm`, ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}), settings: confirmed }, null, 2)}\n`,
-  );
-  writeFileAtomic(
-    join(dir, 'rules.csv'),
-    stringify(
-      confirmed.map((c) => [
-        ...plan.dims.map((d) => c.params[d.key]),
-        c.gap.value,
-        c.gap.ci95[0],
-        c.gap.ci95[1],
-        c.best,
-        c.worst,
-        c.test.statistic,
-        c.test.pValue,
-        c.deals,
-      ]),
-      {
-        header: true,
-        columns: [
-          ...plan.dims.map((d) => d.key),
-          'seat_gap',
-          'seat_gap_ci95_lo',
-          'seat_gap_ci95_hi',
-          'best_seat',
-          'worst_seat',
-          'seat_test_q',
-          'p_value',
-          'deals',
-        ],
-      },
-    ),
   );
 }

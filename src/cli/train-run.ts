@@ -1,24 +1,16 @@
-/**
- * The parts every kind of training run shares (`npm run train`): what
- * `train-state.json` keeps (`TrainSetup`), the learning curve's files, and
- * the loop that plays a run's iterations on one worker pool with a progress
- * bar, Ctrl-C handling and the state saved as it goes. The bot tuning
- * (`train-tune.ts`), the rules search (`train-rules.ts`) and the
- * verification (`train-verify.ts`) build on it.
- */
-import { stringify } from '../report/csv.js';
-import { join } from 'node:path';
 import '../games/index.js';
-import { writeFileAtomic } from '../io/files.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import type { Arena, Objective } from '../train/evaluate.js';
-import { trainWith, type CurveRow, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
+import { trainWith, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
+import { writeCurve } from '../results/curve-file.js';
 import type { RuleTarget } from '../train/rules.js';
 import { writePageAndName } from './run-dir.js';
 import { faultConfig, openPlayer, type RunFlags } from './run-flags.js';
 import { installStopper } from './stopper.js';
 import { secretDealsLine } from '../report/table.js';
 import { progressReporter } from './progress.js';
+import { TRAIN_STATE_FILE } from '../results/registry.js';
+import { writeTrainState } from './train-state-file.js';
 
 export { type Args, options } from './train-options.js';
 
@@ -46,55 +38,6 @@ export interface TrainSetup {
 
 export { parseNumber } from './options.js';
 
-/**
- * The column names of `curve.csv` for what each holds after the fitness and
- * the difference. SPSA: `theta_after_step_<key>`, θ after the iteration's
- * step (θ at the next iteration), and no model column. NTBEA (bot or rules):
- * `recommended_<key>`, the evaluated point with the best model mean so far,
- * and `recommended_model_mean`, that model mean (the fitness the run expects
- * of it).
- */
-export function curveTailColumns(method: 'spsa' | 'ntbea', keys: readonly string[]): string[] {
-  return method === 'spsa' ? keys.map((k) => `theta_after_step_${k}`) : [...keys.map((k) => `recommended_${k}`), 'recommended_model_mean'];
-}
-
-export function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
-  const keys = plan.dims.map((d) => d.key);
-  const spsa = plan.method === 'spsa';
-  const rows = curve.map((r) => [
-    r.iteration,
-    r.games,
-    ...keys.map((k) => r.params[k]),
-    r.fitness.value,
-    r.fitness.ci95[0],
-    r.fitness.ci95[1],
-    r.difference?.value ?? '',
-    r.difference?.ci95[0] ?? '',
-    r.difference?.ci95[1] ?? '',
-    ...keys.map((k) => r.best[k]),
-    ...(spsa ? [] : [r.bestModel ?? '']),
-  ]);
-  const columns = [
-    'iteration',
-    'games',
-    ...keys,
-    'fitness',
-    'fitness_ci95_lo',
-    'fitness_ci95_hi',
-    'difference',
-    'difference_ci95_lo',
-    'difference_ci95_hi',
-    ...curveTailColumns(plan.method, keys),
-  ];
-  return stringify(rows, { header: true, columns });
-}
-
-/** Writes the learning curve (CSV and JSON). */
-export function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
-  writeFileAtomic(join(dir, 'curve.csv'), curveCsv(plan, s.curve));
-  writeFileAtomic(join(dir, 'curve.json'), `${JSON.stringify({ method: plan.method, parameters: plan.dims, curve: s.curve }, null, 2)}\n`);
-}
-
 /** The run flags a training run keeps in its state, to resume with them. */
 export function keptFlags(f: RunFlags): TrainSetup['flags'] {
   return { onFault: f.onFault, moveTimeoutMs: f.moveTimeoutMs, botMemoryMb: f.botMemoryMb, botLoadMs: f.botLoadMs, watchdogMs: f.watchdogMs };
@@ -107,7 +50,7 @@ export function runBase(setup: Pick<TrainSetup, 'flags' | 'dealKey'>): Arena['ba
 
 /** The header's line of a training run with secret deals (the key stays in train-state.json until the end; train.json then has it). */
 export function dealsLine(setup: TrainSetup): string {
-  return setup.dealKey === undefined ? '' : `${secretDealsLine({}, 'train-state.json')}\n`;
+  return setup.dealKey === undefined ? '' : `${secretDealsLine({}, TRAIN_STATE_FILE)}\n`;
 }
 
 /**
@@ -140,7 +83,7 @@ export async function iterate(
   let saveCost = 0;
   const saveState = (s: TrainState): void => {
     const t0 = performance.now();
-    writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state: s }));
+    writeTrainState(dir, { setup, plan, state: s });
     savedAt = performance.now();
     saveCost = savedAt - t0;
   };

@@ -6,12 +6,16 @@
  * against its schema and handed on as the object read (so a resumed run
  * writes its keys in the order an uninterrupted one does).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../io/files.js';
+import { TRAIN_STATE_FILE } from '../results/registry.js';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import type { DmcPlan } from '../learn/dmc.js';
 import type { TrainPlan, TrainState } from '../train/loop.js';
 import { RULE_TARGETS } from '../train/rules.js';
+import { dimensionSchema } from '../results/curve-file.js';
 import type { TrainSetup } from './train-run.js';
 import type { DmcSetup, DmcState } from './train-dmc.js';
 
@@ -44,16 +48,11 @@ const trainSetup: z.ZodType<TrainSetup> = z.object({
   rules: z.object({ target: z.enum(RULE_TARGETS), lineup: z.array(z.string()) }).nullable(),
 });
 
-const dimension = z.union([
-  z.object({ key: z.string(), kind: z.enum(['int', 'float']), min: z.number(), max: z.number(), scale: z.enum(['linear', 'log']), start: z.number() }),
-  z.object({ key: z.string(), kind: z.literal('enum'), choices: z.array(z.string()), start: z.string() }),
-]);
-
 const trainPlan = z.object({
   method: z.enum(['spsa', 'ntbea']),
   bot: z.string(),
   given: z.record(z.string()),
-  dims: z.array(dimension),
+  dims: z.array(dimensionSchema),
   iterations: z.number(),
   gamesPerIteration: z.number(),
   spsa: z.object({ iterations: z.number(), cEnd: z.number(), step: z.number(), alpha: z.number(), gamma: z.number(), A: z.number() }).nullable(),
@@ -61,8 +60,9 @@ const trainPlan = z.object({
   values: z.array(z.array(z.union([z.number(), z.string()]))).nullable(),
 });
 
-const fitness = z.object({ value: figure, se: figure, ci95: z.tuple([figure, figure]) });
 const pointValues = z.record(z.union([z.number(), z.string()]));
+/** A fitness as the state keeps it (its NaN as null, not read back as NaN: the state is handed on as read). */
+const figures = z.object({ value: figure, se: figure, ci95: z.tuple([figure, figure]) });
 const counts = z.record(z.tuple([z.number(), z.number()]));
 
 const trainState = z.object({
@@ -76,8 +76,8 @@ const trainState = z.object({
       iteration: z.number(),
       games: z.number(),
       params: pointValues,
-      fitness,
-      difference: fitness.nullable(),
+      fitness: figures,
+      difference: figures.nullable(),
       best: pointValues,
       bestModel: figure,
     }),
@@ -168,11 +168,20 @@ function isDmcFile(v: unknown): v is Omit<DmcStateFile, 'kind'> {
 }
 
 /**
+ * Writes a training run's `train-state.json`: its setup and plan (its spec) and its state.
+ */
+export function writeTrainState(dir: string, saved: { readonly setup: unknown; readonly plan: unknown; readonly state: unknown }): void {
+  writeFileAtomic(join(dir, TRAIN_STATE_FILE), JSON.stringify(saved));
+}
+
+/**
  * Reads a training run's `train-state.json` for `--resume`.
  * @param shown the run directory as the user gave it (for the message).
  * @throws UsageError with one line when the file is missing, is not JSON, or fits neither kind of run.
  */
-export function readTrainState(file: string, shown: string): TuneStateFile | DmcStateFile {
+export function readTrainState(dir: string, shown: string): TuneStateFile | DmcStateFile {
+  const file = join(dir, TRAIN_STATE_FILE);
+  if (!existsSync(file)) throw new UsageError(`--resume ${shown}: no ${TRAIN_STATE_FILE} (not a training run, or stopped before its first iteration)`);
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));

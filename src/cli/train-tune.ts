@@ -1,17 +1,10 @@
-/**
- * `npm run train -- --game G --bot SPEC`: a bot's parameters tuned against
- * fixed opponents by SPSA or NTBEA. The spec its command line means (the
- * setup and plan `train-state.json` keeps), and the run of it: the
- * iterations, the tuned bot's table, `tuned.json`, `train.json`, and the
- * verification match.
- */
-import { join } from 'node:path';
 import { BotSpecError } from '../core/bot.js';
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
 import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveBotParams } from '../../bots/index.js';
-import { writeFileAtomic } from '../io/files.js';
+import { type TrainFile, writeTrainFile } from '../results/train-file.js';
+import { writeTunedFile } from '../results/tuned-file.js';
 import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { gamesPerIteration } from '../train/evaluate.js';
@@ -24,23 +17,8 @@ import { parseCount, parseNumber, runName } from './options.js';
 import { claimNewDir, writePageAndName } from './run-dir.js';
 import type { RunFlags } from './run-flags.js';
 import { type Args, dealKeyField, dealsLine, iterate, keptFlags, runBase, type TrainSetup } from './train-run.js';
+import { writeTrainState } from './train-state-file.js';
 import { verifyTuned } from './train-verify.js';
-
-/** `tuned.json`: a tuned bot, accepted wherever a bot is (`--bots`, `--candidate`, `--bot`). */
-export interface TunedFile {
-  readonly kind: 'ninefold-tuned-bot';
-  readonly version: 1;
-  readonly game: string;
-  /** The tuned bot's spec text. */
-  readonly spec: string;
-  readonly start: string;
-  readonly method: 'spsa' | 'ntbea';
-  readonly params: Readonly<Record<string, number | string>>;
-  readonly games: number;
-  readonly seed: string;
-  readonly opponents: readonly string[];
-  readonly command: string;
-}
 
 /** What a bot's tuning starts from: the bot, its opponents, the table, the method and the objective, each checked. */
 interface TuneStart {
@@ -163,7 +141,7 @@ export async function tuneMain(args: Args, game: AnyGame, flags: RunFlags, argv:
   const { setup, plan } = await tuneSpec(args, game, flags);
   const state = initialState(plan);
   const dir = claimNewDir(args.out, runName(`${game.info.id}-train`, args.seed, new Date()), args.force);
-  writeFileAtomic(join(dir, 'train-state.json'), JSON.stringify({ setup, plan, state }));
+  writeTrainState(dir, { setup, plan, state });
   return tuneRun(game, flags, setup, plan, state, dir, argv);
 }
 
@@ -255,8 +233,8 @@ function writeTunedFiles(
   tunedParams: Readonly<Record<string, number | string>>,
   tunedSpec: string,
   argv: readonly string[],
-): Record<string, unknown> {
-  const tunedFile: TunedFile = {
+): TrainFile {
+  writeTunedFile(dir, {
     kind: 'ninefold-tuned-bot',
     version: 1,
     game: setup.game,
@@ -269,9 +247,8 @@ function writeTunedFiles(
     opponents: setup.opponents,
     // A queue URL's password stays out of the file.
     command: `npm run train -- ${argv.map((a) => a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@')).join(' ')}`,
-  };
-  writeFileAtomic(join(dir, 'tuned.json'), `${JSON.stringify(tunedFile, null, 2)}\n`);
-  const trainJson: Record<string, unknown> = {
+  });
+  const trainJson: TrainFile = {
     game: setup.game,
     variant: setup.variant,
     start: setup.start,
@@ -285,7 +262,7 @@ function writeTunedFiles(
     ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
     verification: null,
   };
-  writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
+  writeTrainFile(dir, trainJson);
   return trainJson;
 }
 

@@ -6,7 +6,7 @@ import { nonDefault } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
 import { faultConfig, resolveRunFlags, type RunFlags } from './run-flags.js';
 import { printProse } from '../report/terminal.js';
-import { readMatchVerdict, type MatchVerdict } from './match-file.js';
+import { type MatchReport, readMatchFile } from '../results/match-file.js';
 import { signedFixed } from './match-render.js';
 import { matchLineup } from './lineups.js';
 import { DEFAULT_SPRT, runMatch } from './match.js';
@@ -18,9 +18,9 @@ interface Verification {
   readonly dir: 'verify';
   readonly verdict: string;
   readonly deals: number;
-  readonly comparison: MatchVerdict['comparison'];
+  readonly comparison: MatchReport['comparison'];
   readonly stoppedEstimate: string;
-  confirmation?: { readonly dir: 'confirm'; readonly verdict: string; readonly deals: number; readonly comparison: MatchVerdict['comparison'] };
+  confirmation?: { readonly dir: 'confirm'; readonly verdict: string; readonly deals: number; readonly comparison: MatchReport['comparison'] };
 }
 
 /**
@@ -76,9 +76,8 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   // other held-out deals, as many games as the SPRT played, measures it without that bias.
   if (code !== 0 || (m.sprt?.accepted !== 'H0' && m.sprt?.accepted !== 'H1')) return code;
   const confirmDir = join(dir, 'confirm');
-  let c: MatchVerdict;
-  if (existsSync(join(confirmDir, 'match.json'))) c = readMatchVerdict(confirmDir);
-  else {
+  let c = readMatchFile(confirmDir);
+  if (c === null) {
     printProse(
       `\nConfirmation: a fixed-size match (${m.games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
     );
@@ -96,7 +95,7 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
 }
 
 /** Plays a verification match in `dir`, or carries on the one stopped there (its `checkpoint.json`). */
-async function playOrResume(dir: string, flags: RunFlags, spec: MatchSpec): Promise<{ match: MatchVerdict; code: number }> {
+async function playOrResume(dir: string, flags: RunFlags, spec: MatchSpec): Promise<{ match: MatchReport; code: number }> {
   const run = existsSync(join(dir, 'checkpoint.json')) ? await runMatch({ flags, resume: dir }) : await runMatch({ flags, spec, out: dir });
   return { match: run.report, code: run.code };
 }

@@ -4,8 +4,6 @@
  * is read here, and `--resume` reads a stopped run's spec from its
  * `train-state.json` and runs it again.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
@@ -57,9 +55,7 @@ export async function main(argv: readonly string[]): Promise<number> {
  */
 async function resumeTraining(resume: string, flags: RunFlags, argv: readonly string[]): Promise<number> {
   const dir = claimResumeDir(resume);
-  const file = join(dir, 'train-state.json');
-  if (!existsSync(file)) throw new UsageError(`--resume ${resume}: no train-state.json (not a training run, or stopped before its first iteration)`);
-  const saved = readTrainState(file, resume);
+  const saved = readTrainState(dir, resume);
   const game = getGame(saved.setup.game);
   const played = { ...flags, ...saved.setup.flags };
   if (saved.kind === 'dmc') return dmcRun(game, played, saved.setup, saved.plan, saved.state, dir);

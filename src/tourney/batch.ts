@@ -53,6 +53,9 @@ export interface RunConfig {
  */
 export const GAMES_CSV_HEADER = 'deal,seating,rotation,seat,entry,bot,score,win_share,forfeit';
 
+/** The run's files of every game: `games.jsonl` (`--record`: each game's record, the rule files' format) and `games.csv` (`--games-csv`: one row per seat-game). */
+export const GAME_FILES = { records: 'games.jsonl', rows: 'games.csv' } as const;
+
 /** A CSV cell: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 function csvCell(text: string): string {
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

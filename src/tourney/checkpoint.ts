@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame } from '../core/registry.js';
 import { isFileSpec, parseLineup } from '../../bots/index.js';
-import type { RunConfig } from './batch.js';
+import { GAME_FILES, type RunConfig } from './batch.js';
+
+/** The checkpoint's file in a run directory. */
+export const CHECKPOINT_FILE = 'checkpoint.json';
 
 /** Bytes of the end of an appended file whose hash the checkpoint keeps. */
 export const TAIL_BYTES = 65_536;
@@ -185,7 +188,7 @@ export function tailDigest(file: string, end: number): string | null {
  *   a field that does not fit the schema or the others, a file changed.
  */
 export function readCheckpoint(dir: string): Checkpoint {
-  const file = join(dir, 'checkpoint.json');
+  const file = join(dir, CHECKPOINT_FILE);
   if (!existsSync(file)) throw new UsageError(`--resume ${dir}: no stopped run there (no checkpoint.json)`);
   let raw: unknown;
   try {
@@ -223,8 +226,8 @@ export function checkResumable(dir: string, cp: Checkpoint): void {
     if (tail !== undefined && d !== tail)
       throw new UsageError(`--resume ${dir}: ${name} is not the file the checkpoint describes (edited or replaced); the run cannot go on`);
   };
-  check('games.jsonl', cp.recordBytes, cp.recordTail, cp.config.record);
-  check('games.csv', cp.rowBytes, cp.rowTail, cp.config.gamesCsv === true);
+  check(GAME_FILES.records, cp.recordBytes, cp.recordTail, cp.config.record);
+  check(GAME_FILES.rows, cp.rowBytes, cp.rowTail, cp.config.gamesCsv === true);
   for (const [file, digest] of Object.entries(cp.files ?? {})) {
     if (!existsSync(resolve(file))) throw new UsageError(`--resume ${dir}: ${file}, which the run used, is gone`);
     if (fileDigest(file) !== digest)

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { type AnyGame, getGame } from '../core/registry.js';
 import { JACKKNIFE_GROUPS } from '../stats/jackknife.js';
 import { emptyTally, type Group, mergeTally, type Tally } from './aggregate.js';
-import { type BatchResult, GAMES_CSV_HEADER, type RunConfig } from './batch.js';
+import { type BatchResult, GAME_FILES, GAMES_CSV_HEADER, type RunConfig } from './batch.js';
 import type { Checkpoint } from './checkpoint.js';
 
 /** What the merger needs of a run. */
@@ -65,13 +65,13 @@ export class Merger {
     this.recordBytes = cp ? cp.recordBytes : 0;
     this.rowBytes = cp ? (cp.rowBytes ?? 0) : 0;
     if (config.record && opts.dir) {
-      const file = join(opts.dir, 'games.jsonl');
+      const file = join(opts.dir, GAME_FILES.records);
       this.fd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
       // A resumed run cuts what no merged batch wrote (a fresh file is empty already).
       if (cp) ftruncateSync(this.fd, this.recordBytes);
     }
     if (config.gamesCsv === true && opts.dir) {
-      const file = join(opts.dir, 'games.csv');
+      const file = join(opts.dir, GAME_FILES.rows);
       this.rowFd = openSync(file, cp && existsSync(file) ? 'r+' : 'w');
       if (cp) ftruncateSync(this.rowFd, this.rowBytes);
       if (this.rowBytes === 0) this.rowBytes += writeSync(this.rowFd, `${GAMES_CSV_HEADER}\n`, 0);

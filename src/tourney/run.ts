@@ -2,9 +2,9 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { writeFileAtomic } from '../io/files.js';
-import { CHECKPOINT_VERSION, type Checkpoint, runFiles, tailDigest } from './checkpoint.js';
+import { CHECKPOINT_FILE, CHECKPOINT_VERSION, type Checkpoint, runFiles, tailDigest } from './checkpoint.js';
 import type { Group, Tally } from './aggregate.js';
-import type { RunConfig } from './batch.js';
+import { GAME_FILES, type RunConfig } from './batch.js';
 import { Merger } from './merger.js';
 import { InlinePool, playsInline } from './inline-pool.js';
 import { BatchPool, type BatchPlayer } from './pool.js';
@@ -164,10 +164,10 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
       spec: opts.spec ?? cp?.spec,
       state: opts.state?.() ?? cp?.state,
       files,
-      ...(config.record ? { recordTail: tailDigest(join(opts.dir, 'games.jsonl'), merger.recordBytes) ?? '' } : {}),
-      ...(config.gamesCsv === true ? { rowTail: tailDigest(join(opts.dir, 'games.csv'), merger.rowBytes) ?? '' } : {}),
+      ...(config.record ? { recordTail: tailDigest(join(opts.dir, GAME_FILES.records), merger.recordBytes) ?? '' } : {}),
+      ...(config.gamesCsv === true ? { rowTail: tailDigest(join(opts.dir, GAME_FILES.rows), merger.rowBytes) ?? '' } : {}),
     };
-    writeFileAtomic(join(opts.dir, 'checkpoint.json'), JSON.stringify(c));
+    writeFileAtomic(join(opts.dir, CHECKPOINT_FILE), JSON.stringify(c));
     lastCheckpoint = Date.now();
   };
 

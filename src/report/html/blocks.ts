@@ -1,7 +1,7 @@
 import { testPhraseOf, testVerdictOf, type TestFields } from '../../stats/test-phrases.js';
 import { intervalChart } from './charts.js';
 import { pct, plain, signed } from './page-format.js';
-import { arr, interval, num, obj, str, type RunFiles, type Row } from './load.js';
+import { arr, num, obj, str, type RunFiles, type Row } from './load.js';
 import type { Block } from './page.js';
 import { tableCharts, type DataTable } from './table-charts.js';
 
@@ -45,21 +45,30 @@ export function testVerdict(t: TestOf, what: string): string {
   return testVerdictOf(t, what);
 }
 
+/** A number of a file, or null when it held none (JSON null, read as NaN). */
+function finiteOrNull(x: number): number | null {
+  return Number.isFinite(x) ? x : null;
+}
+
+/** An interval of a file, or undefined when either end is not a number. */
+function finiteInterval(x: readonly [number, number]): readonly [number, number] | undefined {
+  return Number.isFinite(x[0]) && Number.isFinite(x[1]) ? x : undefined;
+}
+
 /** The run's bots with their win rates: `bots.csv`, or for runs without it the bots of `summary.json` under the same column names. */
 export function botRows(f: RunFiles): Row[] {
   const csv = f.csv.bots;
   if (csv && csv.length > 0) return [...csv];
-  return arr(obj(f.json.summary)?.bots).map((b) => {
-    const o = obj(b) ?? {};
-    const ci = interval(o.ci95);
+  return (f.summary?.bots ?? []).map((b) => {
+    const ci = b.ci95 && finiteInterval(b.ci95);
     return {
-      bot: str(o.name),
-      seat_games: num(o.games) ?? null,
-      wins: num(o.wins) ?? null,
-      win_rate: num(o.winRate) ?? null,
+      bot: b.name,
+      seat_games: b.games,
+      wins: b.wins,
+      win_rate: finiteOrNull(b.winRate),
       ci95_lo: ci?.[0] ?? null,
       ci95_hi: ci?.[1] ?? null,
-      mean_score: num(o.meanScore) ?? null,
+      mean_score: finiteOrNull(b.meanScore),
     };
   });
 }
@@ -79,8 +88,8 @@ const WIN_RATE_CI = { win_rate: ['ci95_lo', 'ci95_hi'] } as const;
  */
 export function botsBlock(f: RunFiles, id = 'bots'): Block {
   const rows = botRows(f);
-  const summary = obj(f.json.summary);
-  const unit = str(summary?.scoreUnit) || 'points';
+  const summary = f.summary;
+  const unit = summary?.scoreUnit || 'points';
   const has = (c: string): boolean => rows.some((r) => typeof r[c] === 'number');
   const charts = [];
   if (has('win_rate')) {
@@ -111,14 +120,11 @@ export function botsBlock(f: RunFiles, id = 'bots'): Block {
       }),
     });
   }
-  const rates = arr(summary?.bots)
-    .map((b) => obj(b) ?? {})
-    .filter((b) => obj(b.rate) !== undefined)
-    .map((b) => {
-      const r = obj(b.rate) ?? {};
-      const ci = interval(r.ci95);
-      return { bot: str(b.name), label: str(r.label), rate: num(r.value) ?? null, rate_lo: ci?.[0] ?? null, rate_hi: ci?.[1] ?? null };
-    });
+  const rates = (summary?.bots ?? []).flatMap((b) => {
+    if (!b.rate) return [];
+    const ci = finiteInterval(b.rate.ci95);
+    return [{ bot: b.name, label: b.rate.label, rate: finiteOrNull(b.rate.value), rate_lo: ci?.[0] ?? null, rate_hi: ci?.[1] ?? null }];
+  });
   if (rates.length > 0) {
     const label = rates[0]!.label;
     charts.push({
@@ -135,7 +141,7 @@ export function botsBlock(f: RunFiles, id = 'bots'): Block {
       }),
     });
   }
-  const deals = num(summary?.deals);
+  const deals = summary?.deals;
   return {
     id,
     title: 'Win rates and scores by bot',
@@ -185,7 +191,7 @@ export function seatBlocks(f: RunFiles): Block[] {
   }
   const seats = f.csv.seats;
   if (seats && seats.length > 0) {
-    const seatTest = testOf(obj(f.json.summary)?.seatTest);
+    const seatTest = f.summary?.seatTest ?? null;
     const hasCi = seats.some((r) => typeof r.ci95_lo === 'number');
     out.push({
       id: 'seats',

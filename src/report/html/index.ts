@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '../files.js';
+import { REPORT_PAGE } from '../../results/registry.js';
 import { readRun, type RunFiles } from './load.js';
 import { matchPage } from './match-page.js';
 import { renderPage, type Page } from './page.js';
@@ -34,7 +35,7 @@ export function pageOf(f: RunFiles): Page {
  */
 export async function buildHtmlReport(dir: string): Promise<string> {
   const html = await renderPage(pageOf(readRun(dir)));
-  const path = join(dir, 'report.html');
+  const path = join(dir, REPORT_PAGE);
   writeFileAtomic(path, html);
   return path;
 }

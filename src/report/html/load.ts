@@ -1,7 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { z } from 'zod';
 import { UsageError } from '../../core/errors.js';
+import { anyCurveSchema, CURVE_FILES, type CurveFile, tuningCurve } from '../../results/curve-file.js';
+import { fitJson } from '../../results/json-file.js';
+import { MATCH_FILES, matchFileSchema, type MatchReport } from '../../results/match-file.js';
+import { RATINGS_FILES, type RatingReport, ratingsFileSchema } from '../../results/ratings-file.js';
+import { type RunKind, runFileOf, runKind, runMarksText, SWEEP_FILES } from '../../results/registry.js';
+import { RULES_FILES, type RulesFile, rulesFileSchema } from '../../results/rules-file.js';
+import { SUMMARY_FILES, type SummaryFile, summaryFileSchema } from '../../results/summary-file.js';
+import { TRAIN_FILE, type TrainFile, trainFileSchema } from '../../results/train-file.js';
+import { TUNED_FILE, type TunedFile, tunedFileSchema } from '../../results/tuned-file.js';
 
 /** A cell of a run file as the page reads it: a number, a text, or missing (an empty CSV cell, a JSON null). */
 export type Cell = string | number | null;
@@ -9,25 +19,34 @@ export type Cell = string | number | null;
 /** One row of a run's CSV file (or of a JSON table), keyed by its snake_case column names. */
 export type Row = Readonly<Record<string, Cell>>;
 
-/** What kind of run a directory holds, from the files its command writes. */
-export type RunKind = 'tourney' | 'sweep' | 'match' | 'rate' | 'train';
+export type { RunKind } from '../../results/registry.js';
 
 /**
- * The files of one run directory, as read from disk: parsed JSON (untyped:
- * runs made by older versions lack newer fields, so every page reads them
- * through the guarded accessors below) and CSV rows. Nothing is computed.
+ * The files of one run directory, as read from disk: every file the
+ * registry marks for the pages (`src/results/registry.ts`), its JSON parsed
+ * and its CSV rows; and the JSON files read through their owners' schemas
+ * (older files with their defaults). Nothing is computed.
  */
 export interface RunFiles {
   readonly dir: string;
   readonly kind: RunKind;
-  /** `<name>.json` → its parsed content, for every JSON file present (checkpoint excluded). */
+  /** `<name>.json` → its parsed content, for every JSON file present that the pages read. */
   readonly json: Readonly<Record<string, unknown>>;
-  /** `<name>.csv` → its rows (numbers cast, empty cells null), for every CSV file present. */
+  /** `<name>.csv` → its rows (numbers cast, empty cells null), for every CSV file present that the pages read. */
   readonly csv: Readonly<Record<string, readonly Row[]>>;
   /** For a sweep: the sub-directories of its values that hold a run, in the sweep's order. */
   readonly subRuns: readonly string[];
   /** For one value of a sweep: the parent directory holds the sweep (its page links back). */
   readonly inSweep: boolean;
+  /** `summary.json` (every run that plays games), `match.json`, `ratings.json`; null when absent. */
+  readonly summary: SummaryFile | null;
+  readonly match: MatchReport | null;
+  readonly ratings: RatingReport | null;
+  /** A training run's `train.json` and `tuned.json` (written when it ends), `rules.json` (a rules search), and a tuning's `curve.json`. */
+  readonly train: TrainFile | null;
+  readonly tuned: TunedFile | null;
+  readonly rules: RulesFile | null;
+  readonly curve: CurveFile | null;
 }
 
 /**
@@ -55,17 +74,6 @@ function parseJson(path: string): unknown {
   }
 }
 
-/** The command that made a run directory, from its files; null when it holds none of them. */
-export function runKind(files: readonly string[]): RunKind | null {
-  if (files.includes('sweep.json')) return 'sweep';
-  if (files.includes('match.json')) return 'match';
-  if (files.includes('ratings.json')) return 'rate';
-  if (files.includes('summary.json')) return 'tourney';
-  // A training run (a bot's or the rules'): also when stopped, before train.json or rules.json.
-  if (files.includes('curve.json') && files.includes('train-state.json')) return 'train';
-  return null;
-}
-
 /**
  * Reads a run directory (a tourney, a sweep's top directory, a match, a
  * rating run or a training run).
@@ -76,24 +84,40 @@ export function readRun(dir: string): RunFiles {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`${dir}: no such directory`);
   const names = readdirSync(dir);
   const kind = runKind(names);
-  if (kind === null)
-    throw new UsageError(`${dir}: not a run directory (no summary.json, sweep.json, match.json, ratings.json or curve.json with train-state.json)`);
+  if (kind === null) throw new UsageError(`${dir}: not a run directory (no ${runMarksText()})`);
   const json: Record<string, unknown> = {};
   const csv: Record<string, Row[]> = {};
   for (const n of names.sort()) {
-    const path = join(dir, n);
-    if (n.endsWith('.json') && n !== 'checkpoint.json') json[n.slice(0, -5)] = parseJson(path);
-    // games.csv (one row per seat-game, --games-csv) can be large and no chart reads it.
-    else if (n.endsWith('.csv') && n !== 'games.csv') csv[n.slice(0, -4)] = parseCsv(readFileSync(path, 'utf8'));
+    const page = runFileOf(n)?.page;
+    if (page === 'json') json[n.slice(0, -5)] = parseJson(join(dir, n));
+    else if (page === 'csv') csv[n.slice(0, -4)] = parseCsv(readFileSync(join(dir, n), 'utf8'));
   }
-  let subRuns: string[] = [];
-  if (kind === 'sweep') {
-    const runs = arr(obj(json.sweep)?.runs);
-    const key = str(obj(json.sweep)?.key);
-    subRuns = runs.map((r) => `${key}=${str(obj(r)?.value)}`).filter((s) => existsSync(join(dir, s, 'summary.json')));
-  }
-  return { dir, kind, json, csv, subRuns, inSweep: kind === 'tourney' && existsSync(join(dir, '..', 'sweep.json')) };
+  /** A JSON file through its owner's schema; null when absent. */
+  const typed = <S extends z.ZodTypeAny>(name: string, schema: S): z.output<S> | null => {
+    const raw = json[name.slice(0, -5)];
+    return raw === undefined ? null : fitJson(name, raw, schema);
+  };
+  const sweep = typed(SWEEP_FILES.json, sweepRunsSchema);
+  const subRuns = sweep ? sweep.runs.map((r) => `${sweep.key}=${r.value}`).filter((s) => existsSync(join(dir, s, SUMMARY_FILES.json))) : [];
+  return {
+    dir,
+    kind,
+    json,
+    csv,
+    subRuns,
+    inSweep: kind === 'tourney' && existsSync(join(dir, '..', SWEEP_FILES.json)),
+    summary: typed(SUMMARY_FILES.json, summaryFileSchema),
+    match: typed(MATCH_FILES.json, matchFileSchema),
+    ratings: typed(RATINGS_FILES.json, ratingsFileSchema),
+    train: typed(TRAIN_FILE, trainFileSchema),
+    tuned: typed(TUNED_FILE, tunedFileSchema),
+    rules: typed(RULES_FILES.json, rulesFileSchema),
+    curve: tuningCurve(typed(CURVE_FILES.json, anyCurveSchema)),
+  };
 }
+
+/** What the loader reads of `sweep.json` itself: the swept key and its values (the sweep page reads the rest). */
+const sweepRunsSchema = z.object({ key: z.string(), runs: z.array(z.object({ value: z.string() })) });
 
 /** `x` as a plain object, or undefined. */
 export function obj(x: unknown): Record<string, unknown> | undefined {

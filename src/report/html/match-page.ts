@@ -1,61 +1,73 @@
 import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { intervalChart, traceChart } from './charts.js';
 import { pct, plain, points, signed } from './page-format.js';
-import { arr, interval, num, obj, str, type Row, type RunFiles } from './load.js';
+import type { MatchReport } from '../../results/match-file.js';
+import type { Row, RunFiles } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';
 
+/** A number the file holds, or undefined when it held none (JSON null, read as NaN). */
+function finite(x: number): number | undefined {
+  return Number.isFinite(x) ? x : undefined;
+}
+
 /** An LLR as text: ±∞ when every deal gave the same difference (the file holds null). */
-function llrText(x: unknown): string {
-  const v = num(x);
-  return v === undefined ? '±∞ (no variation between deals)' : signed(v);
+function llrText(x: number): string {
+  return Number.isFinite(x) ? signed(x) : '±∞ (no variation between deals)';
+}
+
+/** An interval of the file, or undefined when either end is not a number. */
+function ci(x: readonly [number, number]): readonly [number, number] | undefined {
+  return Number.isFinite(x[0]) && Number.isFinite(x[1]) ? x : undefined;
 }
 
 /** The SPRT's trace: `sprt.csv`, or `match.json`'s `sprt.trace` with its bounds for runs without the CSV. */
 function traceRows(f: RunFiles): Row[] {
   if (f.csv.sprt && f.csv.sprt.length > 0) return [...f.csv.sprt];
-  const s = obj(obj(f.json.match)?.sprt);
-  return arr(s?.trace).map((t) => ({
-    deals: num(obj(t)?.deals) ?? null,
-    llr: num(obj(t)?.llr) ?? null,
-    lower: num(s?.lower) ?? null,
-    upper: num(s?.upper) ?? null,
-  }));
+  const s = f.match?.sprt;
+  return (s?.trace ?? []).map((t) => ({ deals: t.deals, llr: t.llr, lower: finite(s!.lower) ?? null, upper: finite(s!.upper) ?? null }));
+}
+
+/** The answer's lines: the verdict, A − B in win share and in score, the SPRT's decision, the bots. */
+function matchAnswer(m: MatchReport): string[] {
+  const c = m.comparison;
+  const ws = c.winShare;
+  const answer: string[] = [`Verdict${m.measure === 'score' ? ' (on game score)' : ''}: A (${m.candidate}) is ${m.verdict || 'not decided'}.`];
+  const wsCi = ci(ws.ci95);
+  if (Number.isFinite(ws.value)) {
+    const los = finite(ws.los);
+    answer.push(
+      `A − B in win share per seat-game: ${points(ws.value)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} (95% interval over ${m.deals} independent deals, paired: same cards, seats and opponents)` +
+        `${los !== undefined ? `; likelihood of superiority ${pct(los)}` : ''}.`,
+    );
+  }
+  const scCi = ci(c.score.ci95);
+  if (Number.isFinite(c.score.value))
+    answer.push(`A − B in score per seat-game: ${signed(c.score.value)}${scCi ? ` [${signed(scCi[0])}, ${signed(scCi[1])}]` : ''}.`);
+  const s = m.sprt;
+  if (s) {
+    answer.push(
+      `SPRT of H0: A − B = ${plain(s.mu0)} against H1: A − B = ${plain(s.mu1)} (${m.measure === 'score' ? 'game score' : 'win share'} per seat-game; α = ${plain(s.alpha)}, β = ${plain(s.beta)}): ` +
+        `log-likelihood ratio ${llrText(s.llr)} with bounds [${llrText(s.lower)}, ${llrText(s.upper)}] → ${s.accepted ? `${s.accepted} accepted after ${s.samples} deals` : 'no decision yet'}.`,
+    );
+    if (m.stoppedEstimate) answer.push(m.stoppedEstimate);
+  } else answer.push('No SPRT in this run (it played its fixed number of games; run match with --sprt to stop when the test decides).');
+  answer.push(`A: ${m.candidate} · B: ${m.baseline} · opponents: ${m.opponents.join(', ')}.`);
+  return answer;
 }
 
 /**
  * The page of a `match` run: the verdict, A − B with its interval and the
  * SPRT's decision first; then the difference chart, the SPRT's log-likelihood
  * ratio against its bounds, and the bots' and seats' win rates.
+ * @throws Error when the directory has no `match.json` (`runKind` says it has).
  */
 export function matchPage(f: RunFiles): Page {
-  const m = obj(f.json.match) ?? {};
-  const c = obj(m.comparison) ?? {};
-  const ws = obj(c.winShare) ?? {};
-  const sc = obj(c.score) ?? {};
-  const s = obj(m.sprt);
-  const deals = num(m.deals);
-  const answer: string[] = [`Verdict${str(m.measure) === 'score' ? ' (on game score)' : ''}: A (${str(m.candidate)}) is ${str(m.verdict) || 'not decided'}.`];
-  const wsCi = interval(ws.ci95);
-  const wsValue = num(ws.value);
-  if (wsValue !== undefined) {
-    answer.push(
-      `A − B in win share per seat-game: ${points(wsValue)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} (95% interval over ${deals ?? '?'} independent deals, paired: same cards, seats and opponents)` +
-        `${num(ws.los) !== undefined ? `; likelihood of superiority ${pct(num(ws.los)!)}` : ''}.`,
-    );
-  }
-  const scValue = num(sc.value);
-  const scCi = interval(sc.ci95);
-  if (scValue !== undefined) answer.push(`A − B in score per seat-game: ${signed(scValue)}${scCi ? ` [${signed(scCi[0])}, ${signed(scCi[1])}]` : ''}.`);
-  if (s) {
-    const accepted = str(s.accepted);
-    answer.push(
-      `SPRT of H0: A − B = ${plain(num(s.mu0) ?? 0)} against H1: A − B = ${plain(num(s.mu1) ?? 0)} (${str(m.measure) === 'score' ? 'game score' : 'win share'} per seat-game; α = ${plain(num(s.alpha) ?? 0)}, β = ${plain(num(s.beta) ?? 0)}): ` +
-        `log-likelihood ratio ${llrText(s.llr)} with bounds [${llrText(s.lower)}, ${llrText(s.upper)}] → ${accepted ? `${accepted} accepted after ${num(s.samples) ?? '?'} deals` : 'no decision yet'}.`,
-    );
-    if (str(m.stoppedEstimate)) answer.push(str(m.stoppedEstimate));
-  } else answer.push('No SPRT in this run (it played its fixed number of games; run match with --sprt to stop when the test decides).');
-  answer.push(`A: ${str(m.candidate)} · B: ${str(m.baseline)} · opponents: ${arr(m.opponents).map(str).join(', ')}.`);
+  const m = f.match;
+  if (m === null) throw new Error(`${f.dir}: no match.json`);
+  const s = m.sprt;
+  const deals = m.deals;
+  const answer = matchAnswer(m);
 
   const blocks: Block[] = [];
   const rows = f.csv.match ?? [];
@@ -84,7 +96,7 @@ export function matchPage(f: RunFiles): Page {
     title: 'Is A stronger than B?',
     charts: diffCharts,
     caption:
-      `Paired (duplicate) comparison: every deal is played with A in each seat and again with B in A's place, same cards, opponents and seats; the sample is the per-deal difference, over ${deals ?? '?'} independent deals (Student t interval). ` +
+      `Paired (duplicate) comparison: every deal is played with A in each seat and again with B in A's place, same cards, opponents and seats; the sample is the per-deal difference, over ${deals} independent deals (Student t interval). ` +
       'LOS: likelihood of superiority.',
     table: csvTable('match-table', 'A and B (match.csv)', '', rows, { difference: ['ci95_lo', 'ci95_hi'] }),
   });
@@ -121,7 +133,7 @@ export function matchPage(f: RunFiles): Page {
   }
   blocks.push(botsBlock(f));
   return {
-    title: `${str(m.game)}: match report, ${str(m.candidate)} against ${str(m.baseline)}`,
+    title: `${m.game}: match report, ${m.candidate} against ${m.baseline}`,
     meta: runMeta(f, 'match'),
     answer,
     sections: [

@@ -1,7 +1,7 @@
 import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { heatmapChart, intervalChart } from './charts.js';
 import { pct, signed } from './page-format.js';
-import { arr, num, obj, str, type Row, type RunFiles } from './load.js';
+import type { Row, RunFiles } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';
 
@@ -18,11 +18,11 @@ function losOf(los: readonly Row[], a: string, b: string): number | undefined {
  * bots' and seats' win rates.
  */
 export function ratePage(f: RunFiles): Page {
-  const r = obj(f.json.ratings) ?? {};
+  const r = f.ratings;
   const ratings: Row[] =
     f.csv.ratings && f.csv.ratings.length > 0
       ? [...f.csv.ratings]
-      : arr(r.ratings).map((x, k) => ({ rank: k + 1, bot: str(obj(x)?.bot), elo: num(obj(x)?.elo) ?? null }));
+      : (r?.ratings ?? []).map((x, k) => ({ rank: k + 1, bot: x.bot, elo: Number.isFinite(x.elo) ? x.elo : null }));
   const los = f.csv.los ?? [];
   const order = ratings.map((x) => String(x.bot));
   const answer: string[] = [];
@@ -36,8 +36,8 @@ export function ratePage(f: RunFiles): Page {
       )
       .join('; ')}.`,
   );
-  const pairs = arr(r.notSeparated).map((p) => arr(p).map(str));
-  if (obj(f.json.ratings) && Array.isArray(r.notSeparated)) {
+  if (r) {
+    const pairs = r.notSeparated;
     const losText = (a: string, b: string): string => {
       const v = losOf(los, a, b);
       return v === undefined ? '' : ` (LOS ${pct(v)})`;
@@ -45,11 +45,11 @@ export function ratePage(f: RunFiles): Page {
     answer.push(
       pairs.length === 0
         ? 'Every adjacent pair of the ranking is separated (likelihood of superiority ≥ 95%).'
-        : `Not separated (likelihood of superiority below 95%): ${pairs.map(([a, b]) => `${a ?? ''} and ${b ?? ''}${losText(a ?? '', b ?? '')}`).join('; ')}.`,
+        : `Not separated (likelihood of superiority below 95%): ${pairs.map(([a, b]) => `${a} and ${b}${losText(a, b)}`).join('; ')}.`,
     );
   }
-  const deals = num(r.deals);
-  const groups = num(r.groups);
+  const deals = r?.deals;
+  const groups = r?.groups;
   const blocks: Block[] = [];
   const hasCi = ratings.some((x) => typeof x.elo_lo === 'number');
   blocks.push({
@@ -100,7 +100,7 @@ export function ratePage(f: RunFiles): Page {
   }
   blocks.push(botsBlock(f));
   return {
-    title: `${str(r.game) || str(obj(f.json.summary)?.game)}: rating report`,
+    title: `${r?.game || f.summary?.game || ''}: rating report`,
     meta: runMeta(f, 'rate'),
     answer,
     sections: [

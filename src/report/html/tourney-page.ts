@@ -1,21 +1,21 @@
 import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, testPhrase, testVerdict, valueWithCi } from './blocks.js';
 import { pct, plain, pText } from './page-format.js';
-import { arr, num, obj, str, type Row, type RunFiles } from './load.js';
+import { arr, obj, str, type Row, type RunFiles } from './load.js';
 import type { Page } from './page.js';
 import { columnTitle, estimateColumns, isProportion, keyColumns, type DataTable } from './table-charts.js';
 
 /** The line under a page's title: game, size, seed (and whether its deals were secret), line-up, non-default rules, and whether the run stopped early. */
 export function runMeta(f: RunFiles, what: string): string {
-  const s = obj(f.json.summary) ?? {};
-  const nonDefault = Object.entries(obj(s.nonDefault) ?? {}).map(([k, v]) => `${k}=${str(v)}`);
+  const s = f.summary;
+  const nonDefault = Object.entries(s?.nonDefault ?? {}).map(([k, v]) => `${k}=${String(v)}`);
   const parts = [
-    `${str(s.game)} · ${what}`,
-    `${num(s.games) ?? '?'} games, ${num(s.deals) ?? '?'} deals`,
-    s.secretDeals === true ? `seed ${str(s.seed)}, secret deals (dealt from a random key)` : `seed ${str(s.seed)}`,
-    `line-up: ${arr(s.lineup).map(str).join(', ')}`,
+    `${s?.game ?? ''} · ${what}`,
+    `${s?.games ?? '?'} games, ${s?.deals ?? '?'} deals`,
+    s?.secretDeals === true ? `seed ${s.seed}, secret deals (dealt from a random key)` : `seed ${s?.seed ?? ''}`,
+    `line-up: ${(s?.lineup ?? []).join(', ')}`,
     nonDefault.length ? `rules: ${nonDefault.join(', ')}` : 'default rules',
   ];
-  if (s.complete === false) parts.push('STOPPED EARLY: incomplete');
+  if (s?.complete === false) parts.push('STOPPED EARLY: incomplete');
   return parts.join(' · ');
 }
 
@@ -24,7 +24,7 @@ export function seatAnswer(f: RunFiles): string[] {
   const out: string[] = [];
   const balance = obj(f.json.balance);
   const posTest = testOf(obj(balance?.seatAdvantage)?.test);
-  const seatTest = testOf(obj(f.json.summary)?.seatTest);
+  const seatTest = f.summary?.seatTest ?? null;
   if (posTest) out.push(`Are seats fair? ${cap(testVerdict(posTest, 'positions'))}: test of "every position wins equally often", ${testPhrase(posTest)}.`);
   else if (seatTest) out.push(`Are seats fair? ${cap(testVerdict(seatTest, 'seats'))}: test of "every seat wins equally often", ${testPhrase(seatTest)}.`);
   else out.push('Are seats fair? This run has no test of equal seats (made by an older version); see the win rates by seat below.');
@@ -116,7 +116,6 @@ function cap(s: string): string {
  * the game's balance tables as charts.
  */
 export function tourneyPage(f: RunFiles): Page {
-  const s = obj(f.json.summary) ?? {};
   const missing: string[] = [];
   if (!f.json.balance) missing.push('balance.json (seat advantage by position, game balance tables)');
   if (!f.csv.bots) missing.push('bots.csv (bots read from summary.json)');
@@ -125,7 +124,7 @@ export function tourneyPage(f: RunFiles): Page {
   const found = new Set(findings.map((x) => `balance-${x.table}`));
   const balance = balanceBlocks(f).sort((a, b) => Number(found.has(b.id)) - Number(found.has(a.id)));
   return {
-    title: `${str(s.game)}: tournament report`,
+    title: `${f.summary?.game ?? ''}: tournament report`,
     meta: runMeta(f, 'tourney'),
     answer: [...seatAnswer(f), ...findings.map((x) => x.text), ...botAnswer(f)],
     sections: [

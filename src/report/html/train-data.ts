@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pct, plain } from './page-format.js';
+import type { RulesFile } from '../../results/rules-file.js';
+import type { TrainFile } from '../../results/train-file.js';
+import type { TunedFile } from '../../results/tuned-file.js';
 import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
 
 /** A tuned parameter as `curve.json` and `train-state.json` write it (`Dimension` of src/train/space.ts). */
@@ -59,27 +62,25 @@ export function curveRows(f: RunFiles, dims: readonly Dim[]): Row[] {
       if ('recommended_model_mean' in r) out.best_model = r.recommended_model_mean ?? null;
       return out;
     });
-  const cell = (x: unknown): Cell => (typeof x === 'number' ? x : x === null || x === undefined ? null : cellOf(str(x)));
-  return arr(obj(f.json.curve)?.curve).map((x) => {
-    const r = obj(x) ?? {};
-    const fit = obj(r.fitness);
-    const diff = obj(r.difference);
-    const fci = interval(fit?.ci95);
+  const cell = (x: number | string | undefined): Cell => (typeof x === 'number' ? x : x === undefined ? null : cellOf(x));
+  const finite = (x: number | null | undefined): number | null => (x !== null && x !== undefined && Number.isFinite(x) ? x : null);
+  return (f.curve?.curve ?? []).map((r) => {
+    const fit = r.fitness;
+    const diff = r.difference;
+    const fci = interval(fit.ci95);
     const dci = interval(diff?.ci95);
-    const params = obj(r.params) ?? {};
-    const best = obj(r.best) ?? {};
     return {
-      iteration: num(r.iteration) ?? null,
-      games: num(r.games) ?? null,
-      ...Object.fromEntries(dims.map((d) => [d.key, cell(params[d.key])])),
-      fitness: num(fit?.value) ?? null,
+      iteration: r.iteration,
+      games: r.games,
+      ...Object.fromEntries(dims.map((d) => [d.key, cell(r.params[d.key])])),
+      fitness: finite(fit.value),
       fitness_ci95_lo: fci?.[0] ?? null,
       fitness_ci95_hi: fci?.[1] ?? null,
-      difference: num(diff?.value) ?? null,
+      difference: finite(diff?.value),
       difference_ci95_lo: dci?.[0] ?? null,
       difference_ci95_hi: dci?.[1] ?? null,
-      ...Object.fromEntries(dims.map((d) => [`best_${d.key}`, cell(best[d.key])])),
-      best_model: num(r.bestModel) ?? null,
+      ...Object.fromEntries(dims.map((d) => [`best_${d.key}`, cell(r.best[d.key])])),
+      best_model: finite(r.bestModel),
     };
   });
 }
@@ -109,9 +110,9 @@ export interface Training {
   readonly f: RunFiles;
   readonly setup: Record<string, unknown>;
   readonly plan: Record<string, unknown>;
-  readonly train: Record<string, unknown> | undefined;
-  readonly tuned: Record<string, unknown> | undefined;
-  readonly rulesJson: Record<string, unknown> | undefined;
+  readonly train: TrainFile | null;
+  readonly tuned: TunedFile | null;
+  readonly rulesJson: RulesFile | null;
   /** A rules search (`--tune-rules`) rather than a bot's training. */
   readonly isRules: boolean;
   readonly target: string;
@@ -145,12 +146,12 @@ export function readTraining(f: RunFiles): Training {
   const setup = obj(ts.setup) ?? {};
   const plan = obj(ts.plan) ?? {};
   const state = obj(ts.state) ?? {};
-  const curveJson = obj(f.json.curve);
-  const train = obj(f.json.train);
-  const tuned = obj(f.json.tuned);
-  const rulesJson = obj(f.json.rules);
+  const curveJson = f.curve;
+  const train = f.train;
+  const tuned = f.tuned;
+  const rulesJson = f.rules;
   const rulesSetup = obj(setup.rules);
-  const isRules = rulesSetup !== undefined || rulesJson !== undefined;
+  const isRules = rulesSetup !== undefined || rulesJson !== null;
   const dims = dimsOf(curveJson?.parameters ?? plan.dims);
   const rows = curveRows(f, dims);
   const planned = num(plan.iterations);
@@ -174,14 +175,14 @@ export function readTraining(f: RunFiles): Training {
     done,
     stopped: planned !== undefined && done < planned,
     perIteration: num(plan.gamesPerIteration),
-    games: num(train?.games) ?? num(state.games),
-    seconds: num(train?.seconds) ?? num(state.seconds),
-    game: str(setup.game) || str(train?.game) || str(rulesJson?.game),
+    games: train?.games ?? num(state.games),
+    seconds: train?.seconds ?? num(state.seconds),
+    game: str(setup.game) || train?.game || rulesJson?.game || '',
     seed: str(setup.seed),
     lineup: arr(rulesSetup?.lineup ?? rulesJson?.lineup).map(str),
     opponents: arr(train?.opponents ?? setup.opponents).map(str),
-    start: str(train?.start) || str(setup.start),
-    tunedSpec: str(train?.tuned) || str(tuned?.spec),
+    start: train?.start || str(setup.start),
+    tunedSpec: train?.tuned || tuned?.spec || '',
     levels: arr(plan.values).map((v) => arr(v).map((x) => str(x))),
     percent: !isRules && objective === 'win',
     fitnessName: isRules ? '− seat spread V' : objective === 'win' ? 'win share per seat-game' : 'mean score per seat-game',

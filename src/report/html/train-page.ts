@@ -1,7 +1,9 @@
 import { csvTable } from './blocks.js';
 import { intervalChart, seriesChart, type Series } from './charts.js';
 import { pct, plain, points, pText, signed } from './page-format.js';
-import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
+import type { Verification } from '../../results/train-file.js';
+import type { Difference } from '../../stats/paired.js';
+import { arr, cellOf, interval, num, obj, str, type Row, type RunFiles } from './load.js';
 import type { Block, Page, PageChart, Section } from './page.js';
 import type { DataTable } from './table-charts.js';
 import {
@@ -33,7 +35,7 @@ export function trainPage(f: RunFiles): Page {
     );
   } else if (t.tunedSpec) {
     answer.push(
-      `Tuned: ${t.start} → ${t.tunedSpec} (${METHOD}, ${t.games ?? '?'} games in ${num(t.train?.iterations) ?? done} iterations against ${t.opponents.join(', ')}).`,
+      `Tuned: ${t.start} → ${t.tunedSpec} (${METHOD}, ${t.games ?? '?'} games in ${t.train?.iterations ?? done} iterations against ${t.opponents.join(', ')}).`,
     );
   } else if (last) {
     answer.push(`Tuning ${t.start} by ${METHOD} against ${t.opponents.join(', ')}; after the last iteration played: ${assignments(t.keys, last, 'best_')}.`);
@@ -134,7 +136,7 @@ function setupSection(t: Training): Section {
     `Method: ${methodText}`,
     `Budget ${num(setup.budget) ?? '?'} games: ${done}${planned !== undefined ? ` of ${planned}` : ''} iterations of ${perIteration ?? '?'} games (${dealsText} each, every candidate in every seat${isRules ? ' rotation' : ''}), ${games ?? '?'} games played${seconds !== undefined ? ` in ${seconds.toFixed(1)} s` : ''}. Seed ${seed}: iteration k plays the deals of seed ${seed}/train/k; ${isRules ? `the confirmation uses ${seed}-confirm` : `the verification uses ${seed}-verify`}.`,
   ];
-  const tunedParams = obj(tuned?.params);
+  const tunedParams = tuned?.params;
   const tunedCol = isRules ? 'recommendation' : tunedParams ? 'tuned' : 'best so far';
   const paramRows: Row[] = dims.map((d, i) => ({
     parameter: d.key,
@@ -144,7 +146,7 @@ function setupSection(t: Training): Section {
     max: d.max ?? null,
     ...(levels.length ? { levels: (levels[i] ?? []).join(' | ') } : d.choices ? { levels: d.choices.join(' | ') } : { levels: null }),
     start: d.start,
-    [tunedCol]: tunedParams ? ((tunedParams[d.key] as Cell | undefined) ?? null) : ((last?.[`best_${d.key}`] as Cell | undefined) ?? null),
+    [tunedCol]: tunedParams ? (tunedParams[d.key] ?? null) : (last?.[`best_${d.key}`] ?? null),
   }));
   const shown = Object.keys(paramRows[0] ?? {}).filter((c) => paramRows.some((r) => r[c] !== null));
   const table: DataTable = csvTable(
@@ -325,57 +327,65 @@ function trajectorySection(t: Training): Section {
   };
 }
 
+/** A number of a file, or undefined when it held none (JSON null, read as NaN). */
+function finite(x: number | undefined): number | undefined {
+  return x !== undefined && Number.isFinite(x) ? x : undefined;
+}
+
+/** A difference A − B of `train.json`'s verification as a table row: the measure, A and B, the difference with its interval and LOS, the deals. */
+function differenceRow(measure: string, d: Difference, a: number | undefined, b: number | undefined, deals: number): Row {
+  const ci = interval(d.ci95);
+  return {
+    measure,
+    a: a ?? null,
+    b: b ?? null,
+    difference: finite(d.value) ?? null,
+    ci95_lo: ci?.[0] ?? null,
+    ci95_hi: ci?.[1] ?? null,
+    los: finite(d.los) ?? null,
+    deals,
+  };
+}
+
+/** The answer's lines about a verification: its verdict and A − B in win share, the caution where the SPRT stopped, the confirmation. */
+function verificationAnswer(v: Verification, seed: string): string[] {
+  const ws = v.comparison.winShare;
+  const wsCi = interval(ws.ci95);
+  const los = finite(ws.los);
+  const answer = [
+    `Verification (match --sprt of the tuned bot, A, against the starting one, B, on held-out seed ${seed}-verify): ${v.verdict}.` +
+      (Number.isFinite(ws.value)
+        ? ` A − B in win share per seat-game: ${points(ws.value)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} over ${v.deals} deals, paired${los !== undefined ? `; likelihood of superiority ${pct(los)}` : ''}.`
+        : ''),
+  ];
+  if (v.stoppedEstimate) answer.push(v.stoppedEstimate);
+  const conf = v.confirmation;
+  const confWs = conf?.comparison.winShare;
+  const confCi = interval(confWs?.ci95);
+  if (conf && confWs && Number.isFinite(confWs.value))
+    answer.push(
+      `Confirmation (a fixed-size match, no SPRT, on held-out seed ${seed}-confirm; its estimate is not biased by a stop): A − B ${points(confWs.value)} percentage points${confCi ? ` [${points(confCi[0])}, ${points(confCi[1])}]` : ''} over ${conf.deals} deals: A is ${conf.verdict}.`,
+    );
+  return answer;
+}
+
 /** The verification match of a bot run: its verdict and A − B from train.json (the page links to its own page), and the answer's line about it. */
 function verification(t: Training): { answer: string[]; section: Section } {
   const { train, setup, seed } = t;
-  const answer: string[] = [];
-  const v = obj(train?.verification);
-  const c = obj(v?.comparison);
-  const intro: string[] = [];
+  const v = train?.verification;
   if (!v) {
     const why = !train
       ? 'the training did not finish'
       : setup.verify === false
         ? 'the run was made with --no-verify'
         : 'train.json holds none: the tuned bot is the starting bot, or the match did not write its result';
-    intro.push(`No verification: ${why}.`);
-    answer.push(`Not verified: ${why}.`);
-    return { answer, section: { id: 'verify-section', title: 'Verification', intro, blocks: [] } };
+    return { answer: [`Not verified: ${why}.`], section: { id: 'verify-section', title: 'Verification', intro: [`No verification: ${why}.`], blocks: [] } };
   }
-  const ws = obj(c?.winShare);
-  const sc = obj(c?.score);
-  const wsCi = interval(ws?.ci95);
-  const wsValue = num(ws?.value);
-  const vDeals = num(v.deals) ?? num(c?.deals);
-  answer.push(
-    `Verification (match --sprt of the tuned bot, A, against the starting one, B, on held-out seed ${seed}-verify): ${str(v.verdict)}.` +
-      (wsValue !== undefined
-        ? ` A − B in win share per seat-game: ${points(wsValue)} percentage points${wsCi ? ` [${points(wsCi[0])}, ${points(wsCi[1])}]` : ''} over ${vDeals ?? '?'} deals, paired${num(ws?.los) !== undefined ? `; likelihood of superiority ${pct(num(ws?.los)!)}` : ''}.`
-        : ''),
-  );
-  if (str(v.stoppedEstimate)) answer.push(str(v.stoppedEstimate));
-  const conf = obj(v.confirmation);
-  const confWs = obj(obj(conf?.comparison)?.winShare);
-  const confValue = num(confWs?.value);
-  const confCi = interval(confWs?.ci95);
-  if (conf && confValue !== undefined)
-    answer.push(
-      `Confirmation (a fixed-size match, no SPRT, on held-out seed ${seed}-confirm; its estimate is not biased by a stop): A − B ${points(confValue)} percentage points${confCi ? ` [${points(confCi[0])}, ${points(confCi[1])}]` : ''} over ${num(conf.deals) ?? '?'} deals: A is ${str(conf.verdict)}.`,
-    );
-  const row = (measure: string, o: Record<string, unknown> | undefined, a: number | undefined, b: number | undefined): Row => {
-    const ci = interval(o?.ci95);
-    return {
-      measure,
-      a: a ?? null,
-      b: b ?? null,
-      difference: num(o?.value) ?? null,
-      ci95_lo: ci?.[0] ?? null,
-      ci95_hi: ci?.[1] ?? null,
-      los: num(o?.los) ?? null,
-      deals: vDeals ?? null,
-    };
-  };
-  const rows2: Row[] = [row('win_share', ws, num(c?.winRateA), num(c?.winRateB)), row('score', sc, undefined, undefined)];
+  const c = v.comparison;
+  const rows2: Row[] = [
+    differenceRow('win_share', c.winShare, finite(c.winRateA), finite(c.winRateB), v.deals),
+    differenceRow('score', c.score, undefined, undefined, v.deals),
+  ];
   const charts: PageChart[] = rows2
     .filter((r) => typeof r.difference === 'number')
     .map((r) => {
@@ -401,18 +411,18 @@ function verification(t: Training): { answer: string[]; section: Section } {
         }),
       };
     });
-  const elo = obj(c?.elo);
+  const elo = c.elo;
   const section: Section = {
     id: 'verify-section',
     title: 'Verification: is the tuned bot stronger than the start?',
     blocks: [
       {
         id: 'verification',
-        title: `Verdict: ${str(v.verdict)}`,
+        title: `Verdict: ${v.verdict}`,
         charts,
         caption:
-          `match --sprt on held-out seeds (${seed}-verify; training used ${seed}/train/k): every deal is played with the tuned bot (A) in each seat and again with the starting bot (B) in its place, same cards, opponents and seats; the sample is the per-deal difference, over ${vDeals ?? '?'} independent deals (Student t interval). LOS: likelihood of superiority.` +
-          (elo && num(elo.value) !== undefined ? ` Elo difference ${signed(num(elo.value)!)} ± ${plain(num(elo.margin) ?? 0)}.` : '') +
+          `match --sprt on held-out seeds (${seed}-verify; training used ${seed}/train/k): every deal is played with the tuned bot (A) in each seat and again with the starting bot (B) in its place, same cards, opponents and seats; the sample is the per-deal difference, over ${v.deals} independent deals (Student t interval). LOS: likelihood of superiority.` +
+          (elo && Number.isFinite(elo.value) ? ` Elo difference ${signed(elo.value)} ± ${plain(finite(elo.margin) ?? 0)}.` : '') +
           ' The SPRT trace and the seats are on the match’s own page (verify/report.html).',
         table: {
           ...csvTable('verification-table', 'Tuned (A) and start (B) (train.json, verification)', '', rows2, { difference: ['ci95_lo', 'ci95_hi'] }),
@@ -421,7 +431,7 @@ function verification(t: Training): { answer: string[]; section: Section } {
       },
     ],
   };
-  return { answer, section };
+  return { answer: verificationAnswer(v, seed), section };
 }
 
 /** A rules search's confirmed settings: the largest seat gap of each with its interval, and each seat's win share; and the answer's lines about them. */
@@ -429,16 +439,16 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
   const { f, rulesJson, keys, lineup } = t;
   const answer: string[] = [];
   const csv = f.csv.rules ?? [];
-  const settings = arr(rulesJson?.settings).map((s) => obj(s) ?? {});
+  const settings = rulesJson?.settings ?? [];
   if (!rulesJson && csv.length === 0) return { answer, sections: [] };
-  const variant = obj(rulesJson?.variant) ?? {};
+  const variant = rulesJson?.variant ?? {};
   // A setting is named by its values alone (the axis title names the keys), so labels stay short.
   const label = (params: Readonly<Record<string, unknown>>): string => {
     const isStart = keys.every((k) => str(params[k]) === str(variant[k]));
     return `${keys.map((k) => str(params[k])).join(', ')}${isStart ? ' (start)' : ''}`;
   };
   const settingTitle = keys.join(', ');
-  const confirmSeed = str(rulesJson?.seed);
+  const confirmSeed = rulesJson?.seed ?? '';
   const gapRows: Row[] = csv.map((r) => ({ setting: label(r), ...r }));
   const order = gapRows.map((r) => String(r.setting));
   answer.push(
@@ -483,9 +493,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
       },
     });
   }
-  const seatRows: Row[] = settings.flatMap((s) =>
-    arr(s.seatWinRates).map((w, i) => ({ setting: label(obj(s.params) ?? {}), seat: `seat ${i}`, win_rate: num(w) ?? null })),
-  );
+  const seatRows: Row[] = settings.flatMap((s) => s.seatWinRates.map((w, i) => ({ setting: label(s.params), seat: `seat ${i}`, win_rate: finite(w) ?? null })));
   if (seatRows.length > 0) {
     blocks.push({
       id: 'rules-seats',
@@ -498,7 +506,7 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
             description: "Each seat's win share per seat-game under each confirmed setting, on the held-out deals.",
             rows: seatRows,
             category: { field: 'seat', title: 'seat' },
-            group: { field: 'setting', title: settingTitle, order: settings.map((s) => label(obj(s.params) ?? {})) },
+            group: { field: 'setting', title: settingTitle, order: settings.map((s) => label(s.params)) },
             measure: { field: 'win_rate', title: 'win share per seat-game', percent: true },
             mark: 'bar',
           }),

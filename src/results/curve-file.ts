@@ -1,0 +1,109 @@
+/**
+ * The learning curve of a bot's tuning or a rules search: `curve.json` (its
+ * schema, inferred type, writer and reader) and `curve.csv` (one row per
+ * iteration). A Deep Monte-Carlo run writes its own rows under the same
+ * names (`src/cli/train-dmc.ts`).
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { stringify } from '../report/csv.js';
+import { writeFileAtomic } from '../report/files.js';
+import type { CurveRow, TrainPlan, TrainState } from '../train/loop.js';
+import { jsonFileText, jsonInterval, jsonNumber, readJsonFile } from './json-file.js';
+
+/** `curve.json` and `curve.csv`. */
+export const CURVE_FILES = { json: 'curve.json', csv: 'curve.csv' } as const;
+
+/** A tuned parameter (`Dimension` of `src/train/space.ts`): a numeric range, or a choice. */
+export const dimensionSchema = z.union([
+  z.object({ key: z.string(), kind: z.enum(['int', 'float']), min: z.number(), max: z.number(), scale: z.enum(['linear', 'log']), start: z.number() }),
+  z.object({ key: z.string(), kind: z.literal('enum'), choices: z.array(z.string()).readonly(), start: z.string() }),
+]);
+
+/** A fitness with its standard error and 95% interval (`Fitness`), NaN written as null. */
+export const fitnessSchema = z.object({ value: jsonNumber, se: jsonNumber, ci95: jsonInterval });
+
+const pointValues = z.record(z.union([z.number(), z.string()]));
+
+/** One iteration of a tuning's curve (`CurveRow`). */
+const curveRowSchema = z.object({
+  iteration: z.number(),
+  games: z.number(),
+  params: pointValues,
+  fitness: fitnessSchema,
+  difference: fitnessSchema.nullable(),
+  best: pointValues,
+  bestModel: jsonNumber.nullable(),
+});
+
+/** The schema of a tuning's `curve.json`: the method, the tuned parameters and every iteration. */
+export const curveFileSchema = z.object({ method: z.enum(['spsa', 'ntbea']), parameters: z.array(dimensionSchema).readonly(), curve: z.array(curveRowSchema) });
+
+/** A tuning's `curve.json`. */
+export type CurveFile = z.output<typeof curveFileSchema>;
+
+/**
+ * A tuning's `curve.json`, read through its schema.
+ * @returns null when the directory has none, or its curve is a Deep Monte-Carlo run's (`method: dmc`).
+ * @throws SyntaxError naming the file when it does not parse or fit.
+ */
+export function readCurveFile(dir: string): CurveFile | null {
+  return tuningCurve(readJsonFile(dir, CURVE_FILES.json, anyCurveSchema));
+}
+
+/** `curve.json` of a tuning, or of a Deep Monte-Carlo run (whose rows its own command writes). */
+export const anyCurveSchema = z.union([curveFileSchema, z.object({ method: z.literal('dmc') }).passthrough()]);
+
+/** A tuning's curve of a `curve.json` read through `anyCurveSchema`; null for a Deep Monte-Carlo run's. */
+export function tuningCurve(c: z.output<typeof anyCurveSchema> | null): CurveFile | null {
+  return c !== null && c.method !== 'dmc' ? c : null;
+}
+
+/**
+ * The column names of `curve.csv` for what each holds after the fitness and
+ * the difference. SPSA: `theta_after_step_<key>`, θ after the iteration's
+ * step (θ at the next iteration), and no model column. NTBEA (bot or rules):
+ * `recommended_<key>`, the evaluated point with the best model mean so far,
+ * and `recommended_model_mean`, that model mean (the fitness the run expects
+ * of it).
+ */
+export function curveTailColumns(method: 'spsa' | 'ntbea', keys: readonly string[]): string[] {
+  return method === 'spsa' ? keys.map((k) => `theta_after_step_${k}`) : [...keys.map((k) => `recommended_${k}`), 'recommended_model_mean'];
+}
+
+export function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
+  const keys = plan.dims.map((d) => d.key);
+  const spsa = plan.method === 'spsa';
+  const rows = curve.map((r) => [
+    r.iteration,
+    r.games,
+    ...keys.map((k) => r.params[k]),
+    r.fitness.value,
+    r.fitness.ci95[0],
+    r.fitness.ci95[1],
+    r.difference?.value ?? '',
+    r.difference?.ci95[0] ?? '',
+    r.difference?.ci95[1] ?? '',
+    ...keys.map((k) => r.best[k]),
+    ...(spsa ? [] : [r.bestModel ?? '']),
+  ]);
+  const columns = [
+    'iteration',
+    'games',
+    ...keys,
+    'fitness',
+    'fitness_ci95_lo',
+    'fitness_ci95_hi',
+    'difference',
+    'difference_ci95_lo',
+    'difference_ci95_hi',
+    ...curveTailColumns(plan.method, keys),
+  ];
+  return stringify(rows, { header: true, columns });
+}
+
+/** Writes the learning curve (CSV and JSON). */
+export function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
+  writeFileAtomic(join(dir, CURVE_FILES.csv), curveCsv(plan, s.curve));
+  writeFileAtomic(join(dir, CURVE_FILES.json), jsonFileText({ method: plan.method, parameters: plan.dims, curve: s.curve }));
+}
