@@ -1,3 +1,11 @@
+/**
+ * The parts every kind of training run shares (`npm run train`): what
+ * `train-state.json` keeps (`TrainSetup`), the run flags it keeps, and the
+ * loop that plays a run's iterations on one worker pool with a progress bar,
+ * Ctrl-C handling and the state saved as it goes. The bot tuning
+ * (`train-tune.ts`), the rules search (`train-rules.ts`) and the
+ * verification (`train-verify.ts`) build on it.
+ */
 import '../games/index.js';
 import type { BatchPlayer } from '../tourney/pool.js';
 import type { Arena, Objective } from '../train/evaluate.js';
