@@ -106,8 +106,3 @@ export async function runCli(entry: (argv: readonly string[]) => Promise<number>
     }
   }
 }
-
-// The names train-dmc.ts still imports from here (they moved to run-dir.ts, stopper.ts and run-flags.ts).
-export { claimOutDir, newRunDir, writePageAndName } from './run-dir.js';
-export { installStopper } from './stopper.js';
-export { openPlayer, type RunFlags } from './run-flags.js';

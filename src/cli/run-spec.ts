@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { matchSeatings, roundRobinSeatings, rotationSeatings } from '../stats/seatings.js';
 import type { RunConfig } from '../tourney/batch.js';
-import { trainSpecSchema } from './train-state-file.js';
+import { trainSpecSchema } from '../results/train-state-file.js';
 
 /** A resolved variant: every parameter of the game with its value. */
 export const variantSchema = z.record(z.union([z.string(), z.number(), z.boolean()]));

@@ -147,3 +147,29 @@ export const options = commandOptions(
 
 /** The parsed command line. */
 export type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
+
+/** The options only `--method dmc` reads: given to another method they are refused, not ignored. */
+export const DMC_ONLY_OPTIONS = [
+  'episodes',
+  'net-size',
+  'batch',
+  'lr',
+  'epochs',
+  'epsilon',
+  'self-play',
+  'warm-start',
+  'demo-share',
+  'demo-margin',
+  'rollout-targets',
+  'rollout-bot',
+  'rollout-horizon',
+  'rollout-advantage',
+  'rollout-scale',
+  'expert',
+  'expert-share',
+  'expert-target',
+  'q-weight',
+  'base',
+  'eval-every',
+  'eval-deals',
+] as const;

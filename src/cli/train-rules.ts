@@ -25,8 +25,10 @@ import { installStopper } from './stopper.js';
 import { parseCount, runName } from './options.js';
 import { runDealKey } from './deals.js';
 import { progressReporter } from './progress.js';
-import { writeTrainState } from './train-state-file.js';
-import { dealKeyField, dealsLine, iterate, keptFlags, parseNumber, runBase, type Args, type TrainSetup } from './train-run.js';
+import { writeTrainState, type TrainSetup } from '../results/train-state-file.js';
+import { dealKeyField, dealsLine, iterate, keptFlags, runBase } from './train-run.js';
+import { parseNumber } from './options.js';
+import type { Args } from './train-options.js';
 
 /**
  * `npm run train -- --tune-rules k1,k2 [--target seat-fair] [--bots x,y,...]`:

@@ -8,43 +8,18 @@
  */
 import '../games/index.js';
 import type { BatchPlayer } from '../tourney/pool.js';
-import type { Arena, Objective } from '../train/evaluate.js';
+import type { Arena } from '../train/evaluate.js';
 import { trainWith, type Evaluator, type TrainPlan, type TrainState } from '../train/loop.js';
 import { writeCurve } from '../results/curve-file.js';
-import type { RuleTarget } from '../train/rules.js';
 import { writePageAndName } from './run-dir.js';
 import { faultConfig, openPlayer, type RunFlags } from './run-flags.js';
 import { installStopper } from './stopper.js';
 import { secretDealsLine } from '../report/table.js';
 import { progressReporter } from './progress.js';
-import { TRAIN_STATE_FILE } from '../results/registry.js';
-import { writeTrainState } from './train-state-file.js';
-
-export { type Args, options } from './train-options.js';
+import { TRAIN_STATE_FILE, type TrainSetup, writeTrainState } from '../results/train-state-file.js';
 
 /** `train-state.json` is rewritten when the time since its last write is this many times what that write took. */
 export const STATE_SAVE_RATIO = 20;
-
-/** What `train-state.json` keeps besides the optimizer: everything needed to go on. */
-export interface TrainSetup {
-  readonly game: string;
-  readonly variant: Readonly<Record<string, string | number | boolean>>;
-  readonly start: string;
-  readonly opponents: readonly string[];
-  readonly objective: Objective;
-  readonly deals: number;
-  readonly seed: string;
-  /** The deal key when the deals are secret (a bot file plays, or `--deal-key`): every run of the training, its verification included, deals from it. */
-  readonly dealKey?: string | undefined;
-  readonly budget: number;
-  readonly verify: boolean;
-  readonly verifyGames: number;
-  readonly flags: Pick<RunFlags, 'onFault' | 'moveTimeoutMs' | 'botMemoryMb' | 'botLoadMs' | 'watchdogMs'>;
-  /** A rules search: the target and the line-up playing every variant (null: a bot is tuned). */
-  readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
-}
-
-export { parseNumber } from './options.js';
 
 /** The run flags a training run keeps in its state, to resume with them. */
 export function keptFlags(f: RunFlags): TrainSetup['flags'] {

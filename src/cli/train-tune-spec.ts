@@ -15,7 +15,9 @@ import { runDealKey } from './deals.js';
 import { tableSeats } from './lineups.js';
 import { parseCount, parseNumber } from './options.js';
 import type { RunFlags } from './run-flags.js';
-import { type Args, dealKeyField, keptFlags, type TrainSetup } from './train-run.js';
+import { dealKeyField, keptFlags } from './train-run.js';
+import type { TrainSetup } from '../results/train-state-file.js';
+import type { Args } from './train-options.js';
 
 /** What a bot's tuning starts from: the bot, its opponents, the table, the method and the objective, each checked. */
 interface TuneStart {

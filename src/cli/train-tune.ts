@@ -15,8 +15,9 @@ import { pointParams, startPoint } from '../train/space.js';
 import { runName } from './options.js';
 import { claimNewDir, writePageAndName } from './run-dir.js';
 import type { RunFlags } from './run-flags.js';
-import { type Args, dealsLine, iterate, runBase, type TrainSetup } from './train-run.js';
-import { writeTrainState } from './train-state-file.js';
+import { dealsLine, iterate, runBase } from './train-run.js';
+import type { Args } from './train-options.js';
+import { writeTrainState, type TrainSetup } from '../results/train-state-file.js';
 import { verifyTuned } from './train-verify.js';
 import { tuneSpec } from './train-tune-spec.js';
 

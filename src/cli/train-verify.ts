@@ -1,27 +1,17 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import '../games/index.js';
+import type { TrainSetup } from '../results/train-state-file.js';
 import { getGame } from '../core/registry.js';
 import { nonDefault } from '../core/variant.js';
-import { writeFileAtomic } from '../io/files.js';
 import { faultConfig, resolveRunFlags, type RunFlags } from './run-flags.js';
 import { printProse } from '../report/terminal.js';
 import { type MatchReport, readMatchFile } from '../results/match-file.js';
+import { type TrainFile, type Verification, writeTrainFile } from '../results/train-file.js';
 import { signedFixed } from './match-render.js';
 import { matchLineup } from './lineups.js';
 import { DEFAULT_SPRT, runMatch } from './match.js';
 import type { MatchSpec } from './run-spec.js';
-import type { TrainSetup } from './train-run.js';
-
-/** What `train.json` keeps of the verification match (and of its confirmation, when the SPRT stopped it). */
-interface Verification {
-  readonly dir: 'verify';
-  readonly verdict: string;
-  readonly deals: number;
-  readonly comparison: MatchReport['comparison'];
-  readonly stoppedEstimate: string;
-  confirmation?: { readonly dir: 'confirm'; readonly verdict: string; readonly deals: number; readonly comparison: MatchReport['comparison'] };
-}
 
 /**
  * The verification of a tuned bot: a paired `match --sprt` (or `--measure
@@ -34,7 +24,7 @@ interface Verification {
  * @param trainJson the run's `train.json` object, written again with `verification`.
  * @returns the exit code of the matches (0, or 130/143 when stopped).
  */
-export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlags, tunedSpec: string, trainJson: Record<string, unknown>): Promise<number> {
+export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlags, tunedSpec: string, trainJson: TrainFile): Promise<number> {
   const game = getGame(setup.game);
   const played = verifyFlags(setup, flags);
   const { candidate, baseline, opponents, variant } = await matchLineup(
@@ -69,8 +59,7 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   let code = verified.code;
   const m = verified.match;
   const verification: Verification = { dir: 'verify', verdict: m.verdict, deals: m.deals, comparison: m.comparison, stoppedEstimate: m.stoppedEstimate };
-  trainJson.verification = verification;
-  writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
+  writeTrainFile(dir, { ...trainJson, verification });
   printProse(`Tuned against starting bot: ${m.verdict}\n`);
   // The difference where the SPRT stopped is biased away from 0 (Whitehead 1986): a fixed-size paired match on
   // other held-out deals, as many games as the SPRT played, measures it without that bias.
@@ -85,8 +74,8 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
     code = confirmed.code;
     c = confirmed.match;
   }
-  verification.confirmation = { dir: 'confirm', verdict: c.verdict, deals: c.deals, comparison: c.comparison };
-  writeFileAtomic(join(dir, 'train.json'), `${JSON.stringify(trainJson, null, 2)}\n`);
+  const confirmation = { dir: 'confirm', verdict: c.verdict, deals: c.deals, comparison: c.comparison } as const;
+  writeTrainFile(dir, { ...trainJson, verification: { ...verification, confirmation } });
   const w = c.comparison.winShare;
   printProse(
     `Confirmation (fixed size, ${c.deals} deals): A − B ${fmtPoints(w.value)} points (${fmtPoints(w.ci95[0])} to ${fmtPoints(w.ci95[1])}); A is ${c.verdict}\n`,

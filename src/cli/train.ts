@@ -12,9 +12,10 @@ import { checkResumeFlags, parseCommand, runCli } from './common.js';
 import { claimResumeDir } from './run-dir.js';
 import { parseRunFlags, type RunFlags } from './run-flags.js';
 import { rulesMain, rulesRun } from './train-rules.js';
-import { DMC_ONLY_OPTIONS, dmcMain, dmcRun } from './train-dmc.js';
-import { options } from './train-run.js';
-import { readTrainState } from './train-state-file.js';
+import { dmcMain } from './train-dmc.js';
+import { dmcRun } from './train-dmc-run.js';
+import { DMC_ONLY_OPTIONS, options } from './train-options.js';
+import { readTrainState } from '../results/train-state-file.js';
 import { tuneMain, tuneRun } from './train-tune.js';
 
 /**

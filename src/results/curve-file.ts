@@ -1,13 +1,14 @@
 /**
- * The learning curve of a bot's tuning or a rules search: `curve.json` (its
- * schema, inferred type, writer and reader) and `curve.csv` (one row per
- * iteration). A Deep Monte-Carlo run writes its own rows under the same
- * names (`src/cli/train-dmc.ts`).
+ * The learning curve of a training run: of a bot's tuning or a rules search,
+ * `curve.json` (its schema, inferred type, writer and reader) and `curve.csv`
+ * (one row per iteration); of a Deep Monte-Carlo run, its own rows under the
+ * same names (`writeDmcCurve`: its losses, and its evaluations against greedy).
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stringify } from '../report/csv.js';
 import { writeFileAtomic } from '../report/files.js';
+import type { DmcIterationFigures } from '../learn/dmc.js';
 import type { CurveRow, TrainPlan, TrainState } from '../train/loop.js';
 import { jsonFileText, jsonInterval, jsonNumber, readJsonFile } from './json-file.js';
 
@@ -106,4 +107,52 @@ export function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
 export function writeCurve(dir: string, plan: TrainPlan, s: TrainState): void {
   writeFileAtomic(join(dir, CURVE_FILES.csv), curveCsv(plan, s.curve));
   writeFileAtomic(join(dir, CURVE_FILES.json), jsonFileText({ method: plan.method, parameters: plan.dims, curve: s.curve }));
+}
+
+/** The paired comparison of the net against greedy at an evaluation: A − B in win share (or score) per seat-game. */
+export interface DmcEvaluation {
+  readonly deals: number;
+  readonly value: number;
+  readonly ci95: readonly [number, number];
+}
+
+/** A row of the learning curve. */
+export type DmcCurveRow = DmcIterationFigures & { readonly seconds: number; readonly evaluation: DmcEvaluation | null };
+
+/** The columns of a DMC run's `curve.csv`. */
+export const DMC_CURVE_COLUMNS = [
+  'iteration',
+  'games',
+  'samples',
+  'loss_q',
+  'loss_value',
+  'loss_policy',
+  'learner_utility',
+  'warm_start',
+  'eval_deals',
+  'net_minus_greedy',
+  'net_minus_greedy_ci95_lo',
+  'net_minus_greedy_ci95_hi',
+] as const;
+
+/** Writes the learning curve (CSV and JSON), without the clock. */
+export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void {
+  const rows = curve.map((r) => [
+    r.iteration,
+    r.episodes,
+    r.samples,
+    r.lossQ,
+    r.lossValue,
+    r.lossPolicy ?? '',
+    r.learnerUtility,
+    r.warmStart ? 1 : 0,
+    r.evaluation?.deals ?? '',
+    r.evaluation?.value ?? '',
+    r.evaluation?.ci95[0] ?? '',
+    r.evaluation?.ci95[1] ?? '',
+  ]);
+  writeFileAtomic(join(dir, CURVE_FILES.csv), stringify(rows, { header: true, columns: [...DMC_CURVE_COLUMNS] }));
+  // No clock in the curve: the same seed gives the same files on any machine and worker count (the seconds are in train-state.json).
+  const rowsJson = curve.map(({ seconds: _s, ...r }) => r);
+  writeFileAtomic(join(dir, CURVE_FILES.json), jsonFileText({ method: 'dmc', curve: rowsJson }));
 }

@@ -14,6 +14,7 @@ import { RATINGS_FILES } from './ratings-file.js';
 import { RULES_FILES } from './rules-file.js';
 import { SUMMARY_FILES } from './summary-file.js';
 import { TRAIN_FILE } from './train-file.js';
+import { TRAIN_STATE_FILE } from './train-state-file.js';
 import { TUNED_FILE } from './tuned-file.js';
 
 /** What kind of run a directory holds, from the files its command writes. */
@@ -39,7 +40,6 @@ export const SWEEP_FILES = {
   tables: 'sweep-tables.csv',
   plan: 'sweep-plan.json',
 } as const;
-export const TRAIN_STATE_FILE = 'train-state.json';
 export const NET_FILE = 'net.json';
 export const REPORT_PAGE = 'report.html';
 
@@ -59,14 +59,14 @@ export const RUN_FILES: readonly RunFile[] = [
   { name: SWEEP_FILES.differences, owner: 'src/cli/sweep-file.ts', page: 'csv' },
   { name: SWEEP_FILES.tables, owner: 'src/cli/sweep-file.ts', page: 'csv' },
   { name: SWEEP_FILES.plan, owner: 'src/cli/sweep-run.ts', page: null },
-  { name: TRAIN_STATE_FILE, owner: 'src/cli/train-state-file.ts', page: 'json' },
+  { name: TRAIN_STATE_FILE, owner: 'src/results/train-state-file.ts', page: 'json' },
   { name: CURVE_FILES.json, owner: 'src/results/curve-file.ts', page: 'json' },
   { name: CURVE_FILES.csv, owner: 'src/results/curve-file.ts', page: 'csv' },
   { name: TRAIN_FILE, owner: 'src/results/train-file.ts', page: 'json' },
   { name: TUNED_FILE, owner: 'src/results/tuned-file.ts', page: 'json' },
   { name: RULES_FILES.json, owner: 'src/results/rules-file.ts', page: 'json' },
   { name: RULES_FILES.csv, owner: 'src/results/rules-file.ts', page: 'csv' },
-  { name: NET_FILE, owner: 'src/nn/file.ts', page: null },
+  { name: NET_FILE, owner: 'src/cli/train-dmc-run.ts', page: null },
   { name: REPORT_PAGE, owner: 'src/report/html/index.ts', page: null },
 ];
 

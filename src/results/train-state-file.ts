@@ -1,27 +1,107 @@
 /**
- * `train-state.json`, read back for `train --resume`: its schemas and its
- * reader. The file holds `{ setup, plan, state }` of one of two kinds of run:
- * a bot tuning or rules search (`TrainSetup`, `TrainPlan`, `TrainState`), or a
+ * `train-state.json`: a training run's spec (its setup and plan) and its
+ * state, written as the run goes and read back for `train --resume`: its
+ * types, schemas, writer and reader. The file holds `{ setup, plan, state }`
+ * of one of two kinds of run: a bot tuning or rules search (`TrainSetup`,
+ * `TrainPlan`, `TrainState`), or a
  * Deep Monte-Carlo run (`DmcSetup`, `DmcPlan`, `DmcState`). Each is checked
  * against its schema and handed on as the object read (so a resumed run
  * writes its keys in the order an uninterrupted one does).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../io/files.js';
-import { TRAIN_STATE_FILE } from '../results/registry.js';
 import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
+import type { Variant } from '../core/variant.js';
+import { writeFileAtomic } from '../io/files.js';
 import type { DmcPlan } from '../learn/dmc.js';
+import type { Objective } from '../train/evaluate.js';
 import type { TrainPlan, TrainState } from '../train/loop.js';
-import { RULE_TARGETS } from '../train/rules.js';
-import { dimensionSchema } from '../results/curve-file.js';
-import type { TrainSetup } from './train-run.js';
-import type { DmcSetup, DmcState } from './train-dmc.js';
+import { RULE_TARGETS, type RuleTarget } from '../train/rules.js';
+import { type DmcCurveRow, dimensionSchema } from './curve-file.js';
+import { variantSchema as variant } from './json-file.js';
+
+/** `train-state.json`. */
+export const TRAIN_STATE_FILE = 'train-state.json';
+
+/** What `train-state.json` keeps besides the optimizer: everything needed to go on. */
+export interface TrainSetup {
+  readonly game: string;
+  readonly variant: Readonly<Record<string, string | number | boolean>>;
+  readonly start: string;
+  readonly opponents: readonly string[];
+  readonly objective: Objective;
+  readonly deals: number;
+  readonly seed: string;
+  /** The deal key when the deals are secret (a bot file plays, or `--deal-key`): every run of the training, its verification included, deals from it. */
+  readonly dealKey?: string | undefined;
+  readonly budget: number;
+  readonly verify: boolean;
+  readonly verifyGames: number;
+  readonly flags: KeptFlags;
+  /** A rules search: the target and the line-up playing every variant (null: a bot is tuned). */
+  readonly rules: { readonly target: RuleTarget; readonly lineup: readonly string[] } | null;
+}
+
+/** The run flags a training run keeps in its state, to resume with them (`RunFlags`'s faults and watchdog). */
+export interface KeptFlags {
+  readonly onFault: 'forfeit' | 'random';
+  readonly moveTimeoutMs: number;
+  readonly botMemoryMb: number;
+  readonly botLoadMs: number;
+  readonly watchdogMs: number;
+}
+
+/** What a DMC run keeps besides its plan (`train-state.json`'s `setup`). */
+export interface DmcSetup {
+  readonly dmc: true;
+  readonly game: string;
+  readonly variant: Variant;
+  readonly seed: string;
+  readonly dealKey?: string | undefined;
+  readonly budget: number;
+  readonly evalEvery: number;
+  readonly evalDeals: number;
+  readonly verify: boolean;
+  readonly verifyGames: number;
+  /**
+   * What the evaluations and the verification compare: win share or score
+   * per seat-game, `--objective` or by default the game's utility (a
+   * zero-sum game's score, else win share); it changes no weight. Absent in
+   * states written before the option: the game's utility.
+   */
+  readonly objective?: 'win' | 'score';
+  readonly flags: KeptFlags;
+  /** The command that started the run (a queue password masked), for the net's provenance. */
+  readonly command: string;
+}
+
+/** What changes as the run goes: `train-state.json`'s `state`. */
+export interface DmcState {
+  /** Iterations finished. */
+  readonly iteration: number;
+  readonly seconds: number;
+  readonly curve: readonly DmcCurveRow[];
+  /** The net's weights (base64 of little-endian Float32), and Adam's step count and moments (base64 of Float64). */
+  readonly weights: string;
+  readonly adam: { readonly t: number; readonly m: string; readonly v: string };
+}
+
+/** A Float32Array or Float64Array as the state keeps it: base64 of its little-endian bytes. */
+export const b64 = (a: Float32Array | Float64Array): string => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+/** A Float32Array from its base64 (`b64`). */
+export function f32(text: string): Float32Array {
+  const b = Buffer.from(text, 'base64');
+  return new Float32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+}
+/** A Float64Array from its base64 (`b64`). */
+export function f64(text: string): Float64Array {
+  const b = Buffer.from(text, 'base64');
+  return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength));
+}
 
 /** A figure JSON may hold as null (a NaN or an infinity when written). */
 const figure = z.number().nullable();
-const variant = z.record(z.union([z.string(), z.number(), z.boolean()]));
 const kept = z.object({
   onFault: z.enum(['forfeit', 'random']),
   moveTimeoutMs: z.number(),
