@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { RunStoppedError, UsageError } from '../core/errors.js';
-import type { AnyGame } from '../core/registry.js';
+import { getGame, type AnyGame } from '../core/registry.js';
 import { nonDefault } from '../core/variant.js';
 import { isDiskFull } from '../io/files.js';
 import type { Tally } from '../tourney/aggregate.js';
@@ -16,10 +16,10 @@ import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
 import { summarize, type Summary } from '../tourney/summary.js';
 import { type Progress, progressReporter } from './progress.js';
-import { openQueue, type RunFlags } from './run-flags.js';
+import { openQueue, playFlags, type RunFlags } from './run-flags.js';
 import { legacySpec } from './legacy-checkpoint.js';
 import { claimResumeDir } from './run-dir.js';
-import { playedSpecSchema, type PlayedSpec } from './run-spec.js';
+import { playedSpecSchema, type PlayedSpec, runConfig } from './run-spec.js';
 
 /** One run to play: its config, size and directory. */
 export interface RunRequest {
@@ -133,6 +133,26 @@ async function playRun(r: RunRequest, progress: Progress): Promise<TourneyRun> {
     progress.stop();
     await queue?.close();
   }
+}
+
+/** What a command adds to the run of its spec: the checkpoint it resumes, its own state, its sequential test and progress text. */
+export type PlayOptions = Pick<RunRequest, 'resume' | 'state' | 'decided' | 'status'>;
+
+/**
+ * Plays a spec's run (`executeRun`) with this session's flags and the spec's faults (`playFlags`).
+ * @returns the game, the run's config (`runConfig`) and the run played.
+ */
+export async function playSpec(
+  spec: PlayedSpec,
+  dir: string,
+  flags: RunFlags,
+  stop: AbortSignal,
+  options: PlayOptions = {},
+): Promise<{ game: AnyGame; config: RunConfig; run: TourneyRun }> {
+  const game = getGame(spec.game);
+  const config = runConfig(spec);
+  const run = await executeRun({ game, config, games: spec.games, flags: playFlags(flags, spec.faults), dir, stop, spec, ...options });
+  return { game, config, run };
 }
 
 /** A stopped run that `--resume` names: its directory (claimed), its checkpoint, the spec it keeps, and the command's state. */

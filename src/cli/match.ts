@@ -15,17 +15,16 @@ import { writeHtmlReport } from '../report/html/write.js';
 import type { SprtParams } from '../stats/sprt.js';
 import type { Checkpoint } from '../tourney/run.js';
 import { parseCommand, runCli, checkResumeFlags } from './common.js';
-import { executeRun, resumeRun, summarizeRun } from './execute.js';
+import { playSpec, resumeRun, summarizeRun } from './execute.js';
 import { matchLineup } from './lineups.js';
 import { type MatchReport, type TracePoint, tracePointSchema, writeMatchFiles } from '../results/match-file.js';
 import { matchReport, sequentialTest } from './match-analysis.js';
 import { renderMatch } from './match-render.js';
-import { parseCount, parseNumber, runName } from './options.js';
+import { parseNumber, runName } from './options.js';
 import { commandOptions } from './run-args.js';
 import { claimNewDir, finish } from './run-dir.js';
-import { faultConfig, parseRunFlags, playFlags, type RunFlags } from './run-flags.js';
+import { parseRunFlags, playedFields, type RunFlags } from './run-flags.js';
 import { clockBound, entriesOf, matchSpecSchema, runConfig, type MatchSpec } from './run-spec.js';
-import { runDealKey } from './deals.js';
 import { installStopper, type Stopper } from './stopper.js';
 import { z } from 'zod';
 
@@ -117,21 +116,11 @@ export async function runMatch(options: RunMatchOptions): Promise<MatchOutcome> 
 /** Plays a match's plan, prints it, writes its files and its page. */
 async function playMatch(plan: MatchPlan, flags: RunFlags, stopper: Stopper): Promise<MatchOutcome> {
   const { spec, dir, trace } = plan;
-  const game = getGame(spec.game);
-  const config = runConfig(spec);
   const startedAt = new Date();
-  const played = playFlags(flags, spec.faults);
-  const run = await executeRun({
-    game,
-    config,
-    games: spec.games,
-    flags: played,
-    dir,
-    stop: stopper.signal,
-    spec,
+  const { game, config, run } = await playSpec(spec, dir, flags, stopper.signal, {
     state: () => ({ trace }),
     ...(plan.resume ? { resume: plan.resume } : {}),
-    ...sequentialTest(spec, config.seatings, trace),
+    ...sequentialTest(spec, runConfig(spec).seatings, trace),
   });
   const report = matchReport(spec, config.seatings, trace, run.tally, run.complete);
   // Tables name a tuned bot by its tuned.json, not by its spec.
@@ -179,20 +168,15 @@ async function matchSpec(args: Args, flags: RunFlags): Promise<MatchSpec> {
   const measure = args.measure;
   if (measure !== 'win' && measure !== 'score') throw new UsageError(`--measure must be win or score, got '${measure}'`);
   const sprt = sprtParams(args, measure);
-  const dealKey = runDealKey(
-    args['deal-key'],
-    [candidate, baseline, ...opponents].map((e) => e.bot),
-  );
   return {
     kind: 'match',
     game: game.info.id,
     variant,
-    seed: args.seed,
-    ...(dealKey !== undefined ? { dealKey } : {}),
-    games: parseCount('--games', args.games, 1, 1e10),
-    record: args.record,
-    gamesCsv: args['games-csv'],
-    faults: faultConfig(flags),
+    ...playedFields(
+      args,
+      flags,
+      [candidate, baseline, ...opponents].map((e) => e.bot),
+    ),
     candidate,
     baseline,
     opponents: [...opponents],

@@ -1,3 +1,9 @@
+/**
+ * `npm run rate`: ratings of a pool of bots from a round robin on duplicate
+ * deals. Its option table, the spec its command line means (`RateSpec`),
+ * and the run of a spec (new, or stopped and resumed): the tables, the
+ * ratings (`rate-analysis.ts`, `rate-render.ts`) and their files.
+ */
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
 import { UsageError } from '../core/errors.js';
@@ -10,18 +16,17 @@ import { writeHtmlReport } from '../report/html/write.js';
 import { roundRobinSeatings } from '../stats/seatings.js';
 import type { Checkpoint } from '../tourney/run.js';
 import { checkResumeFlags, parseCommand, runCli } from './common.js';
-import { executeRun, resumeRun, summarizeRun } from './execute.js';
+import { playSpec, resumeRun, summarizeRun } from './execute.js';
 import { lineupEntries } from './lineups.js';
 import { rate } from './rate-analysis.js';
 import { type RatingReport, writeRatingFiles } from '../results/ratings-file.js';
 import { renderRatings } from './rate-render.js';
 import { commandOptions } from './run-args.js';
 import { claimNewDir, finish } from './run-dir.js';
-import { faultConfig, parseRunFlags, playFlags, type RunFlags } from './run-flags.js';
-import { clockBound, rateSpecSchema, runConfig, type RateSpec } from './run-spec.js';
-import { runDealKey } from './deals.js';
+import { parseRunFlags, playedFields, type RunFlags } from './run-flags.js';
+import { clockBound, rateSpecSchema, type RateSpec } from './run-spec.js';
 import { installStopper, type Stopper } from './stopper.js';
-import { parseCount, runName } from './options.js';
+import { runName } from './options.js';
 
 const options = commandOptions(
   'rate',
@@ -72,17 +77,11 @@ async function rateSpec(args: Args, flags: RunFlags): Promise<RateSpec> {
   const variant = resolveGameVariant(game, given);
   const P = Number(variant.players);
   if (pool.length < P) throw new UsageError(poolTooSmall(game, bots, P));
-  const dealKey = runDealKey(args['deal-key'], bots);
   return {
     kind: 'rate',
     game: game.info.id,
     variant,
-    seed: args.seed,
-    ...(dealKey !== undefined ? { dealKey } : {}),
-    games: parseCount('--games', args.games, 1, 1e10),
-    record: args.record,
-    gamesCsv: args['games-csv'],
-    faults: faultConfig(flags),
+    ...playedFields(args, flags, bots),
     pool,
   };
 }
@@ -93,19 +92,8 @@ async function rateSpec(args: Args, flags: RunFlags): Promise<RateSpec> {
  * @returns the exit code.
  */
 async function playRate(spec: RateSpec, dir: string, flags: RunFlags, stopper: Stopper, resume?: Checkpoint): Promise<number> {
-  const game = getGame(spec.game);
-  const config = runConfig(spec);
   const startedAt = new Date();
-  const run = await executeRun({
-    game,
-    config,
-    games: spec.games,
-    flags: playFlags(flags, spec.faults),
-    dir,
-    stop: stopper.signal,
-    spec,
-    ...(resume ? { resume } : {}),
-  });
+  const { game, config, run } = await playSpec(spec, dir, flags, stopper.signal, resume ? { resume } : {});
   const t = run.tally;
   // Tables name a tuned bot by its tuned.json, not by its spec.
   const names = spec.pool.map((e) => e.label);

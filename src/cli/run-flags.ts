@@ -11,7 +11,8 @@ import { type QueueTarget, queueTarget } from '../queue/connection.js';
 import { QueuePlayer } from '../queue/player.js';
 import { BatchPool, type BatchPlayer } from '../tourney/pool.js';
 import { parseCount } from './options.js';
-import type { Faults } from './run-spec.js';
+import { runDealKey } from './deals.js';
+import type { Faults, PlayedSpec } from './run-spec.js';
 
 /**
  * The watchdog's limit on one decision of a user bot file when `--move-timeout` is not given (built-in bots: `BUILT_IN_WATCHDOG_MS`).
@@ -56,6 +57,38 @@ export interface RunFlags extends Faults {
  */
 export function faultConfig(flags: Faults): Faults {
   return { onFault: flags.onFault, moveTimeoutMs: flags.moveTimeoutMs, botMemoryMb: flags.botMemoryMb, botLoadMs: flags.botLoadMs };
+}
+
+/** The run flags every command that plays on the tourney reads into its spec. */
+interface PlayedArgs {
+  readonly seed: string;
+  readonly 'deal-key'?: string | undefined;
+  readonly games: string;
+  readonly record: boolean;
+  readonly 'games-csv': boolean;
+}
+
+/**
+ * The fields of a spec the shared run flags decide: the seed, the deal key
+ * (`runDealKey`: a new one when a bot file plays), the games, the files asked
+ * for, the faults.
+ * @param bots every bot spec text the run will play.
+ * @throws UsageError on a bad `--deal-key` or `--games`.
+ */
+export function playedFields(
+  args: PlayedArgs,
+  flags: RunFlags,
+  bots: readonly string[],
+): Pick<PlayedSpec, 'seed' | 'dealKey' | 'games' | 'record' | 'gamesCsv' | 'faults'> {
+  const dealKey = runDealKey(args['deal-key'], bots);
+  return {
+    seed: args.seed,
+    ...(dealKey !== undefined ? { dealKey } : {}),
+    games: parseCount('--games', args.games, 1, 1e10),
+    record: args.record,
+    gamesCsv: args['games-csv'],
+    faults: faultConfig(flags),
+  };
 }
 
 /**

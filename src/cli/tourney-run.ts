@@ -3,7 +3,6 @@
  * the tables and the balance report printed, the files and the page
  * written; shared by `tourney` and each value of a sweep (`sweep-run.ts`).
  */
-import { getGame } from '../core/registry.js';
 import { buildBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
 import { renderBalance } from '../report/balance-terminal.js';
 import { renderTables } from '../report/table.js';
@@ -11,10 +10,10 @@ import { writeRunFiles } from '../results/summary-file.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import type { Checkpoint } from '../tourney/run.js';
 import type { Summary } from '../tourney/summary.js';
-import { executeRun, summarizeRun } from './execute.js';
+import { playSpec, summarizeRun } from './execute.js';
 import { finish } from './run-dir.js';
-import { playFlags, type RunFlags } from './run-flags.js';
-import { clockBound, runConfig, type TourneySpec } from './run-spec.js';
+import type { RunFlags } from './run-flags.js';
+import { clockBound, type TourneySpec } from './run-spec.js';
 import type { Stopper } from './stopper.js';
 
 /** How one invocation plays its runs: its flags (workers, queue, `--wide`), its stop signal, and when it started. */
@@ -41,19 +40,8 @@ export async function playTourney(
   resume?: Checkpoint,
   write: (text: string) => void = (text) => process.stdout.write(text),
 ): Promise<{ summary: Summary; balance: BalanceReport }> {
-  const game = getGame(spec.game);
-  const config = runConfig(spec);
   const { flags, startedAt } = session;
-  const run = await executeRun({
-    game,
-    config,
-    games: spec.games,
-    flags: playFlags(flags, spec.faults),
-    dir,
-    stop: session.stopper.signal,
-    spec,
-    ...(resume ? { resume } : {}),
-  });
+  const { game, config, run } = await playSpec(spec, dir, flags, session.stopper.signal, resume ? { resume } : {});
   // Tables name a tuned bot by its tuned.json, not by its spec.
   const labels = spec.lineup.map((e) => e.label);
   const summary = summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels, clockBound: clockBound(spec.lineup) });

@@ -13,12 +13,11 @@ import { describeParam, parseVariantSpec, resolveGameVariant } from '../core/var
 import { botKinds } from '../../bots/index.js';
 import { checkResumeFlags, parseCommand, runCli } from './common.js';
 import { tourneyLineup } from './lineups.js';
-import { parseCount, runName } from './options.js';
+import { runName } from './options.js';
 import { commandOptions } from './run-args.js';
 import { claimNewDir } from './run-dir.js';
-import { faultConfig, parseRunFlags, type RunFlags } from './run-flags.js';
+import { parseRunFlags, playedFields, type RunFlags } from './run-flags.js';
 import type { SweepSpec, TourneySpec } from './run-spec.js';
-import { runDealKey } from './deals.js';
 import { installStopper } from './stopper.js';
 import { resumeTourney, startSweep, sweepSpec } from './sweep-run.js';
 import { finishTourney, playTourney, type Session } from './tourney-run.js';
@@ -79,21 +78,15 @@ async function tourneySpec(args: Args, flags: RunFlags): Promise<TourneySpec | S
   const game = getGame(args.game);
   const given: Record<string, string | number> = parseVariantSpec(args.variant);
   const lineup = await tourneyLineup(game, args.bots, given, flags.botLoadMs);
-  const games = parseCount('--games', args.games, 1, 1e10);
-  const dealKey = runDealKey(
-    args['deal-key'],
-    lineup.map((e) => e.bot),
-  );
   const spec: TourneySpec = {
     kind: 'tourney',
     game: game.info.id,
     variant: resolveGameVariant(game, given),
-    seed: args.seed,
-    ...(dealKey !== undefined ? { dealKey } : {}),
-    games,
-    record: args.record,
-    gamesCsv: args['games-csv'],
-    faults: faultConfig(flags),
+    ...playedFields(
+      args,
+      flags,
+      lineup.map((e) => e.bot),
+    ),
     lineup,
   };
   return args.sweep === undefined ? spec : sweepSpec(spec, game, given, args.sweep, args.bots !== undefined);

@@ -60,6 +60,17 @@ export function tuningCurve(c: z.output<typeof anyCurveSchema> | null): CurveFil
   return c !== null && c.method !== 'dmc' ? c : null;
 }
 
+/** The first columns of a tuning's `curve.csv`: the iteration, the games played up to its end, and the point it played (one column a tuned parameter). */
+export function curveHeadColumns(keys: readonly string[]): string[] {
+  return ['iteration', 'games', ...keys];
+}
+
+/** `curve.csv`'s columns of an iteration's fitness with its 95% interval. */
+export const FITNESS_COLUMNS = ['fitness', 'fitness_ci95_lo', 'fitness_ci95_hi'] as const;
+
+/** `curve.csv`'s columns of SPSA's paired difference θ⁺ − θ⁻ with its 95% interval (empty for NTBEA). */
+export const DIFFERENCE_COLUMNS = ['difference', 'difference_ci95_lo', 'difference_ci95_hi'] as const;
+
 /**
  * The column names of `curve.csv` for what each holds after the fitness and
  * the difference. SPSA: `theta_after_step_<key>`, θ after the iteration's
@@ -88,18 +99,7 @@ export function curveCsv(plan: TrainPlan, curve: readonly CurveRow[]): string {
     ...keys.map((k) => r.best[k]),
     ...(spsa ? [] : [r.bestModel ?? '']),
   ]);
-  const columns = [
-    'iteration',
-    'games',
-    ...keys,
-    'fitness',
-    'fitness_ci95_lo',
-    'fitness_ci95_hi',
-    'difference',
-    'difference_ci95_lo',
-    'difference_ci95_hi',
-    ...curveTailColumns(plan.method, keys),
-  ];
+  const columns = [...curveHeadColumns(keys), ...FITNESS_COLUMNS, ...DIFFERENCE_COLUMNS, ...curveTailColumns(plan.method, keys)];
   return stringify(rows, { header: true, columns });
 }
 

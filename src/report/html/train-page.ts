@@ -1,6 +1,7 @@
 import { csvTable } from './blocks.js';
 import { intervalChart, seriesChart, type Series } from './charts.js';
 import { pct, plain, points, pText, signed } from './page-format.js';
+import { curveHeadColumns, DIFFERENCE_COLUMNS, FITNESS_COLUMNS } from '../../results/curve-file.js';
 import type { Verification } from '../../results/train-file.js';
 import type { Difference } from '../../stats/paired.js';
 import { arr, cellOf, interval, num, obj, str, type Row, type RunFiles } from './load.js';
@@ -228,16 +229,7 @@ function curveSection(t: Training): Section {
       ? "The model mean of the recommendation is NTBEA's estimate for the evaluated point with the best model mean so far (the mean over its 1-, 2- and N-tuples): the point the run returns. "
       : '';
   const view = thinned(rows);
-  const columns = [
-    'iteration',
-    'games',
-    ...keys,
-    'fitness',
-    'fitness_ci95_lo',
-    'fitness_ci95_hi',
-    ...(hasDifference ? ['difference', 'difference_ci95_lo', 'difference_ci95_hi'] : []),
-    ...(hasBestModel ? ['best_model'] : []),
-  ];
+  const columns = [...curveHeadColumns(keys), ...FITNESS_COLUMNS, ...(hasDifference ? DIFFERENCE_COLUMNS : []), ...(hasBestModel ? ['best_model'] : [])];
   return {
     id: 'curve-section',
     title: 'Learning curve',
