@@ -48,17 +48,14 @@ export function dmcPage(f: RunFiles): Page {
       `After ${String(last.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.net_minus_greedy as number, percent)} ${unit} per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
     );
   }
-  const ver = obj(obj(f.json.train)?.verification);
+  const ver = f.train?.verification;
   if (ver) {
-    answer.push(
-      `Verification (match --sprt of the net against greedy on held-out seed ${str(setup.seed) ?? '?'}-verify): the net is ${str(ver.verdict) ?? '?'}.`,
-    );
-    const conf = obj(ver.confirmation);
-    const w = obj(obj(conf?.comparison)?.winShare);
-    const ci = w?.ci95 as number[] | undefined;
-    if (conf && typeof w?.value === 'number' && ci)
+    answer.push(`Verification (match --sprt of the net against greedy on held-out seed ${str(setup.seed) ?? '?'}-verify): the net is ${ver.verdict}.`);
+    const conf = ver.confirmation;
+    const w = conf?.comparison.winShare;
+    if (conf && w && Number.isFinite(w.value))
       answer.push(
-        `Confirmation (a fixed-size match, no SPRT, on held-out seed ${str(setup.seed) ?? '?'}-confirm; not biased by a stop): net − greedy ${diffText(w.value, true)} points [${diffText(ci[0]!, true)}, ${diffText(ci[1]!, true)}] over ${String(conf.deals)} deals: the net is ${str(conf.verdict) ?? '?'}.`,
+        `Confirmation (a fixed-size match, no SPRT, on held-out seed ${str(setup.seed) ?? '?'}-confirm; not biased by a stop): net − greedy ${diffText(w.value, true)} points [${diffText(w.ci95[0], true)}, ${diffText(w.ci95[1], true)}] over ${conf.deals} deals: the net is ${conf.verdict}.`,
       );
   }
   const sections: Section[] = [];
