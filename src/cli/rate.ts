@@ -17,7 +17,7 @@ import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
 import { roundRobinSeatings, type Seating } from '../stats/seatings.js';
-import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
+import { runReplicates, type Group, type Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
 import {
@@ -114,7 +114,7 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
  */
 export function rate(
   t: Tally,
-  groups: readonly { tally: Tally }[],
+  groups: readonly Group[],
   seatings: readonly Seating[],
   lineups: readonly (readonly number[])[],
   pool: readonly string[],
@@ -124,13 +124,7 @@ export function rate(
   const unbounded = unboundedBots(M, results);
   const rated = pool.map((_, i) => i).filter((i) => unbounded[i] === null);
   const raw = fitRatings(M, results, unbounded);
-  const reps: number[][] = [];
-  for (const g of groups) {
-    if (g.tally.deals === 0) continue;
-    const loo = copyTally(t);
-    mergeTally(loo, g.tally, -1);
-    reps.push(fitRatings(M, lineupResults(loo, seatings, lineups), unbounded));
-  }
+  const reps = runReplicates(t, null, groups, (loo) => fitRatings(M, lineupResults(loo, seatings, lineups), unbounded));
   const diff = (i: number, j: number) =>
     jackknife(
       raw[i]! - raw[j]!,

@@ -1,13 +1,13 @@
 import { stringify } from './csv.js';
 import { join } from 'node:path';
-import { mergeNumericTotals, type BalanceTable, type GameBalance, type KeyFigure } from '../core/balance.js';
+import type { BalanceTable, GameBalance, KeyFigure } from '../core/balance.js';
 import type { GameStateBase } from '../core/game.js';
 import { clusterProportion, VARIANCE_EPSILON } from '../stats/cluster.js';
 import { testPhraseOf, testVerdictOf } from '../stats/test-phrases.js';
 import { jackknife, jackknifeEqualityTest } from '../stats/jackknife.js';
 import { exchangeableTest } from '../stats/randomization.js';
 import type { EqualityTest } from '../stats/wald.js';
-import { copyTally, mergeTally, type Group, type Tally } from '../tourney/aggregate.js';
+import { runReplicates, type Group, type Tally } from '../tourney/aggregate.js';
 import type { Summary } from '../tourney/summary.js';
 import { writeFileAtomic } from './files.js';
 import { jsonText } from './json.js';
@@ -57,23 +57,6 @@ export function snakeCase(title: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_|_$/g, '');
-}
-
-/** The run less one group, for every non-empty group: tallies and game totals (the jackknife's replicates). */
-function leaveOneOut(tally: Tally, totals: unknown, groups: readonly Group[]): { tally: Tally; totals: unknown }[] {
-  const out: { tally: Tally; totals: unknown }[] = [];
-  for (const g of groups) {
-    if (g.tally.deals === 0) continue;
-    const t = copyTally(tally);
-    mergeTally(t, g.tally, -1);
-    let b: unknown = totals;
-    if (totals !== null && totals !== undefined && typeof totals === 'object') {
-      b = structuredClone(totals);
-      mergeNumericTotals(b as object, g.balance as object, ['players'], -1);
-    }
-    out.push({ tally: t, totals: b });
-  }
-  return out;
 }
 
 /** The game's table with deal-level intervals on its estimated columns and the test of equal rows. */
@@ -165,7 +148,7 @@ export function buildBalance(
     return { position, games: tally.games, wins, winRate: p.value, ci95: p.ci95, deff: p.deff };
   });
   const test = exchangeableTest(tally.positionWins, tally.positionWinsCross, D, perDeal);
-  const loo = leaveOneOut(tally, totals, groups);
+  const loo = runReplicates(tally, totals, groups, (t, b) => ({ tally: t, totals: b }));
   const G = loo.length;
   const hasGame = gameBalance !== undefined && totals !== null && totals !== undefined;
   const figures = (t: Tally, b: unknown): Record<string, KeyFigure> => ({

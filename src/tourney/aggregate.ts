@@ -1,4 +1,6 @@
+import { mergeNumericTotals } from '../core/balance.js';
 import type { GameOutcome } from '../core/game-runner.js';
+import { groupReplicates } from '../stats/jackknife.js';
 import type { Seating } from '../stats/seatings.js';
 
 /**
@@ -235,4 +237,29 @@ const TALLY_ARRAYS = [
 /** A deep copy of a tally. */
 export function copyTally(t: Tally): Tally {
   return structuredClone(t);
+}
+
+/**
+ * A statistic of the run less each of its groups: the delete-a-group
+ * jackknife's replicates (`groupReplicates`), each from copies of the run's
+ * tally and game balance totals with one group's subtracted (an empty group
+ * is skipped).
+ * @param totals the game's balance totals (plain numbers and number arrays, `mergeNumericTotals`), or null.
+ * @param statistic θ from a tally and totals; it may keep them (they are copies).
+ */
+export function runReplicates<R>(tally: Tally, totals: unknown, groups: readonly Group[], statistic: (tally: Tally, totals: unknown) => R): R[] {
+  return groupReplicates(
+    groups,
+    (g) => g.tally.deals,
+    (g) => {
+      const t = copyTally(tally);
+      mergeTally(t, g.tally, -1);
+      let b: unknown = totals;
+      if (totals !== null && totals !== undefined && typeof totals === 'object') {
+        b = structuredClone(totals);
+        mergeNumericTotals(b as object, g.balance as object, ['players'], -1);
+      }
+      return statistic(t, b);
+    },
+  );
 }
