@@ -5,10 +5,11 @@ import type { AnyGame } from '../core/registry.js';
 import { writeFileAtomic } from '../report/files.js';
 import { jsonText } from '../report/json.js';
 import { fixed } from '../report/terminal-format.js';
-import { compareTables, type TableDifference } from '../report/table-difference.js';
+import { compareTables, type TableDifference } from '../analysis/table-difference.js';
 import { fitTable, tableDifferencesText, wrapText } from '../report/table-difference-text.js';
-import type { BalanceReport } from '../report/balance.js';
-import { differenceCell as diffCell, figureCell as cell, jackknifeDifference, sweepDifference } from '../report/difference.js';
+import type { BalanceReport } from '../analysis/balance.js';
+import { jackknifeDifference, sweepDifference } from '../analysis/difference.js';
+import { differenceCell as diffCell, figureCell as cell } from '../report/difference.js';
 import type { Summary } from '../tourney/summary.js';
 
 /** A parsed `--sweep KEY=v1,v2,...`. */

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sweepFairness } from '../../src/cli/sweep.js';
-import type { BalanceReport } from '../../src/report/balance.js';
+import type { BalanceReport } from '../../src/analysis/balance.js';
 import { pct as termPct } from '../../src/report/terminal-format.js';
 import { pct, points, pText, signed } from '../../src/report/html/page-format.js';
 import { detectablePhrase, numericValues, resolved } from '../../src/report/html/sweep-page.js';
