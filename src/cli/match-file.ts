@@ -9,11 +9,9 @@ import { z } from 'zod';
 import type { Variant } from '../core/variant.js';
 import { stringify } from '../report/csv.js';
 import { writeFileAtomic } from '../report/files.js';
+import type { Measure } from '../analysis/match.js';
 import type { PairedComparison } from '../stats/paired.js';
 import type { SprtParams, SprtState } from '../stats/sprt.js';
-
-/** What the SPRT and the verdict compare: win share per seat-game, or game score per seat-game (`--measure`). */
-export type Measure = 'win' | 'score';
 
 const sprtParamsSchema = z.object({ mu0: z.number(), mu1: z.number(), alpha: z.number(), beta: z.number() });
 const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(), look: z.boolean().optional() });

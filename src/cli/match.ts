@@ -8,9 +8,9 @@ import { botLabel, parseAndValidateLineup, restoreBotLabels, tunedBotLabels } fr
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../report/write.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { matchSeatings, seatGamesPerDeal } from '../stats/seatings.js';
-import { pairedComparison, type PairedComparison } from '../stats/paired.js';
-import { sprt, sprtLookDue, type SprtParams, type SprtState } from '../stats/sprt.js';
+import { matchComparison, matchSprt, type Measure } from '../analysis/match.js';
+import { matchSeatings } from '../stats/seatings.js';
+import { sprtLookDue, type SprtParams } from '../stats/sprt.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
@@ -32,8 +32,8 @@ import {
 } from './common.js';
 import { commandOptions } from './run-args.js';
 import { runDealKey } from './deals.js';
-import { matchOptionsSchema, type MatchOptions, type MatchReport, type Measure, type TracePoint, writeMatchFiles } from './match-file.js';
-import { measured, renderMatch, stoppedEstimateNote, verdictOf } from './match-render.js';
+import { matchOptionsSchema, type MatchOptions, type MatchReport, type TracePoint, writeMatchFiles } from './match-file.js';
+import { renderMatch, stoppedEstimateNote, verdictOf } from './match-render.js';
 import { parseCount, runName } from './options.js';
 
 /** The SPRT's bounds when the command line gives none (`--h0`, `--h1`, `--alpha`, `--beta`): two points of win share, 5% errors. */
@@ -65,35 +65,6 @@ function parseFraction(flag: string, text: string, lo: number, hi: number): numb
   const x = Number(text);
   if (text.trim() === '' || !Number.isFinite(x) || x < lo || x > hi) throw new UsageError(`${flag} must be a number from ${lo} to ${hi}, got '${text}'`);
   return x;
-}
-
-/** The paired input of entries 0 (A) and 1 (B) from a match tally. */
-function compare(t: Tally, seatings: RunConfig['seatings']): PairedComparison {
-  return pairedComparison(
-    {
-      deals: t.deals,
-      entries: t.entries,
-      wins: t.entryWins,
-      winsCross: t.entryWinsCross,
-      scores: t.entryScore,
-      scoresCross: t.entryScoreCross,
-      perDeal: seatGamesPerDeal(seatings, t.entries),
-    },
-    0,
-    1,
-    t.players,
-  );
-}
-
-/** The SPRT on per-deal differences A − B (per seat-game) in the measure compared; `look` false: no decision at this point. */
-function sprtOf(t: Tally, seatings: RunConfig['seatings'], p: SprtParams, m: Measure, look = true): SprtState {
-  const d = measured(compare(t, seatings), m);
-  const n = t.deals;
-  // Σ and Σ² of the per-deal differences, back from the comparison's mean and standard error.
-  const sum = d.value * n;
-  const variance = n > 1 ? d.se * d.se * n : 0;
-  const sumSq = n > 1 ? variance * (n - 1) + (sum * sum) / n : sum * sum;
-  return sprt(sum, sumSq, n, p, look);
 }
 
 /** Deals at the SPRT's last look in a trace (0 before the first). */
@@ -276,12 +247,14 @@ function sequentialTest(seatings: RunConfig['seatings'], opts: MatchPlan['opts']
     decided: (t: Tally) => {
       // The test looks only at batch boundaries SPRT_LOOK_SPACING deals apart or more (`sprtLookDue`): denser looks raise its α.
       const look = sprtLookDue(t.deals, lastLook(trace));
-      const s = sprtOf(t, seatings, p, measure, look);
+      const s = matchSprt(t, seatings, p, measure, look);
       trace.push({ deals: t.deals, llr: s.llr, look });
       return s.accepted !== null;
     },
-    status: (t: Tally) =>
-      `LLR ${sprtOf(t, seatings, p, measure).llr.toFixed(2)} [${Math.log(p.beta / (1 - p.alpha)).toFixed(2)}, ${Math.log((1 - p.beta) / p.alpha).toFixed(2)}]`,
+    status: (t: Tally) => {
+      const s = matchSprt(t, seatings, p, measure);
+      return `LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}]`;
+    },
   };
 }
 
@@ -291,10 +264,10 @@ function matchReport(plan: MatchPlan, t: Tally, complete: boolean): MatchReport 
   const p = opts.sprt;
   const measure: Measure = opts.measure ?? 'win';
   const trace = opts.trace;
-  const comparison = compare(t, config.seatings);
+  const comparison = matchComparison(t, config.seatings);
   // The final state decides only if the run's last merged batch was a look.
   const last = trace[trace.length - 1];
-  const state = p ? sprtOf(t, config.seatings, p, measure, last !== undefined && last.look !== false && last.deals === t.deals) : null;
+  const state = p ? matchSprt(t, config.seatings, p, measure, last !== undefined && last.look !== false && last.deals === t.deals) : null;
   return {
     game: plan.game.info.id,
     variant: config.variant,

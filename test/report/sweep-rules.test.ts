@@ -1,11 +1,11 @@
 /**
  * Issue 27, items 6 and 7: the sweep page's rules for what it charts and
  * says (`src/report/html/sweep-page.ts`), the choice of the fairest setting
- * (`sweepFairness` in `src/cli/sweep.ts`), and numbers that never print as
+ * (`sweepFairness` in `src/analysis/sweep.ts`), and numbers that never print as
  * "−0.0" or "p = < 0.0001" (`src/report/html/page-format.ts`).
  */
 import { describe, expect, it } from 'vitest';
-import { sweepFairness } from '../../src/cli/sweep.js';
+import { sweepFairness } from '../../src/analysis/sweep.js';
 import type { BalanceReport } from '../../src/analysis/balance.js';
 import { pct as termPct } from '../../src/report/terminal-format.js';
 import { pct, points, pText, signed } from '../../src/report/html/page-format.js';
