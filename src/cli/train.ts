@@ -10,6 +10,7 @@ import { botParamsFor, getBotKind, parseAndValidateLineup, parseLineup, resolveB
 import { writeFileAtomic } from '../io/files.js';
 import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
+import { curveEnds } from '../analysis/curve.js';
 import { gamesPerIteration } from '../train/evaluate.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';
 import { botDimensions, type Dimension, levelsOf, parseRanges, pointParams, startPoint } from '../train/space.js';
@@ -192,19 +193,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   const tunedSpec = specAt(plan, tuned);
   const startPointParams = pointParams(plan.dims, startPoint(plan.dims));
   const tunedParams = pointParams(plan.dims, tuned);
-  const last = state.curve.slice(-Math.max(1, Math.round(state.curve.length / 10)));
   const rows = plan.dims.map((d) => [
     d.key,
     String(startPointParams[d.key]),
     String(tunedParams[d.key]),
     d.kind === 'enum' ? d.choices.join(', ') : `${d.min}..${d.max}`,
   ]);
-  const meanLast = last.reduce((a, r) => a + r.fitness.value, 0) / last.length;
-  const first = state.curve.slice(0, last.length);
-  const meanFirst = first.reduce((a, r) => a + r.fitness.value, 0) / first.length;
+  const { first, last } = curveEnds(state.curve.map((r) => r.fitness.value));
   process.stdout.write(`${fitTable(['parameter', 'start', 'tuned', 'range'], rows, { width: tableWidth(flags), keys: 1 })}\n`);
   printProse(
-    `Fitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.length} iterations ${num(meanFirst, 3)}, last ${last.length} ${num(meanLast, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
+    `Fitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.points} iterations ${num(first.mean, 3)}, last ${last.points} ${num(last.mean, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
   );
   const tunedFile: TunedFile = {
     kind: 'ninefold-tuned-bot',
