@@ -24,7 +24,7 @@ import { renderTables } from '../src/report/table.js';
 import { writeRunFiles } from '../src/report/write.js';
 import { rotationSeatings } from '../src/stats/seatings.js';
 import type { RunConfig } from '../src/tourney/batch.js';
-import { summarize } from '../src/tourney/summary.js';
+import { summarize } from '../src/analysis/summary.js';
 
 /** A reported balance table as written to `balance.json` (NaN cells are written as null). */
 export interface TableJson {

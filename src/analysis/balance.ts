@@ -13,7 +13,7 @@ import { exchangeableTest } from '../stats/randomization.js';
 import { testText } from '../stats/test-phrases.js';
 import type { EqualityTest } from '../stats/wald.js';
 import { runReplicates, type Group, type Tally } from '../tourney/aggregate.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from './summary.js';
 import { coreFigures } from './figures.js';
 import { tableReplicates, type TableReplicates } from './table-replicates.js';
 

@@ -4,7 +4,7 @@
  * row by row; paired where both played the same deals.
  */
 import type { KeyFigure } from '../core/balance.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from './summary.js';
 import type { BalanceReport } from './balance.js';
 import { sweepDifference, type SweepDifference } from './difference.js';
 import { compareTables, type TableDifference } from './table-difference.js';

@@ -4,7 +4,7 @@
  * differences over the same groups of deals). The sentence is the
  * command's (`fairnessSentence` in `src/cli/sweep.ts`).
  */
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from './summary.js';
 import type { BalanceReport } from './balance.js';
 import { jackknifeDifference } from './difference.js';
 

@@ -7,7 +7,7 @@ import type { AnyGame } from '../core/registry.js';
 import type { RunConfig } from '../tourney/batch.js';
 import type { Tally } from '../tourney/aggregate.js';
 import { runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
-import { summarize, type Summary } from '../tourney/summary.js';
+import { summarize, type Summary } from '../analysis/summary.js';
 import { nonDefault, resolveGameVariant, type VariantValue } from '../core/variant.js';
 import { clockBoundSpecs, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { acceptUnsandboxedBots } from '../../bots/sandbox/policy.js';

@@ -7,7 +7,7 @@ import { compareRuns, type ComparedRun, type RunComparison } from '../analysis/c
 import { comparisonText } from '../report/compare.js';
 import { buildHtmlReport } from '../report/html/index.js';
 import { wrapProse } from '../report/terminal.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import { runCli, shownPath } from './common.js';
 
 const USAGE =

@@ -11,7 +11,7 @@ import type { BalanceReport } from '../analysis/balance.js';
 import { sweepDifference } from '../analysis/difference.js';
 import { sweepFairness, type FairnessPair, type SweepFairness } from '../analysis/sweep.js';
 import { differenceCell as diffCell, figureCell as cell } from '../report/difference.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 
 /** A parsed `--sweep KEY=v1,v2,...`. */
 export interface Sweep {

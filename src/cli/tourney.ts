@@ -17,7 +17,7 @@ import { writeHtmlReport } from '../report/html/write.js';
 import { writeFileAtomic } from '../io/files.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, type Checkpoint } from '../tourney/run.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import { rotationSeatings } from '../stats/seatings.js';
 import { defaultLineup, parseCount, runName } from './options.js';
 import {

@@ -1,4 +1,4 @@
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import type { BalanceReport, ReportedTable } from '../analysis/balance.js';
 import { testText } from '../stats/test-phrases.js';
 import { balanceTables } from './balance.js';

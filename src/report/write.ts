@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import { botsCsv, seatsCsv } from './csv.js';
 import { writeFileAtomic } from './files.js';
 

@@ -15,9 +15,9 @@ export const JACKKNIFE_GROUPS = 100;
  * (Quenouille 1956; Efron & Tibshirani, An Introduction to the Bootstrap,
  * 1993, ch. 11, for one unit a group; Kott 2001 and Wolter 2007, ch. 4, for
  * groups of clusters; ninefold's groups are whole deals, `docs/tourney.md`,
- * "Statistics"). Every replicate of a run, of a key figure, a game table's
- * cell or a rating, comes from here, and `jackknife` turns them into an
- * interval.
+ * "Statistics: the deal is the unit"). Every replicate of a run, of a key
+ * figure, a game table's cell or a rating, comes from here, and `jackknife`
+ * turns them into an interval.
  *
  * Shapes: G groups in, one replicate out per group with units, in group
  * order (at most G; a run shorter than JACKKNIFE_GROUPS batches leaves

@@ -14,7 +14,7 @@ import type { BalanceReport } from '../../src/analysis/balance.js';
 import { compareRuns, type ComparedRun } from '../../src/analysis/compare.js';
 import { comparisonText } from '../../src/report/compare.js';
 import { tQuantile } from '../../src/stats/quantiles.js';
-import type { Summary } from '../../src/tourney/summary.js';
+import type { Summary } from '../../src/analysis/summary.js';
 
 const G = 10;
 /** The luck of each group of deals: moves every line-up's figure alike. */

@@ -10,7 +10,7 @@ import type { BalanceReport } from '../../src/analysis/balance.js';
 import { pct as termPct } from '../../src/report/terminal-format.js';
 import { pct, points, pText, signed } from '../../src/report/html/page-format.js';
 import { detectablePhrase, numericValues, resolved } from '../../src/report/html/sweep-page.js';
-import type { Summary } from '../../src/tourney/summary.js';
+import type { Summary } from '../../src/analysis/summary.js';
 
 describe('sweep charts: drawn only where the values differ beyond their precision', () => {
   it('0.25 against 0.25000000000000006 (floating-point noise, intervals of zero width) is one value: no chart', () => {

@@ -16,7 +16,7 @@ import { compareTables } from '../../src/analysis/table-difference.js';
 import { comparisonText } from '../../src/report/compare.js';
 import { parseCsv, type Row } from '../../src/report/html/load.js';
 import { tQuantile } from '../../src/stats/quantiles.js';
-import type { Summary } from '../../src/tourney/summary.js';
+import type { Summary } from '../../src/analysis/summary.js';
 import { fitTable, tableDifferencesText, textWidth } from '../../src/report/table-difference-text.js';
 import { jsonText } from '../../src/report/json.js';
 import { cli, type CliResult } from '../cli/helpers.js';
