@@ -63,7 +63,10 @@
  *   and progressive bias weighs it by that probability; a new leaf is worth
  *   the value head's estimate of every seat's outcome instead of a playout
  *   (`net`), or a mix of both (`mix`, AlphaGo's λ). One forward pass per
- *   expansion and one per leaf. `net=none` turns the net off.
+ *   expansion and one per leaf. `net=none` turns the net off: `prior=net`
+ *   then expands as `prior=greedy` does and a net leaf is a playout, so a
+ *   profile that uses the net gives, with `net=none`, the search it was
+ *   before.
  *
  * Chance events (deals of later rounds, draws) happen inside
  * `apply` from the determinization's generator and are not tree branches:
@@ -545,7 +548,7 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
     key: 'net',
     kind: 'text',
     default: 'shipped',
-    doc: "the net of prior=net and leaf=net|mix: 'shipped' (the game's own, bots/nets/<game>.json), a net file's path, or 'none'",
+    doc: "the net of prior=net and leaf=net|mix: 'shipped' (the game's own, bots/nets/<game>.json), a net file's path, or 'none' (no net: prior=net then expands as prior=greedy, a net leaf is a playout)",
   },
   {
     key: 'ptemp',
@@ -590,11 +593,15 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
   create(params: BotParams, game: Game<GameStateBase, object>): Bot {
     const policy = params.rollout as RolloutPolicy;
     checkRollout(policy, game, policies);
-    const greedyPrior = params.prior === 'greedy';
+    // net=none: the search without its net, as a profile was before it used one: prior=net expands as
+    // prior=greedy does (uniformly in a game without a greedy heuristic), and a net leaf is a playout.
+    const noNet = params.net === NO_NET;
+    const prior = params.prior === 'net' && noNet ? (policies.greedy?.supports(game.info.id) ? 'greedy' : 'none') : params.prior;
+    const greedyPrior = prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game, policies);
     return new IsmctsBot(game, {
-      netPrior: params.prior === 'net',
-      leaf: params.leaf as 'playout' | 'net' | 'mix',
+      netPrior: prior === 'net',
+      leaf: noNet ? 'playout' : (params.leaf as 'playout' | 'net' | 'mix'),
       leafWeight: Number(params.lambda),
       net: String(params.net),
       priorTemperature: Number(params.ptemp),

@@ -28,9 +28,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import '../src/games/index.js';
-import { getGame, type AnyGame } from '../src/core/registry.js';
+import { scriptArgs } from './learn-script-args.js';
+import type { AnyGame } from '../src/core/registry.js';
 import { createRng } from '../src/core/rng.js';
-import { resolveGameVariant, type Variant } from '../src/core/variant.js';
+import type { Variant } from '../src/core/variant.js';
 import { playEpisodes, type SamplePack } from '../src/learn/selfplay.js';
 import { Adam } from '../src/nn/adam.js';
 import { netMeta, saveNetFile } from '../src/nn/file.js';
@@ -41,26 +42,11 @@ import { trainStep } from '../src/nn/train-step.js';
 
 const USAGE = 'usage: imitation-lab.ts label GAME FIRST COUNT OUT [EXPERT] | fit GAME NET_OUT TEST_FILE EPOCHS TRUNK LR TRAIN_FILE...';
 
+const args = scriptArgs('imitation-lab', USAGE);
+const { integer, gameOf } = args;
+
 function fail(message: string): never {
-  process.stderr.write(`imitation-lab: ${message}\n`);
-  process.exit(2);
-}
-
-function integer(text: string | undefined, what: string, min: number): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < min) fail(`${what} must be an integer of at least ${min}, got '${text ?? ''}' (${USAGE})`);
-  return n;
-}
-
-function gameOf(id: string | undefined): { game: AnyGame; variant: Variant } {
-  let game: AnyGame;
-  try {
-    game = getGame(id ?? '');
-  } catch (e) {
-    fail((e as Error).message.split('\n')[0]!);
-  }
-  if (!game.tensor) fail(`${game.info.id} has no observation tensor`);
-  return { game, variant: resolveGameVariant(game, {}) };
+  return args.fail(message);
 }
 
 function archOf(game: AnyGame, variant: Variant, trunk: readonly number[] = [128, 64]): NetArchitecture {

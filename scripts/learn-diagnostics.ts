@@ -37,11 +37,10 @@
  * Deterministic: fixed seeds throughout. Exit 2 with one line on bad input.
  */
 import '../src/games/index.js';
+import { scriptArgs } from './learn-script-args.js';
 import { createBot, parseLineup } from '../bots/index.js';
 import type { BotContext } from '../src/core/bot.js';
-import { getGame, type AnyGame } from '../src/core/registry.js';
 import { createRng, dealRng } from '../src/core/rng.js';
-import { resolveGameVariant, type Variant } from '../src/core/variant.js';
 import { RolloutLabeller } from '../src/learn/rollout-targets.js';
 import { playEpisodes, type SamplePack } from '../src/learn/selfplay.js';
 import { Adam } from '../src/nn/adam.js';
@@ -54,27 +53,13 @@ import { trainStep } from '../src/nn/train-step.js';
 
 const USAGE = 'usage: learn-diagnostics.ts departures GAME NET GAMES | advantages GAME TRAIN_GAMES EPOCHS [base] | search GAME GAMES [NET]';
 
+const args = scriptArgs('learn-diagnostics', USAGE);
+const { integer, gameOf } = args;
+
 function fail(message: string): never {
-  process.stderr.write(`learn-diagnostics: ${message}\n`);
-  process.exit(2);
+  return args.fail(message);
 }
-
-function count(text: string | undefined, what: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) fail(`${what} must be a positive integer, got '${text ?? ''}' (${USAGE})`);
-  return n;
-}
-
-function gameOf(id: string | undefined): { game: AnyGame; variant: Variant } {
-  let game: AnyGame;
-  try {
-    game = getGame(id ?? '');
-  } catch (e) {
-    fail((e as Error).message.split('\n')[0]!);
-  }
-  if (!game.tensor) fail(`${game.info.id} has no observation tensor`);
-  return { game, variant: resolveGameVariant(game, {}) };
-}
+const count = (text: string | undefined, what: string): number => integer(text, what, 1);
 
 const pct = (x: number): string => (100 * x).toFixed(1);
 

@@ -18,13 +18,14 @@ import type { BalanceTable } from '../src/core/balance.js';
 import { getGame } from '../src/core/registry.js';
 import { createRng } from '../src/core/rng.js';
 import { nonDefault, resolveGameVariant, type VariantValue } from '../src/core/variant.js';
-import { buildBalance, writeBalanceFiles } from '../src/report/balance.js';
+import { buildBalance } from '../src/analysis/balance.js';
+import { writeBalanceFiles } from '../src/report/balance.js';
 import { renderBalance } from '../src/report/balance-terminal.js';
 import { renderTables } from '../src/report/table.js';
 import { writeRunFiles } from '../src/results/summary-file.js';
 import { rotationSeatings } from '../src/stats/seatings.js';
 import type { RunConfig } from '../src/tourney/batch.js';
-import { summarize } from '../src/tourney/summary.js';
+import { summarize } from '../src/analysis/summary.js';
 
 /** A reported balance table as written to `balance.json` (NaN cells are written as null). */
 export interface TableJson {

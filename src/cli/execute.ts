@@ -14,7 +14,7 @@ import { isDiskFull } from '../io/files.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
 import { readCheckpoint, runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
-import { summarize, type Summary } from '../tourney/summary.js';
+import { summarize, type Summary } from '../analysis/summary.js';
 import { type Progress, progressReporter } from './progress.js';
 import { openQueue, playFlags, type RunFlags } from './run-flags.js';
 import { legacySpec } from './legacy-checkpoint.js';

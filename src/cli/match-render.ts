@@ -4,16 +4,11 @@
  */
 import { num, pct } from '../report/terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, wrapProse } from '../report/terminal.js';
-import type { PairedComparison } from '../stats/paired.js';
-import { tQuantile } from '../stats/quantiles.js';
+import { measured, type Measure } from '../analysis/match.js';
+import { detectableDifference, type PairedComparison } from '../stats/paired.js';
 import type { SprtState } from '../stats/sprt.js';
-import type { MatchReport, Measure } from '../results/match-file.js';
+import type { MatchReport } from '../results/match-file.js';
 import type { MatchSpec } from './run-spec.js';
-
-/** The difference A − B in the measure compared. */
-export function measured(c: PairedComparison, m: Measure): PairedComparison['winShare'] {
-  return m === 'score' ? c.score : c.winShare;
-}
 
 /**
  * The verdict of a match in words: "stronger" once the SPRT accepted H1 (or, without it, the interval of A − B
@@ -35,16 +30,14 @@ export function verdictOf(c: PairedComparison, s: SprtState | null, m: Measure):
 }
 
 /**
- * What a match could have detected: the difference δ = (t_{0.975} + t_{0.8}) se,
- * on deals − 1 degrees of freedom, that its two-sided 5% interval excludes
- * with 80% power (J. Cohen, Statistical Power Analysis for the Behavioral
- * Sciences, 2nd ed., 1988, ch. 2), se the deal-level standard error of A − B.
+ * What a match could have detected, in words: the difference its two-sided
+ * 5% interval excludes with 80% power (`detectableDifference`).
  */
 export function detectableText(d: PairedComparison['winShare'], deals: number, m: Measure): string {
   // Every deal gave A and B the same result: no variation to scale a detectable difference by.
   if (d.se === 0 && d.value === 0 && deals > 1)
     return `A and B had the same result on every one of the ${deals} deals, so the match cannot say what difference it could detect (the two may play alike on these deals)`;
-  const delta = (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * d.se;
+  const delta = detectableDifference(d.se, deals);
   if (!Number.isFinite(delta)) return 'too few deals to say what it could detect';
   const size = m === 'score' ? `${delta.toPrecision(3)} in game score per seat-game` : `${(100 * delta).toFixed(1)} points of win share`;
   return `this match detects a difference of ${size} or more with 80% power, not smaller ones`;

@@ -2,7 +2,7 @@
  * `npm run rate`: ratings of a pool of bots from a round robin on duplicate
  * deals. Its option table, the spec its command line means (`RateSpec`),
  * and the run of a spec (new, or stopped and resumed): the tables, the
- * ratings (`rate-analysis.ts`, `rate-render.ts`) and their files.
+ * ratings (`src/analysis/ratings.ts`, `rate-render.ts`) and their files.
  */
 import { pathToFileURL } from 'node:url';
 import '../games/index.js';
@@ -18,7 +18,7 @@ import type { Checkpoint } from '../tourney/run.js';
 import { checkResumeFlags, parseCommand, runCli } from './common.js';
 import { playSpec, resumeRun, summarizeRun } from './execute.js';
 import { lineupEntries } from './lineups.js';
-import { rate } from './rate-analysis.js';
+import { ratingsOf } from '../analysis/ratings.js';
 import { type RatingReport, writeRatingFiles } from '../results/ratings-file.js';
 import { renderRatings } from './rate-render.js';
 import { commandOptions } from './run-args.js';
@@ -104,7 +104,7 @@ async function playRate(spec: RateSpec, dir: string, flags: RunFlags, stopper: S
     seed: config.runSeed,
     players: t.players,
     complete: run.complete,
-    ...rate(t, run.groups, config.seatings, lineups, names),
+    ...ratingsOf(t, run.groups, config.seatings, lineups, names),
   };
   const summary = summarizeRun({ game, config, run, workers: flags.workers, startedAt, labels: names, clockBound: clockBound(spec.pool) });
   process.stdout.write(`${renderTables(summary, { wide: flags.wide === true })}\n\n${renderRatings(report, { wide: flags.wide === true })}\n`);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { stringify } from '../report/csv.js';
 import { writeFileAtomic } from '../report/files.js';
 import { jsonText } from '../report/json.js';
-import type { TableDifference } from '../report/table-difference.js';
+import type { TableDifference } from '../analysis/table-difference.js';
 import { SWEEP_FILES } from '../results/registry.js';
 import type { SweepComparison } from './sweep.js';
 

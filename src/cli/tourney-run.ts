@@ -3,13 +3,14 @@
  * the tables and the balance report printed, the files and the page
  * written; shared by `tourney` and each value of a sweep (`sweep-run.ts`).
  */
-import { buildBalance, writeBalanceFiles, type BalanceReport } from '../report/balance.js';
+import { buildBalance, type BalanceReport } from '../analysis/balance.js';
+import { writeBalanceFiles } from '../report/balance.js';
 import { renderBalance } from '../report/balance-terminal.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../results/summary-file.js';
 import { writeHtmlReport } from '../report/html/write.js';
 import type { Checkpoint } from '../tourney/run.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import { playSpec, summarizeRun } from './execute.js';
 import { finish } from './run-dir.js';
 import type { RunFlags } from './run-flags.js';

@@ -8,6 +8,7 @@ import type { AnyGame } from '../core/registry.js';
 import { parseLineup } from '../../bots/index.js';
 import { type TrainFile, writeTrainFile } from '../results/train-file.js';
 import { writeTunedFile } from '../results/tuned-file.js';
+import { curveEnds } from '../analysis/curve.js';
 import { num } from '../report/terminal-format.js';
 import { fitTable, printProse, tableWidth } from '../report/terminal.js';
 import { botEvaluator, initialState, specAt, tunedPoint, type TrainPlan, type TrainState } from '../train/loop.js';
@@ -99,13 +100,10 @@ function printTuned(
     String(tunedParams[d.key]),
     d.kind === 'enum' ? d.choices.join(', ') : `${d.min}..${d.max}`,
   ]);
-  const last = state.curve.slice(-Math.max(1, Math.round(state.curve.length / 10)));
-  const meanLast = last.reduce((a, r) => a + r.fitness.value, 0) / last.length;
-  const first = state.curve.slice(0, last.length);
-  const meanFirst = first.reduce((a, r) => a + r.fitness.value, 0) / first.length;
+  const { first, last } = curveEnds(state.curve.map((r) => r.fitness.value));
   process.stdout.write(`${fitTable(['parameter', 'start', 'tuned', 'range'], rows, { width: tableWidth(flags), keys: 1 })}\n`);
   printProse(
-    `Fitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.length} iterations ${num(meanFirst, 3)}, last ${last.length} ${num(meanLast, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
+    `Fitness (${setup.objective === 'win' ? 'win share' : 'score'} per seat-game against the opponents): first ${first.points} iterations ${num(first.mean, 3)}, last ${last.points} ${num(last.mean, 3)} (each iteration on its own deals; curve.csv has every iteration with its 95% interval).\ntuned: ${tunedSpec}\n`,
   );
 }
 

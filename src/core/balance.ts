@@ -4,7 +4,7 @@ import type { Variant } from './variant.js';
 /**
  * One table of a balance report: printed after the tourney tables and written
  * as `balance-<id>.csv`. A game's `tables` gives point values only; the report
- * (`src/report/balance.ts`) adds a 95% interval to each column named in
+ * (`src/analysis/balance.ts`) adds a 95% interval to each column named in
  * `estimates`, computed over the run's deals (delete-a-group jackknife), and
  * the test of `equalRows` to the caption.
  */

@@ -1,5 +1,7 @@
-import type { Summary } from '../tourney/summary.js';
-import { balanceTables, type BalanceReport, type ReportedTable, testText } from './balance.js';
+import type { Summary } from '../analysis/summary.js';
+import type { BalanceReport, ReportedTable } from '../analysis/balance.js';
+import { testText } from '../stats/test-phrases.js';
+import { balanceTables } from './balance.js';
 import { fixed, plainTable, pct } from './terminal-format.js';
 import { seatTable } from './table.js';
 import { fitTable, friendlyTitle, keyColumns, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';

@@ -1,6 +1,6 @@
 import type * as CsvStringify from 'csv-stringify/sync';
 import { lazyRequire } from '../io/lazy.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 
 /** csv-stringify's synchronous API, loaded when the first CSV file is written. */
 const csvStringify = lazyRequire<typeof CsvStringify>('csv-stringify/sync');

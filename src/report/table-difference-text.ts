@@ -1,6 +1,6 @@
 import { differenceCell } from './difference.js';
 import { fixed, pct, plainTable } from './terminal-format.js';
-import type { RowDifference, TableDifference } from './table-difference.js';
+import type { RowDifference, TableDifference } from '../analysis/table-difference.js';
 
 /** The widest line the terminal output may have. */
 export const TERMINAL_WIDTH = 120;

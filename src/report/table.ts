@@ -1,7 +1,7 @@
 import { ci, fixed, newTable as table, num, pct, tableText } from './terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
-import type { Summary } from '../tourney/summary.js';
-import { testText } from './balance.js';
+import type { Summary } from '../analysis/summary.js';
+import { testText } from '../stats/test-phrases.js';
 import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
 
 /** A design effect; empty when there is no variance to divide (`clusterProportion`). */

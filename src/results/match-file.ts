@@ -12,8 +12,6 @@ import { jsonFileText, jsonInterval, jsonNumber, readJsonFile, variantSchema } f
 /** `match.json`, `match.csv` (one row per measure) and `sprt.csv` (the SPRT's trace, with an SPRT). */
 export const MATCH_FILES = { json: 'match.json', csv: 'match.csv', sprt: 'sprt.csv' } as const;
 
-/** What the SPRT and the verdict compare: win share per seat-game, or game score per seat-game (`--measure`). */
-export type Measure = 'win' | 'score';
 
 export const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(), look: z.boolean().optional() });
 

@@ -16,7 +16,7 @@ export const RATINGS_FILES = { json: 'ratings.json', csv: 'ratings.csv', los: 'l
 /** One bot's rating. */
 const ratingSchema = z.object({
   bot: z.string(),
-  /** Elo scale, the precision-weighted mean of the rated bots 0 (`rate`); NaN (JSON null) when unbounded. */
+  /** Elo scale, the precision-weighted mean of the rated bots 0 (`ratingsOf`); NaN (JSON null) when unbounded. */
   elo: jsonNumber,
   /** 95% margin: Student t on the jackknife groups' standard error of elo (its difference from the weighted mean). */
   margin: jsonNumber,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { botsCsv, seatsCsv } from '../report/csv.js';
 import { writeFileAtomic } from '../report/files.js';
 import type { EqualityTest } from '../stats/wald.js';
-import type { Summary } from '../tourney/summary.js';
+import type { Summary } from '../analysis/summary.js';
 import { jsonFileText, jsonInterval, jsonNumber, readJsonFile, variantSchema } from './json-file.js';
 
 /** `summary.json`, `bots.csv` (one row per bot) and `seats.csv` (one row per seat). */

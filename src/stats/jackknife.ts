@@ -9,6 +9,29 @@ import { equalMeansTest, type EqualityTest } from './wald.js';
  */
 export const JACKKNIFE_GROUPS = 100;
 
+/**
+ * The replicates of the delete-a-group jackknife, θ_(g): the statistic
+ * computed from all the data but group g's, for every group that holds any
+ * (Quenouille 1956; Efron & Tibshirani, An Introduction to the Bootstrap,
+ * 1993, ch. 11, for one unit a group; Kott 2001 and Wolter 2007, ch. 4, for
+ * groups of clusters; ninefold's groups are whole deals, `docs/tourney.md`,
+ * "Statistics: the deal is the unit"). Every replicate of a run, of a key
+ * figure, a game table's cell or a rating, comes from here, and `jackknife`
+ * turns them into an interval.
+ *
+ * Shapes: G groups in, one replicate out per group with units, in group
+ * order (at most G; a run shorter than JACKKNIFE_GROUPS batches leaves
+ * groups empty). An empty group is skipped: its θ_(g) would be θ itself, and
+ * counting it would add a group that holds no deals to G.
+ * @param units the independent units (deals) in a group.
+ * @param without θ_(g) from the data less group g, in the statistic's own units.
+ */
+export function groupReplicates<G, R>(groups: readonly G[], units: (g: G) => number, without: (g: G) => R): R[] {
+  const out: R[] = [];
+  for (const g of groups) if (units(g) > 0) out.push(without(g));
+  return out;
+}
+
 /** An estimate with a jackknife standard error. */
 export interface JackknifeEstimate {
   readonly value: number;

@@ -48,6 +48,18 @@ export interface PairedComparison {
   readonly elo: { readonly value: number; readonly margin: number } | null;
 }
 
+/**
+ * The difference a paired comparison detects with 80% power at the
+ * two-sided 5% level: δ = (t_{0.975} + t_{0.8}) se on deals − 1 degrees of
+ * freedom (J. Cohen, Statistical Power Analysis for the Behavioral
+ * Sciences, 2nd ed., 1988, ch. 2), in the unit of `se`.
+ * @param se the deal-level standard error of A − B (`Difference.se`).
+ * @returns NaN for fewer than two deals.
+ */
+export function detectableDifference(se: number, deals: number): number {
+  return (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * se;
+}
+
 function difference(sum: number, sumSq: number, deals: number): Difference {
   const mean = deals > 0 ? sum / deals : 0;
   const se = deals > 1 ? Math.sqrt(dealVariance(sum, sumSq, deals) / deals) : NaN;

@@ -38,3 +38,15 @@ export function testVerdictOf(t: TestFields, what: string): string {
       : '';
   return `no evidence at the 5% level that ${what} differ${gap}`;
 }
+
+/**
+ * A test as one phrase with its verdict: "randomization test (labels permuted within each deal), Q = 3.21,
+ * F(3, 57), p = 0.360, over 20 independent deals: no evidence at the 5% level that seats differ; this run
+ * detects a win-rate gap of 12.3 points or more ..." (`testPhraseOf`, `testVerdictOf`).
+ * @param unit what the test's units are: deals (per-deal moments) or jackknife groups of deals.
+ * @param what the plural compared, for the verdict; without it, the phrase alone.
+ */
+export function testText(t: EqualityTest, unit: 'deals' | 'groups of deals' = 'deals', what?: string): string {
+  const phrase = testPhraseOf(t, unit);
+  return what === undefined || !Number.isFinite(t.pValue) ? phrase : `${phrase}: ${testVerdictOf(t, what)}`;
+}

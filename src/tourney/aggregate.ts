@@ -1,5 +1,23 @@
+import { mergeNumericTotals } from '../core/balance.js';
 import type { GameOutcome } from '../core/game-runner.js';
+import { groupReplicates } from '../stats/jackknife.js';
 import type { Seating } from '../stats/seatings.js';
+
+/**
+ * How a counter of the tally grows and merges: `sum`, a number added over
+ * games and batches; `max`, a number kept as the larger; `size`, a fixed
+ * dimension of the run (never summed); `array`, numbers added element by
+ * element, of a length fixed by the run's sizes; `byName`, numbers by a
+ * name found in play; `list`, entries kept for the whole run only, the first
+ * MAX_TIMEOUTS_LISTED in merge order (a jackknife replicate never reads them).
+ */
+export type CounterKind = 'sum' | 'max' | 'size' | 'array' | 'byName' | 'list';
+
+/** A length from the tally's sizes: P seats, E line-up entries, K seatings per deal (products are row-major matrices). */
+export type CounterSize = 'P' | 'E' | 'E*E' | 'E*P' | 'P*P' | 'K*P';
+
+/** One counter's declaration: its kind, and for a `size` or an `array` its length. */
+export type Counter = { readonly kind: 'sum' | 'max' | 'byName' | 'list' } | { readonly kind: 'size' | 'array'; readonly size: CounterSize };
 
 /**
  * Streaming totals of a run (or of one batch, or one jackknife group): a few
@@ -8,53 +26,119 @@ import type { Seating } from '../stats/seatings.js';
  * (`src/stats/cluster.ts`). Nothing is kept per game. Plain arrays, so a
  * batch's tally crosses from a worker thread as it is.
  *
+ * Every counter is declared here once: the `Tally` type, `emptyTally`,
+ * `mergeTally`, the sizes `tallyFits` checks and the checkpoint's schema
+ * (`tally-schema.ts`) are derived from this table, so a new counter is one
+ * line here and its count in `DealTally.addGame`. The order is the order of
+ * the fields in `checkpoint.json`.
+ *
  * Sizes: P seats, E line-up entries (P for `tourney`, P + 1 for `match`, the
  * pool for `rate`), K seatings per deal.
  */
-export interface Tally {
-  /** Games played, and independent deals (each deal is played once per seating). */
-  games: number;
-  deals: number;
+export const TALLY_COUNTERS = {
+  /** Games played. */
+  games: { kind: 'sum' },
+  /** Independent deals (each deal is played once per seating). */
+  deals: { kind: 'sum' },
   /** Seats P. */
-  players: number;
+  players: { kind: 'size', size: 'P' },
   /** Line-up entries E. */
-  entries: number;
-  /** Per entry: seat-games, win shares, sum and sum of squares of game scores (per seat-game), forfeits. */
-  entryGames: number[];
-  entryWins: number[];
-  entryScore: number[];
-  entryScoreSq: number[];
-  entryForfeits: number[];
+  entries: { kind: 'size', size: 'E' },
+  /** Per entry: seat-games. */
+  entryGames: { kind: 'array', size: 'E' },
+  /** Per entry: win shares. */
+  entryWins: { kind: 'array', size: 'E' },
+  /** Per entry: sum of game scores (per seat-game). */
+  entryScore: { kind: 'array', size: 'E' },
+  /** Per entry: sum of squares of game scores (per seat-game). */
+  entryScoreSq: { kind: 'array', size: 'E' },
+  /** Per entry: games lost by forfeit. */
+  entryForfeits: { kind: 'array', size: 'E' },
   /** Σ over deals of (entry i's win shares in the deal) × (entry j's): E × E, row-major. */
-  entryWinsCross: number[];
+  entryWinsCross: { kind: 'array', size: 'E*E' },
   /** Σ over deals of (entry i's score total in the deal) × (entry j's): E × E. */
-  entryScoreCross: number[];
+  entryScoreCross: { kind: 'array', size: 'E*E' },
   /** entrySeatWins[i * P + s]: win shares of entry i while at seat s. */
-  entrySeatWins: number[];
-  /** Per seat: games and win shares; Σ over deals of seat s's × seat t's win shares in the deal (P × P). */
-  seatGames: number[];
-  seatWins: number[];
-  seatWinsCross: number[];
-  /** positionWins[p]: win shares of the seat p places left of the game's first player (p = 0: the first player); per-deal cross products P × P. */
-  positionWins: number[];
-  positionWinsCross: number[];
+  entrySeatWins: { kind: 'array', size: 'E*P' },
+  /** Per seat: games. */
+  seatGames: { kind: 'array', size: 'P' },
+  /** Per seat: win shares. */
+  seatWins: { kind: 'array', size: 'P' },
+  /** Σ over deals of seat s's × seat t's win shares in the deal (P × P). */
+  seatWinsCross: { kind: 'array', size: 'P*P' },
+  /** positionWins[p]: win shares of the seat p places left of the game's first player (p = 0: the first player). */
+  positionWins: { kind: 'array', size: 'P' },
+  /** Per-deal cross products of `positionWins`, P × P. */
+  positionWinsCross: { kind: 'array', size: 'P*P' },
   /** seatingWins[k * P + s]: win shares at seat s in seating k (K × P). */
-  seatingWins: number[];
+  seatingWins: { kind: 'array', size: 'K*P' },
   /** Games that hit the rule file's cap. */
-  capped: number;
-  /** Decisions over all games, and the longest game. */
-  decisions: number;
-  maxDecisions: number;
+  capped: { kind: 'sum' },
+  /** Decisions over all games. */
+  decisions: { kind: 'sum' },
+  /** The longest game, in decisions. */
+  maxDecisions: { kind: 'max' },
   /** Faulty decisions per entry (each forfeit is one; under `--on-fault random` the game went on). */
-  entryFaults: number[];
+  entryFaults: { kind: 'array', size: 'E' },
   /** Faults by reason: threw, illegal, timeout, memory. */
-  faultReasons: Record<string, number>;
+  faultReasons: { kind: 'byName' },
   /**
    * The faults a time limit caused, as [deal, seating, seat, decision] (the
    * first MAX_TIMEOUTS_LISTED in merge order): the results that depend on the
    * clock, for the summary to list.
    */
-  timeouts: [number, number, number, number][];
+  timeouts: { kind: 'list' },
+} as const satisfies Record<string, Counter>;
+
+/** The declaration table's type. */
+type Counters = typeof TALLY_COUNTERS;
+
+/** A timeout fault as `timeouts` lists it: [deal, seating, seat, decision]. */
+export type ListedTimeout = [number, number, number, number];
+
+/** The value a counter of a kind holds. */
+type CounterValue<C extends Counter> = C['kind'] extends 'array'
+  ? number[]
+  : C['kind'] extends 'byName'
+    ? Record<string, number>
+    : C['kind'] extends 'list'
+      ? ListedTimeout[]
+      : number;
+
+/** A run's tally: one field per declared counter (`TALLY_COUNTERS`, whose comments say what each counts). */
+export type Tally = { -readonly [K in keyof Counters]: CounterValue<Counters[K]> };
+
+/** The names of the counters of one kind. */
+export type CountersOfKind<Kind extends CounterKind> = { [K in keyof Counters]: Counters[K]['kind'] extends Kind ? K : never }[keyof Counters];
+
+/** The names of the declared counters of one kind, in declaration order. */
+function countersOf<Kind extends CounterKind>(kind: Kind): CountersOfKind<Kind>[] {
+  return (Object.keys(TALLY_COUNTERS) as (keyof Counters)[]).filter((k) => TALLY_COUNTERS[k].kind === kind) as CountersOfKind<Kind>[];
+}
+
+const SUMS = countersOf('sum');
+const MAXES = countersOf('max');
+const SIZES = countersOf('size');
+const TALLY_ARRAYS = countersOf('array');
+const BY_NAME = countersOf('byName');
+const LISTS = countersOf('list');
+
+/** A declared length for P seats, E entries and K seatings. */
+function lengthOf(size: CounterSize, P: number, E: number, K: number): number {
+  switch (size) {
+    case 'P':
+      return P;
+    case 'E':
+      return E;
+    case 'E*E':
+      return E * E;
+    case 'E*P':
+      return E * P;
+    case 'P*P':
+      return P * P;
+    case 'K*P':
+      return K * P;
+  }
 }
 
 /** Most timeout faults a tally lists (the count is in `faultReasons.timeout`). */
@@ -72,35 +156,23 @@ export interface Group {
 
 /** An empty tally for P seats, E entries and K seatings. */
 export function emptyTally(players: number, entries = players, seatings = players): Tally {
-  const z = (n: number): number[] => new Array<number>(n).fill(0);
-  const E = entries;
-  const P = players;
-  return {
-    games: 0,
-    deals: 0,
-    players: P,
-    entries: E,
-    entryGames: z(E),
-    entryWins: z(E),
-    entryScore: z(E),
-    entryScoreSq: z(E),
-    entryForfeits: z(E),
-    entryWinsCross: z(E * E),
-    entryScoreCross: z(E * E),
-    entrySeatWins: z(E * P),
-    seatGames: z(P),
-    seatWins: z(P),
-    seatWinsCross: z(P * P),
-    positionWins: z(P),
-    positionWinsCross: z(P * P),
-    seatingWins: z(seatings * P),
-    capped: 0,
-    decisions: 0,
-    maxDecisions: 0,
-    entryFaults: z(E),
-    faultReasons: {},
-    timeouts: [],
+  const t: Record<string, unknown> = {};
+  for (const [key, c] of Object.entries(TALLY_COUNTERS) as [keyof Counters, Counter][]) {
+    if (c.kind === 'size') t[key] = lengthOf(c.size, players, entries, seatings);
+    else if (c.kind === 'array') t[key] = new Array<number>(lengthOf(c.size, players, entries, seatings)).fill(0);
+    else t[key] = c.kind === 'byName' ? {} : c.kind === 'list' ? [] : 0;
+  }
+  return t as Tally;
+}
+
+/** True when every size and array length of a tally is the one declared for P seats, E entries and K seatings. */
+export function tallyFits(t: Tally, players: number, entries: number, seatings: number): boolean {
+  const fits = (key: CountersOfKind<'size'> | CountersOfKind<'array'>): boolean => {
+    const n = lengthOf(TALLY_COUNTERS[key].size, players, entries, seatings);
+    const v = t[key];
+    return typeof v === 'number' ? v === n : v.length === n;
   };
+  return SIZES.every(fits) && TALLY_ARRAYS.every(fits);
 }
 
 function addOuter(cross: number[], v: readonly number[]): void {
@@ -200,39 +272,43 @@ function addInto(a: number[], b: readonly number[], sign: number): void {
 /**
  * Adds tally `b` into `a` (merge batches in batch order for identical sums),
  * or subtracts it with `sign` −1 (a jackknife replicate: the run less one
- * group). `maxDecisions` is kept as the larger.
+ * group). A `max` counter is kept as the larger, a `list` grows only when adding.
  */
 export function mergeTally(a: Tally, b: Tally, sign = 1): void {
-  a.games += sign * b.games;
-  a.deals += sign * b.deals;
+  for (const key of SUMS) a[key] += sign * b[key];
   for (const key of TALLY_ARRAYS) addInto(a[key], b[key], sign);
-  a.capped += sign * b.capped;
-  a.decisions += sign * b.decisions;
-  a.maxDecisions = Math.max(a.maxDecisions, b.maxDecisions);
-  for (const [k, v] of Object.entries(b.faultReasons)) a.faultReasons[k] = (a.faultReasons[k] ?? 0) + sign * v;
-  // The list is kept for the run only (a jackknife replicate never reads it).
-  if (sign > 0) for (const x of b.timeouts ?? []) if (a.timeouts.length < MAX_TIMEOUTS_LISTED) a.timeouts.push(x);
+  for (const key of MAXES) a[key] = Math.max(a[key], b[key]);
+  for (const key of BY_NAME) for (const [k, v] of Object.entries(b[key])) a[key][k] = (a[key][k] ?? 0) + sign * v;
+  // The lists are kept for the run only (a jackknife replicate never reads them).
+  if (sign > 0) for (const key of LISTS) for (const x of b[key] ?? []) if (a[key].length < MAX_TIMEOUTS_LISTED) a[key].push(x);
 }
-
-const TALLY_ARRAYS = [
-  'entryGames',
-  'entryWins',
-  'entryScore',
-  'entryScoreSq',
-  'entryForfeits',
-  'entryWinsCross',
-  'entryScoreCross',
-  'entrySeatWins',
-  'seatGames',
-  'seatWins',
-  'seatWinsCross',
-  'positionWins',
-  'positionWinsCross',
-  'seatingWins',
-  'entryFaults',
-] as const satisfies readonly (keyof Tally)[];
 
 /** A deep copy of a tally. */
 export function copyTally(t: Tally): Tally {
   return structuredClone(t);
+}
+
+/**
+ * A statistic of the run less each of its groups: the delete-a-group
+ * jackknife's replicates (`groupReplicates`), each from copies of the run's
+ * tally and game balance totals with one group's subtracted (an empty group
+ * is skipped).
+ * @param totals the game's balance totals (plain numbers and number arrays, `mergeNumericTotals`), or null.
+ * @param statistic θ from a tally and totals; it may keep them (they are copies).
+ */
+export function runReplicates<R>(tally: Tally, totals: unknown, groups: readonly Group[], statistic: (tally: Tally, totals: unknown) => R): R[] {
+  return groupReplicates(
+    groups,
+    (g) => g.tally.deals,
+    (g) => {
+      const t = copyTally(tally);
+      mergeTally(t, g.tally, -1);
+      let b: unknown = totals;
+      if (totals !== null && totals !== undefined && typeof totals === 'object') {
+        b = structuredClone(totals);
+        mergeNumericTotals(b as object, g.balance as object, ['players'], -1);
+      }
+      return statistic(t, b);
+    },
+  );
 }

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import { UsageError } from '../core/errors.js';
 import { gameIds, getGame } from '../core/registry.js';
 import { isFileSpec, parseLineup } from '../../bots/index.js';
+import { tallyFits } from './aggregate.js';
 import { GAME_FILES, type RunConfig } from './batch.js';
+import { tallySchema } from './tally-schema.js';
 
 /** The checkpoint's file in a run directory. */
 export const CHECKPOINT_FILE = 'checkpoint.json';
@@ -14,33 +16,6 @@ export const CHECKPOINT_FILE = 'checkpoint.json';
 export const TAIL_BYTES = 65_536;
 
 const num = z.number().finite();
-const nums = z.array(num);
-const tallySchema = z.object({
-  games: num,
-  deals: num,
-  players: z.number().int().min(1),
-  entries: z.number().int().min(1),
-  entryGames: nums,
-  entryWins: nums,
-  entryScore: nums,
-  entryScoreSq: nums,
-  entryForfeits: nums,
-  entryWinsCross: nums,
-  entryScoreCross: nums,
-  entrySeatWins: nums,
-  seatGames: nums,
-  seatWins: nums,
-  seatWinsCross: nums,
-  positionWins: nums,
-  positionWinsCross: nums,
-  seatingWins: nums,
-  capped: num,
-  decisions: num,
-  maxDecisions: num,
-  entryFaults: nums,
-  faultReasons: z.record(num),
-  timeouts: z.array(z.tuple([num, num, num, num])),
-});
 
 /** The layout of `checkpoint.json`; 2 added seatings, per-deal moments and jackknife groups, 3 the command's spec and state instead of its options. */
 export const CHECKPOINT_VERSION = 3;
@@ -136,9 +111,7 @@ export function checkCheckpoint(cp: Checkpoint): string | null {
   const batches = Math.ceil(cp.deals / cp.dealsPerBatch);
   if (cp.batchesDone > batches) return `batchesDone ${cp.batchesDone} exceeds the ${batches} batches`;
   for (const t of [cp.tally, ...cp.groups.map((g) => g.tally)]) {
-    if (t.players !== P || t.entries !== E || t.entryWinsCross.length !== E * E || t.seatWinsCross.length !== P * P || t.seatingWins.length !== K * P) {
-      return 'a tally does not fit the line-up';
-    }
+    if (!tallyFits(t, P, E, K)) return 'a tally does not fit the line-up';
   }
   return null;
 }

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
 import { createBot, parseLineup } from '../../bots/index.js';
-import type { IsmctsBot } from '../../bots/ismcts.js';
+import { IsmctsBot } from '../../bots/ismcts.js';
 import { nnKind } from '../../bots/nn.js';
 import { BotSpecError, type Bot, type BotContext } from '../../src/core/bot.js';
 import type { GameStateBase } from '../../src/core/game.js';
@@ -126,11 +126,12 @@ describe("ismcts with the shipped net: Captain's Orders", () => {
     expect(net).not.toEqual(searchAt('ismcts:iterations=1', game, variant, few));
   });
 
-  it('net=none turns the net off: the search is the one without net options, move for move', () => {
+  it('net=none turns the net off: prior=net expands as prior=greedy and a net leaf is a playout, move for move and reward for reward', () => {
     const few = ds.slice(0, 10);
-    expect(searchAt('ismcts:iterations=40,c=0.3,prior=greedy,rollout=greedy,net=none', game, variant, few)).toEqual(
-      searchAt('ismcts:iterations=40,c=0.3,prior=greedy,rollout=greedy', game, variant, few),
-    );
+    const without = searchAt('ismcts:iterations=40,c=0.3,prior=greedy,rollout=greedy', game, variant, few);
+    expect(searchAt('ismcts:iterations=40,c=0.3,prior=greedy,rollout=greedy,net=none', game, variant, few)).toEqual(without);
+    expect(searchAt('ismcts:iterations=40,c=0.3,prior=net,leaf=net,rollout=greedy,net=none', game, variant, few)).toEqual(without);
+    expect(searchAt('ismcts:iterations=40,c=0.3,prior=net,leaf=net,rollout=greedy', game, variant, few)).not.toEqual(without);
   });
 });
 
@@ -148,9 +149,13 @@ describe("ismcts with the shipped net: Nines Hold'em (chips)", () => {
 });
 
 describe('ismcts net options refused in one line', () => {
+  it('an IsmctsBot built with the net prior or a net leaf but no net', () => {
+    const game = getGame('captains-orders');
+    expect(() => new IsmctsBot(game, { netPrior: true })).toThrow(BotSpecError);
+    expect(() => new IsmctsBot(game, { leaf: 'mix', net: 'none' })).toThrow(/leaf=mix needs a net/);
+  });
+
   it.each([
-    ['ismcts:prior=net,net=none', 'captains-orders', /prior=net needs a net/],
-    ['ismcts:leaf=net,net=none', 'captains-orders', /leaf=net needs a net/],
     ['ismcts:leaf=mix,horizon=round', 'nine-lives', /does not go with horizon=round/],
     ['ismcts:prior=net', 'nine-virtues', /has no shipped net/],
     ['ismcts:prior=net,net=no/such/file.json', 'captains-orders', /not found/],

@@ -1,5 +1,5 @@
 /**
- * `npm run report -- --compare A B` (src/report/compare.ts): the balance of
+ * `npm run report -- --compare A B` (src/analysis/compare.ts, src/report/compare.ts): the balance of
  * one game under two line-ups. Runs on the same deals give paired
  * differences (the delete-a-group jackknife over the differences of their
  * replicates: Kott 2001; the deal is the unit), runs on other deals
@@ -10,10 +10,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BalanceReport } from '../../src/report/balance.js';
-import { compareRuns, comparisonText, type ComparedRun } from '../../src/report/compare.js';
+import type { BalanceReport } from '../../src/analysis/balance.js';
+import { compareRuns, type ComparedRun } from '../../src/analysis/compare.js';
+import { comparisonText } from '../../src/report/compare.js';
 import { tQuantile } from '../../src/stats/quantiles.js';
-import type { Summary } from '../../src/tourney/summary.js';
+import type { Summary } from '../../src/analysis/summary.js';
 
 const G = 10;
 /** The luck of each group of deals: moves every line-up's figure alike. */

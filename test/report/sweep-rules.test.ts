@@ -1,16 +1,16 @@
 /**
  * Issue 27, items 6 and 7: the sweep page's rules for what it charts and
  * says (`src/report/html/sweep-page.ts`), the choice of the fairest setting
- * (`sweepFairness` in `src/cli/sweep.ts`), and numbers that never print as
+ * (`sweepFairness` in `src/analysis/sweep.ts`), and numbers that never print as
  * "−0.0" or "p = < 0.0001" (`src/report/html/page-format.ts`).
  */
 import { describe, expect, it } from 'vitest';
-import { sweepFairness } from '../../src/cli/sweep.js';
-import type { BalanceReport } from '../../src/report/balance.js';
+import { sweepFairness } from '../../src/analysis/sweep.js';
+import type { BalanceReport } from '../../src/analysis/balance.js';
 import { pct as termPct } from '../../src/report/terminal-format.js';
 import { pct, points, pText, signed } from '../../src/report/html/page-format.js';
 import { detectablePhrase, numericValues, resolved } from '../../src/report/html/sweep-page.js';
-import type { Summary } from '../../src/tourney/summary.js';
+import type { Summary } from '../../src/analysis/summary.js';
 
 describe('sweep charts: drawn only where the values differ beyond their precision', () => {
   it('0.25 against 0.25000000000000006 (floating-point noise, intervals of zero width) is one value: no chart', () => {

@@ -30,7 +30,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveGameVariant } from '../../src/core/variant.js';
 import { rotationSeatings } from '../../src/stats/seatings.js';
 import { runBatch, type RunConfig } from '../../src/tourney/batch.js';
-import { summarize, type Summary } from '../../src/tourney/summary.js';
+import { summarize, type Summary } from '../../src/analysis/summary.js';
 import type { Tally } from '../../src/tourney/aggregate.js';
 import { equalMeansTest, meanCovariance } from '../../src/stats/wald.js';
 import { botSpec, exactWinRate, register, type HighCardBot } from '../fixtures/high-card.js';

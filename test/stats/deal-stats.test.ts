@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterMean, clusterProportion, combine } from '../../src/stats/cluster.js';
 import { jackknife, jackknifeCovariance } from '../../src/stats/jackknife.js';
-import { pairedComparison } from '../../src/stats/paired.js';
+import { detectableDifference, pairedComparison } from '../../src/stats/paired.js';
 import { fitRatings, unboundedBots } from '../../src/stats/ratings.js';
 import { matchSeatings, rotationSeatings, roundRobinSeatings, seatGamesPerDeal } from '../../src/stats/seatings.js';
 import { sprt } from '../../src/stats/sprt.js';
@@ -204,6 +204,11 @@ describe('paired comparison and SPRT (statistics issue, items 4 and 5)', () => {
     expect(st.llr).toBeCloseTo((200 * 0.05 * 0.15) / 0.08, 9);
     expect(st.accepted).toBe('H1');
     expect(sprt(0, v * (n - 1), n, p).accepted).toBe('H0');
+  });
+
+  it('detectable difference at 80% power, two-sided 5% (Cohen 1988, ch. 2): (t(0.975, 19) + t(0.8, 19)) × se, scipy 2.093024 + 0.860951', () => {
+    expect(detectableDifference(0.01, 20)).toBeCloseTo((2.0930240544083087 + 0.8609505502689286) * 0.01, 9);
+    expect(detectableDifference(0.01, 1)).toBeNaN();
   });
 });
 

@@ -276,7 +276,7 @@ export function resolved(points: readonly (readonly (number | string | null | un
   return rounded.size > 1;
 }
 
-/** The fairness verdict of `sweep.json` (`sweepFairness` in src/cli/sweep.ts) in one sentence. */
+/** The fairness verdict of `sweep.json` (`sweepFairness` in src/analysis/sweep.ts) in one sentence. */
 function fairnessText(key: string, f: Record<string, unknown>): string {
   const settings = arr(f.settings).map((s) => obj(s) ?? {});
   const pairs = arr(f.pairs).map((p) => obj(p) ?? {});

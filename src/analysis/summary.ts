@@ -4,7 +4,7 @@ import { clusterMean, clusterProportion, combine } from '../stats/cluster.js';
 import type { Interval } from '../stats/intervals.js';
 import { exchangeableTest } from '../stats/randomization.js';
 import type { EqualityTest } from '../stats/wald.js';
-import type { Tally } from './aggregate.js';
+import type { Tally } from '../tourney/aggregate.js';
 
 /** One bot (distinct spec) of a run: its seat-games pooled over every line-up entry with its name. */
 export interface BotSummary {

@@ -1,13 +1,47 @@
 /**
- * A rating run's statistics: the line-up results of its tally and the
- * ratings with deal-level margins (`rate`), `ratings.json`'s report.
+ * Ratings of a pool of bots from a round robin on duplicate deals (`rate`):
+ * Plackett-Luce by maximum likelihood on every line-up's results, margins
+ * and likelihoods of superiority from the delete-a-group jackknife over the
+ * run's groups of whole deals.
  */
 import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
 import type { Seating } from '../stats/seatings.js';
-import { copyTally, mergeTally, type Tally } from '../tourney/aggregate.js';
-import type { RatingReport } from '../results/ratings-file.js';
+import { runReplicates, type Group, type Tally } from '../tourney/aggregate.js';
+
+/** One bot's rating. */
+export interface Rating {
+  readonly bot: string;
+  /** Elo scale, the precision-weighted mean of the rated bots 0 (`ratingsOf`); NaN (JSON null) when unbounded. */
+  readonly elo: number;
+  /** 95% margin: Student t on the jackknife groups' standard error of elo (its difference from the weighted mean). */
+  readonly margin: number;
+  readonly se: number;
+  /** Present when the data bound no rating: the bot never won (or never lost) a game; elo, margin and se are then NaN. */
+  readonly unbounded?: Unbounded;
+  readonly winRate: number;
+  readonly games: number;
+}
+
+/** The ratings of a pool from a round robin on duplicate deals (`ratingsOf`). */
+export interface Ratings {
+  readonly pool: readonly string[];
+  /** The line-ups played on every deal (pool indices). */
+  readonly lineups: readonly (readonly number[])[];
+  readonly deals: number;
+  readonly games: number;
+  /** Jackknife groups of whole deals behind the margins. */
+  readonly groups: number;
+  /** Best first (a bot that never lost first, one that never won last). */
+  readonly ratings: readonly Rating[];
+  /** The weight of each rated bot (pool order; 0 for the unbounded) in the mean that is the scale's 0. */
+  readonly centreWeights: readonly number[];
+  /** los[i][j]: likelihood that pool bot i is stronger than pool bot j, Φ((r_i − r_j) / se(r_i − r_j)); pool order. */
+  readonly los: readonly (readonly number[])[];
+  /** Adjacent pairs of the table (best first) that are not separated (LOS below 95%). */
+  readonly notSeparated: readonly (readonly [string, string])[];
+}
 
 /** The line-up results of a tally whose seatings are `roundRobinSeatings` (seating = line-up × P + rotation). */
 export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: readonly (readonly number[])[]): LineupResult[] {
@@ -24,39 +58,6 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
 }
 
 /**
- * The inverse-variance weights of the rated bots in the scale's 0 (`rate`):
- * bot i weighs 1/s_i², s_i² its least variance of a difference,
- * Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot;
- * equal weights when a variance is 0 or unknown; 0 for the unbounded.
- * @param se the jackknife standard error of r_i − r_j.
- */
-function centreWeightsOf(M: number, rated: readonly number[], se: (i: number, j: number) => number): number[] {
-  const precision = rated.map((i) => {
-    const others = rated.filter((j) => j !== i).map((j) => se(i, j) ** 2);
-    const v = others.length > 0 ? Math.min(...others) : 0;
-    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
-  });
-  const usable = precision.every((x) => Number.isFinite(x));
-  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
-  const weights = new Array<number>(M).fill(0);
-  rated.forEach((i, k) => {
-    weights[i] = usable ? precision[k]! / total : 1 / total;
-  });
-  return weights;
-}
-
-/** The adjacent pairs of a ranking (best first) that are not separated: both rated, LOS below 95%. */
-function notSeparated(ratings: readonly { i: number; bot: string; unbounded?: Unbounded }[], los: readonly (readonly number[])[]): [string, string][] {
-  const out: [string, string][] = [];
-  for (let k = 0; k + 1 < ratings.length; k++) {
-    const a = ratings[k]!;
-    const b = ratings[k + 1]!;
-    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) out.push([a.bot, b.bot]);
-  }
-  return out;
-}
-
-/**
  * Ratings with deal-level margins: the fit on all deals, and on the run less
  * each jackknife group of whole deals (delete-a-group jackknife,
  * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
@@ -69,31 +70,37 @@ function notSeparated(ratings: readonly { i: number; bot: string; unbounded?: Un
  * bot's margin is mostly its own uncertainty (with the plain pool mean, a bot
  * known to ±212 Elo widened every other bot's margin with it).
  */
-export function rate(
+export function ratingsOf(
   t: Tally,
-  groups: readonly { tally: Tally }[],
+  groups: readonly Group[],
   seatings: readonly Seating[],
   lineups: readonly (readonly number[])[],
   pool: readonly string[],
-): Omit<RatingReport, 'game' | 'variant' | 'seed' | 'players' | 'complete'> {
+): Ratings {
   const M = pool.length;
   const results = lineupResults(t, seatings, lineups);
   const unbounded = unboundedBots(M, results);
   const rated = pool.map((_, i) => i).filter((i) => unbounded[i] === null);
   const raw = fitRatings(M, results, unbounded);
-  const reps: number[][] = [];
-  for (const g of groups) {
-    if (g.tally.deals === 0) continue;
-    const loo = copyTally(t);
-    mergeTally(loo, g.tally, -1);
-    reps.push(fitRatings(M, lineupResults(loo, seatings, lineups), unbounded));
-  }
+  const reps = runReplicates(t, null, groups, (loo) => fitRatings(M, lineupResults(loo, seatings, lineups), unbounded));
   const diff = (i: number, j: number) =>
     jackknife(
       raw[i]! - raw[j]!,
       reps.map((x) => x[i]! - x[j]!),
     );
-  const centreWeights = centreWeightsOf(M, rated, (i, j) => diff(i, j).se);
+  // Inverse-variance weights of the rated bots in the scale's 0.
+  const precision = rated.map((i) => {
+    // Its least variance of a difference: Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot.
+    const others = rated.filter((j) => j !== i).map((j) => diff(i, j).se ** 2);
+    const v = others.length > 0 ? Math.min(...others) : 0;
+    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
+  });
+  const usable = precision.every((x) => Number.isFinite(x));
+  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
+  const centreWeights = new Array<number>(M).fill(0);
+  rated.forEach((i, k) => {
+    centreWeights[i] = usable ? precision[k]! / total : 1 / total;
+  });
   const centre = (r: readonly number[]): number => rated.reduce((a, i) => a + centreWeights[i]! * r[i]!, 0);
   const c = centre(raw);
   const full = raw.map((x) => x - c);
@@ -126,6 +133,12 @@ export function rate(
       ...(unbounded[i] !== null ? { unbounded: unbounded[i]! } : {}),
     }))
     .sort((a, b) => order(b.i) - order(a.i) || a.i - b.i);
+  const notSeparated: [string, string][] = [];
+  for (let k = 0; k + 1 < ratings.length; k++) {
+    const a = ratings[k]!;
+    const b = ratings[k + 1]!;
+    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
+  }
   return {
     pool,
     lineups,
@@ -135,6 +148,6 @@ export function rate(
     ratings: ratings.map(({ i: _i, ...r }) => r),
     centreWeights,
     los,
-    notSeparated: notSeparated(ratings, los),
+    notSeparated,
   };
 }
