@@ -6,7 +6,7 @@ import { describeBotFile } from './remote/describe.js';
 import { botFileMode } from './sandbox/policy.js';
 import { DEFAULT_LIMITS, describeInSandbox } from './sandbox/sandboxed-bot.js';
 import { greedyBot } from './greedy/index.js';
-import { ismctsKind } from './ismcts.js';
+import { ismctsKind } from './ismcts-kind.js';
 import { mcKind } from './mc.js';
 import { nnKind } from './nn.js';
 import { randomBot } from './random.js';
