@@ -409,7 +409,7 @@ export class IsmctsBot implements Bot {
       if (ch < 0) continue;
       const v = pool.visits[ch]!;
       let value = scale.scale(pool.reward[ch]! / v) + c * Math.sqrt(Math.log(pool.avail[ch]!) / v);
-      value += (bias * pool.prior[ch]!) / (v + 1);
+      if (bias !== 0) value += (bias * pool.prior[ch]!) / (v + 1);
       if (value > bestValue) {
         bestValue = value;
         next = ch;
