@@ -11,7 +11,7 @@
  * worker resilience and signals, user bots' attacks on their realms, the
  * fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games
  * a table), the statistics and balance commands end to end, the HTML report
- * in a browser, training runs end to end, progress lines and the page named last by every command (`test/cli/talk.test.ts`), secret deals through the CLI
+ * in a browser, training runs end to end (Deep Monte-Carlo and Expert Iteration), progress lines and the page named last by every command (`test/cli/talk.test.ts`), secret deals through the CLI
  * (a keyed run reproduced from its key, stopped and resumed), a cluster of keyed queue workers on a real redis-server (workers and
  * coordinators killed in the middle, a keyed run over two workers, a Redis
  * with a password reached through NINEFOLD_QUEUE_URL), and the independent referee over
@@ -42,6 +42,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/bots/stateless.test.ts',
   'test/train/train-cli.test.ts',
   'test/train/dmc-cli.test.ts',
+  'test/train/exit-cli.test.ts',
   'test/cli/talk.test.ts',
   'test/queue/cluster.test.ts',
   'test/referee/nine-lives-referee-games.test.ts',

@@ -159,14 +159,14 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
 }
 
 /** Where sample i of an iteration lives: its pack, its row, and its first legal action's index in the pack. */
-interface SampleRef {
+export interface SampleRef {
   readonly pack: number;
   readonly row: number;
   readonly legalAt: number;
 }
 
 /** The samples of an iteration's packs, in chunk order. */
-function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
+export function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
   const out: SampleRef[] = [];
   packs.forEach((p, pack) => {
     let legalAt = 0;
@@ -179,7 +179,7 @@ function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
 }
 
 /** The training sample of a reference (views into its pack: nothing copied). */
-function trainingSample(
+export function trainingSample(
   packs: readonly SamplePack[],
   r: SampleRef,
   arch: NetArchitecture,
@@ -284,7 +284,7 @@ export async function dmcIteration(
   };
 }
 
-/** A fresh Adam for a plan's net. */
-export function newAdam(plan: DmcPlan, size: number): Adam {
+/** A fresh Adam for a plan's net (Deep Monte-Carlo's or Expert Iteration's: its step size, L2 and clipping norm). */
+export function newAdam(plan: Pick<DmcPlan, 'lr' | 'l2' | 'clipNorm'>, size: number): Adam {
   return new Adam(size, { lr: plan.lr, weightDecay: plan.l2, clipNorm: plan.clipNorm });
 }

@@ -36,6 +36,8 @@ export interface SamplePack {
   readonly learnerUtility: Float64Array;
   /** Decisions of learner seats in the chunk. */
   readonly decisions: number;
+  /** Expert Iteration's self-play: the search iterations its decisions ran. */
+  readonly searchIterations?: number;
 }
 
 /** A growable Float32 / Int32 buffer. */

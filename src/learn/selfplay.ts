@@ -72,6 +72,22 @@ export interface SelfPlayTask {
   readonly expertBot?: string | null;
   /** `action`: the expert's label is 1 on the action it plays (a search's most visited child), 0 elsewhere, even when it has visit counts; absent: `visits`. */
   readonly expertTarget?: ExpertTarget;
+  /**
+   * Expert Iteration's self-play instead of ε-greedy play (`search-selfplay.ts`):
+   * the net-guided search plays every seat and labels every decision; the
+   * fields above for the learner's own play are then unused. Absent: Deep Monte-Carlo.
+   */
+  readonly search?: SearchSelfPlay;
+}
+
+/** The searches of an Expert Iteration chunk: built-in bot specs (each names its net file, `net=PATH`). */
+export interface SearchSelfPlay {
+  /** The search of a seat's first `exploreMoves` decisions (with root noise, `ismcts:...,noise=`). */
+  readonly explore: string;
+  /** The search of its later decisions. */
+  readonly play: string;
+  /** Decisions per seat and episode played by `explore`, the move drawn in proportion to the root's visits. */
+  readonly exploreMoves: number;
 }
 
 /** What an expert's label holds: a search's root visit counts, or its action alone. */
