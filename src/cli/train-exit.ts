@@ -27,7 +27,7 @@ import { runDealKey } from './deals.js';
 import { parseCount, parseNumber, runName } from './options.js';
 import { claimNewDir } from './run-dir.js';
 import type { RunFlags } from './run-flags.js';
-import { provenanceCommand } from './train-dmc.js';
+import { learnerSteps, provenanceCommand } from './train-dmc.js';
 import { exitRun } from './train-exit-run.js';
 import type { Args } from './train-options.js';
 import { dealKeyField, keptFlags } from './train-run.js';
@@ -80,12 +80,7 @@ function exitPlan(args: Args, game: AnyGame, variant: Variant, net: Net): ExitPl
     exploreMoves: parseCount('--explore-moves', args['explore-moves'], 0, 1e6),
     replay: parseCount('--replay', args.replay, 1, 1000),
     scoreScale: utilityScale(game, variant),
-    batch: parseCount('--batch', args.batch, 1, 1_000_000),
-    epochs: parseCount('--epochs', args.epochs, 1, 1000),
-    lr: parseNumber('--lr', args.lr, 1e-7, 1),
-    l2: 1e-6,
-    clipNorm: 10,
-    valueWeight: 1,
+    ...learnerSteps(args),
   };
 }
 

@@ -20,8 +20,23 @@ import type { RolloutHorizon } from './rollout-targets.js';
 import type { ExpertTarget, SamplePack, SelfPlayTask } from './selfplay.js';
 import type { SelfPlayer } from './selfplay-pool.js';
 
+/**
+ * How a learner steps (Deep Monte-Carlo's and Expert Iteration's alike): its
+ * minibatch size, passes over each iteration's (or replay buffer's)
+ * samples, Adam's step size, L2 and gradient-clipping norm, and the value
+ * head's loss weight (1: equal to the action head's).
+ */
+export interface LearnerSteps {
+  readonly batch: number;
+  readonly epochs: number;
+  readonly lr: number;
+  readonly l2: number;
+  readonly clipNorm: number;
+  readonly valueWeight: number;
+}
+
 /** What a DMC run keeps fixed (`train-state.json`'s `plan`). */
-export interface DmcPlan {
+export interface DmcPlan extends LearnerSteps {
   readonly gameId: string;
   readonly variant: SelfPlayTask['variant'];
   readonly arch: NetArchitecture;
@@ -44,14 +59,6 @@ export interface DmcPlan {
    */
   readonly demoEvery: number;
   readonly scoreScale: number;
-  /** Minibatch size, passes over an iteration's samples, Adam's step size, L2 and clipping norm. */
-  readonly batch: number;
-  readonly epochs: number;
-  readonly lr: number;
-  readonly l2: number;
-  readonly clipNorm: number;
-  /** Weight of the value head's loss beside the Q loss (1: equal). */
-  readonly valueWeight: number;
   /**
    * The margin l of DQfD's large-margin loss on the warm start's
    * demonstrations (Hester et al. 2018, eq. 2, at weight 1), in utility
@@ -285,6 +292,6 @@ export async function dmcIteration(
 }
 
 /** A fresh Adam for a plan's net (Deep Monte-Carlo's or Expert Iteration's: its step size, L2 and clipping norm). */
-export function newAdam(plan: Pick<DmcPlan, 'lr' | 'l2' | 'clipNorm'>, size: number): Adam {
+export function newAdam(plan: Pick<LearnerSteps, 'lr' | 'l2' | 'clipNorm'>, size: number): Adam {
   return new Adam(size, { lr: plan.lr, weightDecay: plan.l2, clipNorm: plan.clipNorm });
 }

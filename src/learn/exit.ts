@@ -19,12 +19,12 @@ import type { Adam } from '../nn/adam.js';
 import type { TrainingSample } from '../nn/loss.js';
 import type { Net, NetArchitecture } from '../nn/net.js';
 import { trainStep } from '../nn/train-step.js';
-import { sampleRefs, trainingSample } from './dmc.js';
+import { type LearnerSteps, sampleRefs, trainingSample } from './dmc.js';
 import type { SamplePack } from './sample-pack.js';
 import type { SelfPlayTask } from './selfplay.js';
 
-/** What an Expert Iteration run keeps fixed (`train-state.json`'s `plan`). */
-export interface ExitPlan {
+/** What an Expert Iteration run keeps fixed (`train-state.json`'s `plan`); its steps pass over the replay buffer. */
+export interface ExitPlan extends LearnerSteps {
   readonly exit: true;
   readonly gameId: string;
   readonly variant: SelfPlayTask['variant'];
@@ -43,14 +43,6 @@ export interface ExitPlan {
   /** Generations whose samples the learner trains on (the replay buffer), this one's included. */
   readonly replay: number;
   readonly scoreScale: number;
-  /** Minibatch size, passes over the buffer per generation, Adam's step size, L2 and clipping norm. */
-  readonly batch: number;
-  readonly epochs: number;
-  readonly lr: number;
-  readonly l2: number;
-  readonly clipNorm: number;
-  /** Weight of the value head's loss beside the policy's (1: equal). */
-  readonly valueWeight: number;
 }
 
 /** One generation's figures from its self-play and training (part of a row of `curve.csv`). */
