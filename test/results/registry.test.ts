@@ -29,7 +29,8 @@ describe('the registry of run files', () => {
   });
 
   it('clears the files a command writes and nothing else; the report reads the pages files, not the large or private ones', () => {
-    for (const n of ['summary.json', 'balance-seat-advantage.csv', 'rules.json', 'net.json', 'sweep-plan.json', 'report.html']) expect(isRunFile(n), n).toBe(true);
+    for (const n of ['summary.json', 'balance-seat-advantage.csv', 'rules.json', 'net.json', 'sweep-plan.json', 'report.html'])
+      expect(isRunFile(n), n).toBe(true);
     for (const n of ['notes.txt', 'bot.js', '.lock', 'balance.csv']) expect(isRunFile(n), n).toBe(false);
     expect(runFileOf('games.csv')?.page).toBeNull();
     expect(runFileOf('checkpoint.json')?.page).toBeNull();
@@ -50,7 +51,7 @@ describe('older files read with defaults', () => {
     expect(m.stoppedEstimate).toBe('');
   });
 
-  it("a NaN written as null reads back as NaN (a match of one deal has no interval)", () => {
+  it('a NaN written as null reads back as NaN (a match of one deal has no interval)', () => {
     const m = matchFileSchema.parse({
       ...{ game: 'g', variant: {}, seed: '1', candidate: 'a', baseline: 'b', opponents: [], deals: 1, games: 10 },
       ...{ comparison: { ...comparison, winShare: { value: 0.1, se: null, ci95: [null, null], los: null } }, sprt: null, verdict: 'x', complete: true },
