@@ -60,15 +60,48 @@ describe('older files read with defaults', () => {
     expect(m.comparison.winShare.ci95[0]).toBeNaN();
   });
 
-  it('summary.json without the test of equal seats, the bots without intervals, no score unit', () => {
-    const s = summaryFileSchema.parse({
-      ...{ game: 'g', variant: {}, seed: '1', games: 10, deals: 5, lineup: ['a'], complete: true },
-      bots: [{ name: 'a', games: 10, wins: 5, winRate: 0.5, meanScore: 1 }],
-    });
-    expect(s.seatTest).toBeNull();
-    expect(s.scoreUnit).toBe('points');
-    expect(s.nonDefault).toEqual({});
-    expect(s.bots[0]!.ci95).toBeUndefined();
+  it('summary.json of 2026-11-23 (no clock-dependence listed, a score rate without its caption) reads with defaults; one before the seat test is refused', () => {
+    const test = { statistic: 1, df1: 3, df2: 12, pValue: null, units: 5, note: '' };
+    const bot = {
+      name: 'a',
+      entries: 1,
+      games: 10,
+      wins: 5,
+      winRate: 0.5,
+      ci95: [0.3, 0.7],
+      deff: 1,
+      meanScore: 1,
+      meanScoreCi95: [0, 2],
+      forfeits: 0,
+      faults: 0,
+    };
+    const old = {
+      ...{ game: 'g', variant: {}, nonDefault: {}, seed: '1', games: 10, deals: 5, seatingsPerDeal: 2, lineup: ['a'], scoreUnit: 'chips' },
+      bots: [{ ...bot, rate: { label: 'mbb/hand', value: 1, ci95: [null, null] } }],
+      seats: [{ seat: 0, games: 10, wins: 5, winRate: 0.5, ci95: [0.3, 0.7], deff: null }],
+      seatTest: test,
+      ...{
+        capped: 0,
+        meanActions: 40,
+        maxActions: 60,
+        faults: { policy: 'forfeit', byReason: {}, forfeitedGames: 0 },
+        complete: true,
+        reproducible: true,
+        clockBound: [],
+      },
+      timing: { seconds: 1, gamesPerSecond: 10, workers: 1, startedAt: '2026-11-23T10:00:00.000Z' },
+    };
+    const s = summaryFileSchema.parse(old);
+    expect(s.clockDependent).toEqual([]);
+    expect(s.timeouts).toEqual([]);
+    expect(s.bots[0]!.rate?.caption).toBe('');
+    expect(s.bots[0]!.rate?.ci95[0]).toBeNaN();
+    expect(s.seats[0]!.deff).toBeNaN();
+    // A p-value written as null reads as NaN, an empty note as none.
+    expect(s.seatTest.pValue).toBeNaN();
+    expect(s.seatTest.note).toBeUndefined();
+    const { seatTest: _, ...beforeTheTest } = old;
+    expect(summaryFileSchema.safeParse(beforeTheTest).success).toBe(false);
   });
 
   it("train.json's verification without stoppedEstimate", () => {
