@@ -90,10 +90,22 @@ export function parseJsonFile(path: string): unknown {
 export function fitJson<S extends z.ZodTypeAny>(shown: string, raw: unknown, schema: S): z.output<S> {
   const parsed = schema.safeParse(raw);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = firstIssue(parsed.error);
     throw new RunFileError(`${shown}: ${issue.path.join('.') || '(top)'}: ${issue.message} (damaged, edited, or written by another version)`);
   }
   return inFileOrder(raw, parsed.data);
+}
+
+/**
+ * The issue to name of a value that does not fit: the first; for a value
+ * that fits no member of a union (`train-state.json`: a DMC run's or a
+ * tuning's), the first issue of the member it came closest to (fewest issues).
+ */
+function firstIssue(error: z.ZodError): z.ZodIssue {
+  const issue = error.issues[0]!;
+  if (issue.code !== z.ZodIssueCode.invalid_union) return issue;
+  const closest = [...issue.unionErrors].sort((a, b) => a.issues.length - b.issues.length)[0];
+  return closest ? firstIssue(closest) : issue;
 }
 
 /**

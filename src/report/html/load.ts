@@ -29,7 +29,7 @@ export type { RunKind } from '../../results/registry.js';
 /**
  * The JSON files the pages read, each by its field of `RunFiles`, with its
  * owner's schema (`src/results`): every file the registry marks `json`
- * (`test/results/owners.test.ts` checks that none is left out).
+ * (`test/results/owners.long.test.ts` checks that none is left out).
  */
 export const PAGE_JSON = {
   summary: { name: SUMMARY_FILES.json, schema: summaryFileSchema },
@@ -88,7 +88,7 @@ export function sourcesOf(f: RunFiles): string[] {
  * empty cells null (how the run files write a missing value).
  */
 export function parseCsv(text: string): Row[] {
-  const rows = parse(text, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
+  const rows: Record<string, string>[] = parse(text, { columns: true, skip_empty_lines: true });
   return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, cellOf(v)])));
 }
 
