@@ -55,7 +55,7 @@ export interface SweepFairness {
  */
 export function sweepFairness(runs: readonly SweepRun[]): SweepFairness | null {
   if (runs.length < 2 || runs.some((r) => !r.balance.keyFigures[FAIRNESS_FIGURE])) return null;
-  const dev = (r: { summary: Summary }) => {
+  const dev = (r: SweepRun) => {
     const even = 1 / Math.max(1, r.summary.lineup.length);
     return (x: number): number => Math.abs(x - even);
   };
@@ -82,7 +82,8 @@ export function sweepFairness(runs: readonly SweepRun[]): SweepFairness | null {
 /** One value of a sweep, played: its summary and balance report. */
 export interface SweepRun {
   readonly value: string;
-  readonly summary: Summary;
+  /** What the comparison reads of its summary (a summary read back from an older file fits too). */
+  readonly summary: Pick<Summary, 'variant' | 'games' | 'deals' | 'lineup'>;
   readonly balance: BalanceReport;
 }
 

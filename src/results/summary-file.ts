@@ -41,35 +41,45 @@ export function equalityTestOf({ detectableGap, note, method, ...t }: z.output<z
 /** A test of equality as the files write it (`EqualityTest`). */
 export const equalityTestSchema = z.object(equalityTestFields).transform(equalityTestOf);
 
-/** One bot of `summary.json` (`BotSummary`). */
+/** An interval a file of an older version lacks: NaN at both ends, as a NaN one reads. */
+const noInterval = [null, null] as [null, null];
+
+/** One bot of `summary.json` (`BotSummary`); its intervals and design effect absent in files before the deal as the unit (2026-11-23): NaN. */
 const botSchema = z.object({
   name: z.string(),
   entries: z.number(),
   games: z.number(),
   wins: z.number(),
   winRate: jsonNumber,
-  ci95: jsonInterval,
-  deff: jsonNumber,
+  ci95: jsonInterval.default(noInterval),
+  deff: jsonNumber.default(null),
   meanScore: jsonNumber,
-  meanScoreCi95: jsonInterval,
+  meanScoreCi95: jsonInterval.default(noInterval),
   /** The game's score rate (Hold'em's mbb/hand); its caption absent in files of 2026-11-22: none. */
   rate: z.object({ label: z.string(), caption: z.string().default(''), value: jsonNumber, ci95: jsonInterval }).optional(),
   forfeits: z.number(),
   faults: z.number(),
 });
 
-/** One seat of `summary.json` (`SeatSummary`). */
-const seatSchema = z.object({ seat: z.number(), games: z.number(), wins: z.number(), winRate: jsonNumber, ci95: jsonInterval, deff: jsonNumber });
+/** One seat of `summary.json` (`SeatSummary`); its design effect absent before 2026-11-23: NaN. */
+const seatSchema = z.object({ seat: z.number(), games: z.number(), wins: z.number(), winRate: jsonNumber, ci95: jsonInterval, deff: jsonNumber.default(null) });
 
 /**
- * The schema of `summary.json` (`Summary`, what the run writes), in the
- * file's key order. Files back to the deal as the statistical unit
- * (2026-11-23: design effects, the seats' test) read, the fields added since
- * with their defaults (no clock-dependence listed: none; no score rate's
- * caption: ''); older files, whose intervals took the seat-game as the unit,
- * are refused (`RunFileError`).
+ * `summary.json` as read: the `Summary` a run writes, but that a file
+ * written before the test of equal seats (2026-11-23) has none (null).
  */
-export const summaryFileSchema = shapedAs<Summary>()(
+export type SummaryFile = Omit<Summary, 'seatTest'> & { readonly seatTest: EqualityTest | null };
+
+/**
+ * The schema of `summary.json` (`SummaryFile`: the `Summary` a run writes),
+ * in the file's key order. Files back to the run's reproducibility
+ * (2026-11-22) read, the fields added since with their defaults: no
+ * intervals or design effects (before the deal as the unit, 2026-11-23):
+ * NaN; no test of equal seats: null; no seatings per deal: NaN; no
+ * clock-dependence listed: none; no score rate's caption: ''. Older files are
+ * refused (`RunFileError`).
+ */
+export const summaryFileSchema = shapedAs<SummaryFile>()(
   z.object({
     game: z.string(),
     variant: variantSchema,
@@ -79,12 +89,12 @@ export const summaryFileSchema = shapedAs<Summary>()(
     dealKey: z.string().optional(),
     games: z.number(),
     deals: z.number(),
-    seatingsPerDeal: z.number(),
+    seatingsPerDeal: jsonNumber.default(null),
     lineup: z.array(z.string()).readonly(),
     scoreUnit: z.string(),
     bots: z.array(botSchema).readonly(),
     seats: z.array(seatSchema).readonly(),
-    seatTest: equalityTestSchema,
+    seatTest: equalityTestSchema.nullable().default(null),
     capped: z.number(),
     meanActions: z.number(),
     maxActions: z.number(),
@@ -107,7 +117,7 @@ export const summaryFileSchema = shapedAs<Summary>()(
  * @returns null when the directory has none.
  * @throws RunFileError naming the file when it does not parse or fit.
  */
-export function readSummaryFile(dir: string): Summary | null {
+export function readSummaryFile(dir: string): SummaryFile | null {
   return readJsonFile(dir, SUMMARY_FILES.json, summaryFileSchema);
 }
 

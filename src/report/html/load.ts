@@ -9,12 +9,11 @@ import { MATCH_FILES, matchFileSchema, type MatchReport } from '../../results/ma
 import { RATINGS_FILES, type RatingReport, ratingsFileSchema } from '../../results/ratings-file.js';
 import { type RunKind, runFileOf, runKind, runMarksText } from '../../results/registry.js';
 import { RULES_FILES, type RulesFile, rulesFileSchema } from '../../results/rules-file.js';
-import { SUMMARY_FILES, summaryFileSchema } from '../../results/summary-file.js';
+import { SUMMARY_FILES, type SummaryFile, summaryFileSchema } from '../../results/summary-file.js';
 import { SWEEP_FILES, type SweepFile, sweepFileSchema } from '../../results/sweep-file.js';
 import { TRAIN_STATE_FILE, type TrainStateFile, trainStateFileSchema } from '../../results/train-state-file.js';
 import { BALANCE_FILES, balanceFileSchema } from '../../results/balance-file.js';
 import type { BalanceReport } from '../../analysis/balance.js';
-import type { Summary } from '../../analysis/summary.js';
 import { TRAIN_FILE, type TrainFile, trainFileSchema } from '../../results/train-file.js';
 import { TUNED_FILE, type TunedFile, tunedFileSchema } from '../../results/tuned-file.js';
 
@@ -62,7 +61,7 @@ export interface RunFiles {
   /** For one value of a sweep: the parent directory holds the sweep (its page links back). */
   readonly inSweep: boolean;
   /** `summary.json` (every run that plays games) and `balance.json` (a tourney's, each value's of a sweep). */
-  readonly summary: Summary | null;
+  readonly summary: SummaryFile | null;
   readonly balance: BalanceReport | null;
   /** A sweep's `sweep.json`. */
   readonly sweep: SweepFile | null;

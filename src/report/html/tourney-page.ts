@@ -26,7 +26,7 @@ export function seatAnswer(f: RunFiles): string[] {
   const seatTest = f.summary?.seatTest;
   if (posTest) out.push(`Are seats fair? ${cap(testVerdict(posTest, 'positions'))}: test of "every position wins equally often", ${testPhrase(posTest)}.`);
   else if (seatTest) out.push(`Are seats fair? ${cap(testVerdict(seatTest, 'seats'))}: test of "every seat wins equally often", ${testPhrase(seatTest)}.`);
-  else out.push('Are seats fair? This run has no test of equal seats (no summary.json); see the win rates by seat below.');
+  else out.push('Are seats fair? This run has no test of equal seats (made by an older version); see the win rates by seat below.');
   const pos = f.csv['balance-seat-advantage'];
   if (pos && pos.length > 0)
     out.push(
