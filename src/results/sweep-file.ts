@@ -96,7 +96,7 @@ export function readSweepFile(dir: string): SweepFile | null {
 }
 
 /** `sweep.json`'s value of a comparison (what `writeSweepFiles` writes). */
-export function sweepFileOf(c: SweepComparison): SweepFile {
+function sweepFileOf(c: SweepComparison): SweepFile {
   const first = c.runs[0]!;
   return {
     key: c.key,
