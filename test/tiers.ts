@@ -47,6 +47,7 @@ export const LONG_TESTS: readonly string[] = [
   'test/queue/cluster.test.ts',
   'test/referee/nine-lives-referee-games.test.ts',
   'test/cli/messages-long.test.ts',
+  'test/results/owners.long.test.ts',
 ];
 
 /**
