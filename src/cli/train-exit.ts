@@ -33,15 +33,13 @@ import type { Args } from './train-options.js';
 import { dealKeyField, keptFlags } from './train-run.js';
 
 /**
- * The first champion (`--init`): the game's shipped net, a net file, or fresh weights of `--net-size`.
+ * The first champion (`--init`): the game's shipped net, a net file, or
+ * fresh weights of `--net-size` (the default where the game ships no net).
  * @throws UsageError on a missing or foreign net file, or `shipped` for a game without one.
  */
 function initialNet(args: Args, game: AnyGame, variant: Variant): { net: Net; init: string } {
-  const init = args.init ?? (existsSync(shippedNetPath(game.info.id)) ? 'shipped' : undefined);
-  if (init === undefined)
-    throw new UsageError(
-      `--method exit: ${game.info.id} ships no net; start from a Deep Monte-Carlo run's (--init <dir>/net.json after npm run train -- --game ${game.info.id} --method dmc) or from --init fresh`,
-    );
+  // Where the game ships no net the run starts from scratch, as AlphaZero does (tabula rasa).
+  const init = args.init ?? (existsSync(shippedNetPath(game.info.id)) ? 'shipped' : 'fresh');
   if (init === 'fresh') {
     const trunk = args['net-size'].split(',').map((w) => parseCount('--net-size', w.trim(), 1, 4096));
     return { net: Net.create(architectureFor(game, variant, { trunk }), `${args.seed}/init`), init };

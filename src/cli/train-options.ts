@@ -134,7 +134,7 @@ export const options = commandOptions(
     init: {
       type: 'string',
       describe:
-        "--method exit: the first champion net: shipped (the game's own, bots/nets/<game>.json; the default where the game ships one), a net file (e.g. a DMC run's net.json), or fresh (random weights of --net-size)",
+        "--method exit: the first champion net: shipped (the game's own, bots/nets/<game>.json; the default where the game ships one), a net file (e.g. a DMC run's net.json), or fresh (random weights of --net-size; the default where the game ships none)",
     },
     search: {
       type: 'string',
