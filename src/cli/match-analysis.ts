@@ -38,7 +38,9 @@ export function sequentialTest(
     },
     status: (t: Tally) => {
       const s = matchSprt(t, seatings, p, spec.measure);
-      return `LLR ${s.llr.toFixed(2)} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}]`;
+      // Every deal so far gave the same difference: the ratio is not a number to print (the result's line says ±∞ and why).
+      const llr = s.noVariation ? `${s.llr < 0 ? '−' : '+'}∞ (no variation between deals yet)` : s.llr.toFixed(2);
+      return `LLR ${llr} [${s.lower.toFixed(2)}, ${s.upper.toFixed(2)}]`;
     },
   };
 }
