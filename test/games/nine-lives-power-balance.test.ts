@@ -6,7 +6,7 @@
  * from the legal actions met while replaying the record.
  */
 import { describe, expect, it } from 'vitest';
-import { checkEntryTotals } from '../balance-checks.js';
+import { checkEntryTotals } from './balance-checks.js';
 import { createRng } from '../../src/core/rng.js';
 import { RoundCollector, buildRecord, type GameRecord } from '../../src/core/record.js';
 import { resolveGameVariant } from '../../src/core/variant.js';

@@ -19,7 +19,7 @@ import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
 import { type NineLivesPosition, placePosition } from '../../src/games/nine-lives/position.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
 

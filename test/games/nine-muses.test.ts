@@ -37,7 +37,7 @@ import { placePosition } from '../../src/games/nine-muses/position.js';
 import { randomBot } from '../../bots/random.js';
 import { nineMusesGreedy } from '../../bots/greedy/nine-muses.js';
 import { snapshot } from '../helpers.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 const { exchangeId, callId, demonstrateId, toilId, stealId, NUM_ACTIONS } = actions;
 

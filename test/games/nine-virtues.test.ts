@@ -23,7 +23,7 @@ import {
 import { randomBot } from '../../bots/random.js';
 import { nineVirtuesGreedy } from '../../bots/greedy/nine-virtues.js';
 import { snapshot } from '../helpers.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 const { bidId, swapId, killId, callId, NUM_ACTIONS } = actions;
 

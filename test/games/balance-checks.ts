@@ -10,22 +10,22 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import '../src/games/index.js';
-import { executeRun } from '../src/cli/execute.js';
-import { parseRunFlags } from '../src/cli/run-flags.js';
-import { defaultLineup } from '../src/cli/options.js';
-import type { BalanceTable } from '../src/core/balance.js';
-import { getGame } from '../src/core/registry.js';
-import { createRng } from '../src/core/rng.js';
-import { nonDefault, resolveGameVariant, type VariantValue } from '../src/core/variant.js';
-import { buildBalance } from '../src/analysis/balance.js';
-import { writeBalanceFiles } from '../src/report/balance.js';
-import { renderBalance } from '../src/report/balance-terminal.js';
-import { renderTables } from '../src/report/table.js';
-import { writeRunFiles } from '../src/results/summary-file.js';
-import { rotationSeatings } from '../src/stats/seatings.js';
-import type { RunConfig } from '../src/tourney/batch.js';
-import { summarize } from '../src/analysis/summary.js';
+import '../../src/games/index.js';
+import { executeRun } from '../../src/cli/execute.js';
+import { parseRunFlags } from '../../src/cli/run-flags.js';
+import { defaultLineup } from '../../src/cli/options.js';
+import type { BalanceTable } from '../../src/core/balance.js';
+import { getGame } from '../../src/core/registry.js';
+import { createRng } from '../../src/core/rng.js';
+import { nonDefault, resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
+import { buildBalance } from '../../src/analysis/balance.js';
+import { writeBalanceFiles } from '../../src/report/balance.js';
+import { renderBalance } from '../../src/report/balance-terminal.js';
+import { renderTables } from '../../src/report/table.js';
+import { writeRunFiles } from '../../src/results/summary-file.js';
+import { rotationSeatings } from '../../src/stats/seatings.js';
+import type { RunConfig } from '../../src/tourney/batch.js';
+import { summarize } from '../../src/analysis/summary.js';
 
 /** A reported balance table as written to `balance.json` (NaN cells are written as null). */
 export interface TableJson {
@@ -50,7 +50,7 @@ export interface BalanceJson {
  * (`playAndReport` in src/cli/tourney.ts): the run through `executeRun` with
  * the command's default flags, its summary, the balance report built,
  * rendered and written. Only the HTML report is left out (about 1 s of Vega
- * rendering a run; tourney.test.ts runs the command itself, and checks that
+ * rendering a run; tourney/tourney-cli.test.ts runs the command itself, and checks that
  * this writes what the command writes), and with it the process start: each
  * game's test takes about 1.5 s less.
  * @returns the output directory and its `balance.json`.

@@ -8,10 +8,10 @@
  * of `suiteVariants` (Nine Lives' Powers).
  */
 import { describe, expect, it } from 'vitest';
-import type { Bot } from '../src/core/bot.js';
-import { GameRunner } from '../src/core/game-runner.js';
-import { getGame } from '../src/core/registry.js';
-import { resolveGameVariant, type VariantValue } from '../src/core/variant.js';
+import type { Bot } from '../../src/core/bot.js';
+import { GameRunner } from '../../src/core/game-runner.js';
+import { getGame } from '../../src/core/registry.js';
+import { resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 
 /** Every ArrayBuffer and plain object reachable from `roots` (own properties, array items, typed-array buffers). */
 function reachableBuffers(roots: unknown[]): Set<ArrayBufferLike> {

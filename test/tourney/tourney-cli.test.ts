@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, readdirSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import '../src/games/index.js';
-import { replayRecord } from '../src/core/replay.js';
-import { getGame } from '../src/core/registry.js';
-import type { GameRecord } from '../src/core/record.js';
-import { runBalance } from './balance-checks.js';
+import '../../src/games/index.js';
+import { replayRecord } from '../../src/core/replay.js';
+import { getGame } from '../../src/core/registry.js';
+import type { GameRecord } from '../../src/core/record.js';
+import { runBalance } from '../games/balance-checks.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 

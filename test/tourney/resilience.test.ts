@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { firstBatchMerged } from './run-helpers.js';
+import { firstBatchMerged } from '../run-helpers.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const FIX = join('test', 'fixtures', 'bots');

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS, helpOf } from '../scripts/commands-doc.js';
+import { COMMANDS, helpOf } from '../../scripts/commands-doc.js';
 
 const page = readFileSync('docs/commands.md', 'utf8');
 

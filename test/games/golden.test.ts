@@ -7,22 +7,22 @@
  *
  * A deliberate change of behaviour is accepted by rewriting the file:
  *   npm run golden:update
- * (`UPDATE_GOLDEN=1 npx vitest run --config test/vitest.config.ts test/golden.test.ts`),
+ * (`UPDATE_GOLDEN=1 npx vitest run --config test/vitest.config.ts test/games/golden.test.ts`),
  * then committing it with the change that explains it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import type { Bot } from '../src/core/bot.js';
-import { GameRunner } from '../src/core/game-runner.js';
-import { getGame } from '../src/core/registry.js';
-import { nonDefault, resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
-import { createBot, parseLineup } from '../bots/index.js';
-import './helpers.js';
+import type { Bot } from '../../src/core/bot.js';
+import { GameRunner } from '../../src/core/game-runner.js';
+import { getGame } from '../../src/core/registry.js';
+import { nonDefault, resolveGameVariant, type Variant, type VariantValue } from '../../src/core/variant.js';
+import { createBot, parseLineup } from '../../bots/index.js';
+import '../helpers.js';
 
-const FILE = fileURLToPath(new URL('./golden/digests.json', import.meta.url));
-const UPDATE_HINT = 'npm run golden:update (UPDATE_GOLDEN=1 npx vitest run --config test/vitest.config.ts test/golden.test.ts)';
+const FILE = fileURLToPath(new URL('../golden/digests.json', import.meta.url));
+const UPDATE_HINT = 'npm run golden:update (UPDATE_GOLDEN=1 npx vitest run --config test/vitest.config.ts test/games/golden.test.ts)';
 
 /** Games per case: every case plays games 0..GAMES-1, game g with seed `golden:g` and line-up rotation g mod P. */
 const GAMES = 20;
@@ -123,7 +123,7 @@ it('golden trajectories: every case plays to its pinned digest', () => {
   }
   if (process.env.UPDATE_GOLDEN === '1') {
     const file: DigestFile = {
-      about: `sha256 of the JSON Lines of ${GAMES} games per case (seeds golden:0..${GAMES - 1}, line-up rotation g mod P), see test/golden.test.ts; rewrite with: ${UPDATE_HINT}`,
+      about: `sha256 of the JSON Lines of ${GAMES} games per case (seeds golden:0..${GAMES - 1}, line-up rotation g mod P), see test/games/golden.test.ts; rewrite with: ${UPDATE_HINT}`,
       digests: got,
     };
     writeFileSync(FILE, `${JSON.stringify(file, null, 2)}\n`);

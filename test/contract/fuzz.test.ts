@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../src/core/rng.js';
-import { gameIds } from '../src/core/registry.js';
-import { fuzzSlice } from '../src/fuzz/fuzz.js';
-import './helpers.js';
+import { Rng } from '../../src/core/rng.js';
+import { gameIds } from '../../src/core/registry.js';
+import { fuzzSlice } from '../../src/fuzz/fuzz.js';
+import '../helpers.js';
 
 describe('fuzz (short)', () => {
   for (const id of gameIds()) {

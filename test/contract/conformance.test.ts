@@ -6,8 +6,8 @@
  * extra variants (`suiteVariants`: Nine Lives' Powers) go through the same
  * checks in `conformance-variants.test.ts`, in the long tier.
  */
-import { gameIds, getGame } from '../src/core/registry.js';
+import { gameIds, getGame } from '../../src/core/registry.js';
 import { conformanceSuite } from './conformance-checks.js';
-import './helpers.js';
+import '../helpers.js';
 
 for (const id of gameIds()) conformanceSuite(getGame(id));

@@ -7,8 +7,8 @@
  * (`suiteVariants`: Nine Lives' Powers) go through them in
  * `isolation-variants.test.ts`, in the long tier.
  */
-import { gameIds } from '../src/core/registry.js';
-import { suiteVariants } from './helpers.js';
+import { gameIds } from '../../src/core/registry.js';
+import { suiteVariants } from '../helpers.js';
 import { isolationSuite } from './isolation-checks.js';
 
 for (const id of gameIds()) for (const extra of suiteVariants(id).filter((v) => v.label === '')) isolationSuite(id, extra);

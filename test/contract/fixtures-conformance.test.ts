@@ -4,7 +4,7 @@
  * and the tensor checks of `tensor-conformance.test.ts`.
  */
 import { conformanceSuite } from './conformance-checks.js';
-import { register } from './fixtures/high-card.js';
+import { register } from '../fixtures/high-card.js';
 import { tensorSuite } from './tensor-checks.js';
 
 const highCard = register();

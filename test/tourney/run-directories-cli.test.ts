@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { newRunDir } from '../src/cli/run-dir.js';
+import { newRunDir } from '../../src/cli/run-dir.js';
 
 const CLI = join('dist', 'src', 'cli', 'tourney.js');
 const out = mkdtempSync(join(tmpdir(), 'ninefold-cli-runs-'));

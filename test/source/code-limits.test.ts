@@ -89,7 +89,7 @@ describe('code limits', () => {
   });
 
   it('measures a function from its first line to its last', () => {
-    const lengths = functionLengths('test/code-limits.test.ts');
+    const lengths = functionLengths('test/source/code-limits.test.ts');
     expect(lengths.find((f) => f.name === 'lineCount')?.lines).toBe(4);
     expect(lengths.find((f) => f.name === 'functionLengths')?.lines).toBeGreaterThan(10);
   });

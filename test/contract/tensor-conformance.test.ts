@@ -4,8 +4,8 @@
  * counts; the extra suite variants (Nine Lives' Powers) are the long tier's
  * `tensor-variants.test.ts`.
  */
-import { gameIds, getGame } from '../src/core/registry.js';
+import { gameIds, getGame } from '../../src/core/registry.js';
 import { tensorSuite } from './tensor-checks.js';
-import './helpers.js';
+import '../helpers.js';
 
 for (const id of gameIds()) tensorSuite(getGame(id));

@@ -14,13 +14,13 @@
  */
 import assert from 'node:assert/strict';
 import { describe, expect, it } from 'vitest';
-import { RuleError, type GameStateBase } from '../src/core/game.js';
-import { createRng, type Rng } from '../src/core/rng.js';
-import { replayRecord } from '../src/core/replay.js';
-import type { AnyGame } from '../src/core/registry.js';
-import { indexInSorted } from '../src/core/sorted.js';
-import { resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
-import { legalList, playOut, recordedRandomGame, snapshot, stateCopy, stateDiff } from './helpers.js';
+import { RuleError, type GameStateBase } from '../../src/core/game.js';
+import { createRng, type Rng } from '../../src/core/rng.js';
+import { replayRecord } from '../../src/core/replay.js';
+import type { AnyGame } from '../../src/core/registry.js';
+import { indexInSorted } from '../../src/core/sorted.js';
+import { resolveGameVariant, type Variant, type VariantValue } from '../../src/core/variant.js';
+import { legalList, playOut, recordedRandomGame, snapshot, stateCopy, stateDiff } from '../helpers.js';
 
 const GAMES_PER_VARIANT = 150;
 /** Random points per game and player count at which clones are checked (half of them cloned into a used state). */

@@ -5,8 +5,8 @@
  * tier's share of `tensor-conformance.test.ts` (these variants' games are
  * several times longer, their tensors several times larger).
  */
-import { gameIds, getGame } from '../src/core/registry.js';
-import { suiteVariants } from './helpers.js';
+import { gameIds, getGame } from '../../src/core/registry.js';
+import { suiteVariants } from '../helpers.js';
 import { tensorSuite } from './tensor-checks.js';
 
 for (const id of gameIds()) {

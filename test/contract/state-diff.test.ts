@@ -5,10 +5,10 @@
  * registered game with one field changed.
  */
 import { describe, expect, it } from 'vitest';
-import { createRng } from '../src/core/rng.js';
-import { gameIds, getGame } from '../src/core/registry.js';
-import { resolveGameVariant } from '../src/core/variant.js';
-import { describeDiff, sameState, stateCopy, stateDiff } from './helpers.js';
+import { createRng } from '../../src/core/rng.js';
+import { gameIds, getGame } from '../../src/core/registry.js';
+import { resolveGameVariant } from '../../src/core/variant.js';
+import { describeDiff, sameState, stateCopy, stateDiff } from '../helpers.js';
 
 /** Both walks on one pair: the same verdict, and `stateDiff` is the plain walk's answer. */
 function agree(a: unknown, b: unknown): string | null {

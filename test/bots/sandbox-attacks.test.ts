@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { firstBatchMerged } from './run-helpers.js';
+import { firstBatchMerged } from '../run-helpers.js';
 
 const ATTACKS = './test/fixtures/bots/attacks';
 const out = mkdtempSync(join(tmpdir(), 'ninefold-attacks-'));
@@ -229,12 +229,12 @@ describe('hostile bot files contained (README, "Write your own bot": the sandbox
   it('the re-dealing bot works where deals are public: played in-process on the public seed it finds every deal and knows its hand', async () => {
     const dist = (p: string): string => pathToFileURL(join(process.cwd(), 'dist', p)).href;
     await import(dist('src/games/index.js'));
-    const { getGame } = (await import(dist('src/core/registry.js'))) as typeof import('../src/core/registry.js');
-    const { GameRunner } = (await import(dist('src/core/game-runner.js'))) as typeof import('../src/core/game-runner.js');
-    const { gameSeed } = (await import(dist('src/core/rng.js'))) as typeof import('../src/core/rng.js');
-    const { resolveGameVariant } = (await import(dist('src/core/variant.js'))) as typeof import('../src/core/variant.js');
+    const { getGame } = (await import(dist('src/core/registry.js'))) as typeof import('../../src/core/registry.js');
+    const { GameRunner } = (await import(dist('src/core/game-runner.js'))) as typeof import('../../src/core/game-runner.js');
+    const { gameSeed } = (await import(dist('src/core/rng.js'))) as typeof import('../../src/core/rng.js');
+    const { resolveGameVariant } = (await import(dist('src/core/variant.js'))) as typeof import('../../src/core/variant.js');
     const { default: createBot } = (await import(pathToFileURL(join(process.cwd(), ATTACKS, 'redeal.js')).href)) as {
-      default: (g: unknown) => import('../src/core/bot.js').Bot;
+      default: (g: unknown) => import('../../src/core/bot.js').Bot;
     };
     const game = getGame('nines-holdem');
     const variant = resolveGameVariant(game, { players: 4 });

@@ -13,11 +13,11 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { GameStateBase } from '../src/core/game.js';
-import { createRng } from '../src/core/rng.js';
-import type { AnyGame } from '../src/core/registry.js';
-import { layoutSize } from '../src/core/tensor.js';
-import { resolveGameVariant, type Variant, type VariantValue } from '../src/core/variant.js';
+import type { GameStateBase } from '../../src/core/game.js';
+import { createRng } from '../../src/core/rng.js';
+import type { AnyGame } from '../../src/core/registry.js';
+import { layoutSize } from '../../src/core/tensor.js';
+import { resolveGameVariant, type Variant, type VariantValue } from '../../src/core/variant.js';
 
 /**
  * Random games per variant in which every decision's tensors are checked: at

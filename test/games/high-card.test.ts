@@ -4,15 +4,15 @@
  * shares of `exactWinRate` against Monte Carlo play.
  */
 import { describe, expect, it } from 'vitest';
-import { createBot, parseLineup } from '../bots/index.js';
-import type { Bot } from '../src/core/bot.js';
-import { GameRunner } from '../src/core/game-runner.js';
-import { RoundCollector } from '../src/core/record.js';
-import { getGame } from '../src/core/registry.js';
-import { createRng, Rng } from '../src/core/rng.js';
-import { resolveGameVariant } from '../src/core/variant.js';
-import { actions, highCard, HighCardObservation, type HighCardState } from './fixtures/games/high-card/index.js';
-import { botSpec, exactWinRate, finalCardDistribution, register, THRESHOLD, type HighCardBot } from './fixtures/high-card.js';
+import { createBot, parseLineup } from '../../bots/index.js';
+import type { Bot } from '../../src/core/bot.js';
+import { GameRunner } from '../../src/core/game-runner.js';
+import { RoundCollector } from '../../src/core/record.js';
+import { getGame } from '../../src/core/registry.js';
+import { createRng, Rng } from '../../src/core/rng.js';
+import { resolveGameVariant } from '../../src/core/variant.js';
+import { actions, highCard, HighCardObservation, type HighCardState } from '../fixtures/games/high-card/index.js';
+import { botSpec, exactWinRate, finalCardDistribution, register, THRESHOLD, type HighCardBot } from '../fixtures/high-card.js';
 
 const { A_REDRAW, A_STAND, RANKS } = actions;
 /** The registered game (type-erased, as the harness holds it). */

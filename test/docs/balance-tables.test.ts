@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { balanceOf, CASES } from '../scripts/balance-tables-doc.js';
+import { balanceOf, CASES } from '../../scripts/balance-tables-doc.js';
 
 const page = readFileSync('docs/balance-tables.md', 'utf8');
 
