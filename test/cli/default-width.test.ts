@@ -7,7 +7,7 @@
  * widest line-ups (Nine Lives with its powers, Nine's Hold'em at 10 seats),
  * a sweep, the three kinds of training, report and report --compare. Short
  * runs (a few seconds of CPU a game); the same commands through the compiled
- * CLI, and the last line of each, are in test/cli/talk.test.ts (long tier).
+ * CLI, and the last line of each, are in test/cli/talk.long.test.ts (long tier).
  * `--wide` prints the tables whole: checked on one run.
  */
 import { existsSync, mkdtempSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * on stand-in streams with a fake clock: off a terminal a plain line at the
  * promised cadence, at most 120 characters and without ANSI codes; on a
  * terminal the bar; the estimate line of a run that will take over a minute.
- * The commands end to end: `test/cli/talk.test.ts`.
+ * The commands end to end: `test/cli/talk.long.test.ts`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

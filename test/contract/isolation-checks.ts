@@ -4,7 +4,7 @@
  * decision), and nothing reachable from what it is given — observation,
  * legal actions, context, the forward model — shares memory with the game
  * state. `isolation.test.ts` runs them over every registered game's
- * defaults; `isolation-variants.test.ts` (long tier) over the extra variants
+ * defaults; `isolation-variants.long.test.ts` (long tier) over the extra variants
  * of `suiteVariants` (Nine Lives' Powers).
  */
 import { describe, expect, it } from 'vitest';

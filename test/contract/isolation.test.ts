@@ -5,7 +5,7 @@
  * legal actions, context, the forward model — shares memory with the game
  * state. The checks are in `isolation-checks.ts`; each game's extra variants
  * (`suiteVariants`: Nine Lives' Powers) go through them in
- * `isolation-variants.test.ts`, in the long tier.
+ * `isolation-variants.long.test.ts`, in the long tier.
  */
 import { gameIds } from '../../src/core/registry.js';
 import { suiteVariants } from '../helpers.js';

@@ -38,7 +38,7 @@ export interface TensorSuiteOptions {
   readonly readme?: string;
   /** The golden file (default `test/golden/tensors/<id>.json`); written when `UPDATE_GOLDEN=1` and absent. */
   readonly golden?: string;
-  /** Only the per-variant checks (the long tier's share: `tensor-variants.test.ts`), not the README, golden and declaration tests. */
+  /** Only the per-variant checks (the long tier's share: `tensor-variants.long.test.ts`), not the README, golden and declaration tests. */
   readonly variantsOnly?: boolean;
 }
 

@@ -6,7 +6,7 @@
  * each deliberately corrupted record (a play that does not follow suit, a
  * second power in one trick, a power out of turn, a wrong trick winner, a
  * wrong score, ...) is caught at the corrupted entry, citing the rule.
- * The long tier (`nine-lives-referee-games.test.ts`) checks random, greedy
+ * The long tier (`nine-lives-referee-games.long.test.ts`) checks random, greedy
  * and ismcts records of every configuration.
  */
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The trajectories behind `nine-lives-unchanged.test.ts` and
+ * The trajectories behind `nine-lives-unchanged.long.test.ts` and
  * `nine-lives-unchanged-first.test.ts`: recorded random games of the base
  * game and Black Cat (Nine Lives without Powers) at every table size.
  */

@@ -4,7 +4,7 @@
  * (item 1), two coordinators never mix their jobs and a worker that lacks a
  * bot file fetches it by hash or refuses (item 2); and the command line's
  * answers to a bad or unreachable queue. The processes killed in the middle
- * of a run are in `cluster.test.ts` (the long tier).
+ * of a run are in `cluster.long-serial.test.ts` (the long tier).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
- * Issue #30, item 6 ("Messages"), the slow part (the long tier,
- * `test/tiers.ts`): the per-decision limit a bot file really meets, and a
- * queue worker told to stop after its Redis is gone (a real `redis-server`).
+ * The messages a new user meets that need a real deadline or a real Redis
+ * (the slow part of `messages.test.ts`): the per-decision limit a bot file
+ * really meets, and a queue worker told to stop after its Redis is gone (a
+ * real `redis-server`).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
