@@ -1,9 +1,9 @@
 /**
- * "A harness no bot can fool", items 1-4: user bot files play in realms of
- * their own (`bots/remote`). Each attack bot below plays exactly as the
- * built-in random bot (the index ctx.rng.int(count)) while it attacks; a run
- * with it must equal, game for game, the same run with `random` in its seat,
- * and what it logs (NINEFOLD_ATTACK_LOG) shows it learned nothing.
+ * User bot files play in realms of their own (`bots/sandbox`, `bots/remote`;
+ * docs/bots.md, "Write your own bot"). Each attack bot below plays exactly as
+ * the built-in random bot (the index ctx.rng.int(count)) while it attacks; a
+ * run with it must equal, game for game, the same run with `random` in its
+ * seat, and what it logs (NINEFOLD_ATTACK_LOG) shows it learned nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,7 +68,7 @@ function attack(name: string): Record<string, unknown>[] {
   return logOf(log);
 }
 
-describe('attacks by user bots (harness issue, item 1): each changes nothing and learns nothing', () => {
+describe('attacks by user bots: each changes nothing and learns nothing', () => {
   it('wrapping the functions of ctx.model and replacing result: the wrappers never see a harness state, no game is won by it', () => {
     const log = attack('wrap-model');
     expect(log.length).toBeGreaterThan(0);
@@ -91,7 +91,7 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
     }
   });
 
-  it('remembering across rotations (item 2): every realm sits at one seat and never sees a deal twice', () => {
+  it('remembering across rotations: every realm sits at one seat and never sees a deal twice', () => {
     const log = attack('remember');
     const bySandbox = new Map<unknown, Record<string, unknown>[]>();
     for (const l of log) bySandbox.set(l.sandbox, [...(bySandbox.get(l.sandbox) ?? []), l]);
@@ -108,7 +108,7 @@ describe('attacks by user bots (harness issue, item 1): each changes nothing and
   });
 });
 
-describe('limits of user bots (harness issue, items 3 and 4)', () => {
+describe('limits of user bots: memory and time', () => {
   it('a bot that allocates ArrayBuffers without bound forfeits with a memory fault; the run completes', () => {
     const dir = join(out, 'hog');
     const r = tourney([

@@ -60,7 +60,7 @@ function midGame(id: string, seed: string, steps: number) {
 }
 
 describe('search bot specs', () => {
-  it("the issue's line-up parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500", () => {
+  it('a line-up of search bots with parameters parses: ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', () => {
     const specs = lineup('ismcts:iterations=2000,c=0.7,greedy,random,mc:iterations=500', 'captains-orders');
     expect(specs.map((s) => s.text)).toEqual(['ismcts:c=0.7,iterations=2000', 'greedy', 'random', 'mc:iterations=500']);
   });

@@ -1,10 +1,9 @@
 /**
- * "A harness no bot can fool", item 2, for built-in bots: the harness reuses
+ * Built-in bots carry nothing from one game to the next: the harness reuses
  * one instance of a built-in bot across games (and across the rotations of a
- * deal), so none may carry anything from one game to the next. For every
- * game and built-in bot, a game played by instances that have played other
- * games before (among them the same deal from other seats) is the very game
- * fresh instances play.
+ * deal). For every game and built-in bot, a game played by instances that
+ * have played other games before (among them the same deal from other seats)
+ * is the very game fresh instances play.
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The progress display of long runs (`src/cli/progress.ts`, issue #30 item 5),
+ * The progress display of long runs (`src/cli/progress.ts`),
  * on stand-in streams with a fake clock: off a terminal a plain line at the
  * promised cadence, at most 120 characters and without ANSI codes; on a
  * terminal the bar; the estimate line of a run that will take over a minute.
@@ -123,7 +123,7 @@ describe('off a terminal', () => {
     p.stop();
   });
 
-  it('writes nothing for a run shorter than one interval (short runs print as before)', () => {
+  it('writes nothing for a run shorter than one interval (a short run prints only its results)', () => {
     const out = stream(false);
     const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 10_000 });
     p.played(0, 100);

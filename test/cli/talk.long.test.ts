@@ -1,5 +1,5 @@
 /**
- * Long runs talk, and every command names its page (issue #30, items 5 and 4),
+ * Long runs talk, and every command names its page,
  * through the compiled CLI with stdout and stderr in one file, as
  * `npm run ... > log 2>&1` leaves them: progress lines off a terminal at the
  * cadence `NINEFOLD_PROGRESS_MS` sets (10 s by default; tests set less), plain

@@ -117,7 +117,7 @@ describe('Rng.fork', () => {
 
 import { dealRng, murmur3 } from '../../src/core/rng.js';
 
-describe('deal seeding (statistics issue: independent deals)', () => {
+describe('deal seeding: independent deals', () => {
   it('murmur3 is MurmurHash3_x86_32 of the UTF-16LE bytes: published vectors', () => {
     expect(murmur3('', 0)).toBe(0);
     expect(murmur3('', 1)).toBe(0x514e28b7 | 0);

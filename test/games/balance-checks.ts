@@ -1,10 +1,10 @@
 /**
  * Checks of a game's balance statistics shared by the games' tests
- * (statistics issue): a small tourney played and reported as `npm run
- * tourney` plays and reports it, every column a game estimates carrying its
- * deal-level interval around the point value; and totals for more line-up
- * entries than seats, tables of fixed shape whatever the data, and merges
- * independent of their order.
+ * (docs/tourney.md, "Statistics: the deal is the unit"): a small tourney
+ * played and reported as `npm run tourney` plays and reports it, every column
+ * a game estimates carrying its deal-level interval around the point value;
+ * and totals for more line-up entries than seats, tables of fixed shape
+ * whatever the data, and merges independent of their order.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,9 +50,9 @@ export interface BalanceJson {
  * (`playAndReport` in src/cli/tourney.ts): the run through `executeRun` with
  * the command's default flags, its summary, the balance report built,
  * rendered and written. Only the HTML report is left out (about 1 s of Vega
- * rendering a run; tourney/tourney-cli.test.ts runs the command itself, and checks that
- * this writes what the command writes), and with it the process start: each
- * game's test takes about 1.5 s less.
+ * rendering a run; tourney/tourney-cli.test.ts runs the command itself, and
+ * checks that this writes what the command writes), and with it the process
+ * start: each game's test takes about 1.5 s less.
  * @returns the output directory and its `balance.json`.
  */
 export async function runBalance(id: string, games: number, seed: string): Promise<{ dir: string; balance: BalanceJson }> {
@@ -97,7 +97,7 @@ export async function runBalance(id: string, games: number, seed: string): Promi
   // What the command prints: it must render.
   expect(renderTables(summary)).toContain(id);
   expect(renderBalance(balance)).toContain('Balance report');
-  // Issue 27, item 2: every percentage key figure (a proportion) has its interval within [0, 1].
+  // Every percentage key figure (a proportion) has its interval within [0, 1].
   for (const [name, f] of Object.entries(balance.keyFigures)) {
     if (f.format !== 'percent' || !f.ci95) continue;
     expect(f.ci95[0], `${id} key figure ${name} lo`).toBeGreaterThanOrEqual(0);
@@ -146,7 +146,7 @@ export function expectIntervals(
       expect(typeof v, `${t.id} ${c}`).toBe('number');
       expect(lo as number, `${t.id} ${c} lo`).toBeLessThanOrEqual((v as number) + 1e-12);
       expect(hi as number, `${t.id} ${c} hi`).toBeGreaterThanOrEqual((v as number) - 1e-12);
-      // Issue 27, item 2: a rate or a share of a count (a proportion) has its interval within [0, 1].
+      // A rate or a share of a count (a proportion) has its interval within [0, 1].
       if (proportions.includes(c)) {
         expect(lo as number, `${t.id} ${c} lo`).toBeGreaterThanOrEqual(0);
         expect(hi as number, `${t.id} ${c} hi`).toBeLessThanOrEqual(1);

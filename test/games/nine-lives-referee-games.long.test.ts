@@ -1,16 +1,17 @@
 /**
- * Issue #18's acceptance (long tier): records of random, greedy and ismcts
- * games of Nine Lives with powers, at every player count (3-9), with and
- * without Black Cat (3-8), under both power deals, pass the independent
- * referee (`scripts/referee/nine-lives.ts`, written from the rule files and
- * sharing no code with the engine) with zero violations. The records are made
- * as the tourney makes them (`GameRunner.play` with `record: true`, one JSON
- * line a game). Line-ups per configuration: random in every seat; greedy in
- * every seat; ismcts (a small budget) in one seat with greedy and random,
- * moved round the table from game to game; and an "eager" random bot that
- * spends a power whenever it can (so tricks with limitless_power and several
- * powers, the rare interactions, are common). The larger measured corpus is
- * `scripts/referee/corpus.sh` (the tourney's own --record files).
+ * Every rule of Nine Lives with powers held over whole games (long tier):
+ * records of random, greedy and ismcts games of Nine Lives with powers, at
+ * every player count (3-9), with and without Black Cat (3-8), under both
+ * power deals, pass the independent referee (`scripts/referee/nine-lives.ts`,
+ * written from the rule files and sharing no code with the engine) with zero
+ * violations. The records are made as the tourney makes them
+ * (`GameRunner.play` with `record: true`, one JSON line a game). Line-ups per
+ * configuration: random in every seat; greedy in every seat; ismcts (a small
+ * budget) in one seat with greedy and random, moved round the table from game
+ * to game; and an "eager" random bot that spends a power whenever it can (so
+ * tricks with limitless_power and several powers, the rare interactions, are
+ * common). The larger measured corpus is `scripts/referee/corpus.sh` (the
+ * tourney's own --record files).
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -76,7 +77,7 @@ for (let P = 3; P <= 9; P++) {
   }
 }
 
-describe('Nine Lives powers records pass the independent referee (issue #18 acceptance)', () => {
+describe('Nine Lives powers records pass the independent referee of rules nine-lives.md and nine-lives-powers.md', () => {
   const all = emptyCheck();
   for (const c of configs) {
     it(`${c.label}: ${RANDOM_GAMES} random, ${GREEDY_GAMES} greedy, ${ISMCTS_GAMES} ismcts and ${EAGER_GAMES} eager games, zero violations`, () => {

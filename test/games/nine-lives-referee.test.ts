@@ -1,13 +1,13 @@
 /**
- * The independent referee of Nine Lives records (`scripts/referee/`, issue
- * #18's acceptance): it imports nothing of the engine; it accepts the
- * engine's records (random games at every player count, with and without
- * Black Cat, both power deals, and the base game); and it is not vacuous:
- * each deliberately corrupted record (a play that does not follow suit, a
- * second power in one trick, a power out of turn, a wrong trick winner, a
- * wrong score, ...) is caught at the corrupted entry, citing the rule.
- * The long tier (`nine-lives-referee-games.long.test.ts`) checks random, greedy
- * and ismcts records of every configuration.
+ * The independent referee of Nine Lives records (`scripts/referee/`, written
+ * from rules nine-lives.md and nine-lives-powers.md): it imports nothing of
+ * the engine; it accepts the engine's records (random games at every player
+ * count, with and without Black Cat, both power deals, and the base game);
+ * and it is not vacuous: each deliberately corrupted record (a play that does
+ * not follow suit, a second power in one trick, a power out of turn, a wrong
+ * trick winner, a wrong score, ...) is caught at the corrupted entry, citing
+ * the rule. The long tier (`nine-lives-referee-games.long.test.ts`) checks
+ * random, greedy and ismcts records of every configuration.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

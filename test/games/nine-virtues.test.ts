@@ -603,7 +603,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
 });
 
 describe('nine-virtues: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; positions equal tested over deals', async () => {
+  it('balance tables: every estimate column has deal-level intervals; positions equal tested over deals', async () => {
     const { dir, balance: b } = await runBalance('nine-virtues', 400, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['bids-by-rank', 'score-sources', 'action-mix', 'dealer-position', 'rounds']);

@@ -1,5 +1,5 @@
 /**
- * A cluster on one machine, as a user runs it (issue #20, items 1-3): a real
+ * A cluster on one machine, as a user runs it (docs/queue.md): a real
  * `redis-server` on a free loopback port, worker processes
  * (`dist/src/cli/worker.js`, what `npm run worker` starts) and coordinators
  * (`tourney`, `match` with `--queue`). A queued run writes the local run's
@@ -110,7 +110,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     rmSync(out, { recursive: true, force: true });
   });
 
-  it("item 2: a worker killed with SIGKILL in the middle of a batch: the batch is taken again, and summary.json is the local run's", async () => {
+  it("a worker killed with SIGKILL in the middle of a batch: the batch is taken again, and summary.json is the local run's", async () => {
     const args = ['--game', 'captains-orders', '--games', '400000', '--seed', '21', '--workers', '2'];
     const victim = workers[0]!;
     const coordinator = start('tourney.js', [...args, '--queue', url, '--out', join(out, 'killed-worker')]);
@@ -124,7 +124,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     startWorker();
   });
 
-  it("item 2: a coordinator stopped with Ctrl-C resumes with --resume --queue: merged batches are not played again, and summary.json and games.jsonl are the local run's", async () => {
+  it("a coordinator stopped with Ctrl-C resumes with --resume --queue: merged batches are not played again, and summary.json and games.jsonl are the local run's", async () => {
     const args = ['--game', 'nine-virtues', '--games', '4000', '--seed', '22', '--workers', '2', '--record'];
     const dir = join(out, 'stopped');
     const coordinator = start('tourney.js', [...args, '--queue', url, '--out', dir]);
@@ -146,7 +146,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     expect(readFileSync(join(dir, 'games.jsonl')).equals(readFileSync(join(out, 'stopped-ref', 'games.jsonl')))).toBe(true);
   });
 
-  it("item 2: a coordinator killed with SIGKILL resumes with --resume --queue to the local run's summary.json", async () => {
+  it("a coordinator killed with SIGKILL resumes with --resume --queue to the local run's summary.json", async () => {
     const args = ['--game', 'captains-orders', '--games', '300000', '--seed', '23', '--workers', '2'];
     const dir = join(out, 'killed-coordinator');
     const coordinator = start('tourney.js', [...args, '--queue', url, '--out', dir]);
@@ -159,7 +159,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     expect(withoutTiming(dir)).toEqual(withoutTiming(join(out, 'killed-coordinator-ref')));
   });
 
-  it('item 2: workers that lack a user bot file (another directory) fetch it from the queue by hash and play it as the coordinator would', () => {
+  it('workers that lack a user bot file (another directory) fetch it from the queue by hash and play it as the coordinator would', () => {
     const home = join(out, 'user');
     mkdirSync(home);
     copyFileSync(resolve('bots', 'examples', 'my-bot.js'), join(home, 'bot.js'));
@@ -189,7 +189,7 @@ describe.skipIf(typeof server === 'string')('a cluster of worker processes on on
     for (const f of readdirSync(join(out, 'keyed-q'))) expect(readFileSync(join(out, 'keyed-q', f), 'utf8')).not.toContain(KEYED.NINEFOLD_QUEUE_KEY);
   });
 
-  it('item 1: match --sprt and a sweep with --queue write the files of their local runs', () => {
+  it('match --sprt and a sweep with --queue write the files of their local runs', () => {
     const match = ['--game', 'nine-virtues', '--candidate', 'greedy', '--baseline', 'random', '--sprt', '--games', '40000', '--seed', '25', '--workers', '2'];
     expect(run('match.js', [...match, '--queue', url, '--out', join(out, 'match-q')]).code).toBe(0);
     expect(run('match.js', [...match, '--out', join(out, 'match-l')]).code).toBe(0);

@@ -178,10 +178,10 @@ function common(seen: Seen, minCharts: number): void {
   }
   expect(new Set(seen.charts.map((c) => c.id)).size).toBe(seen.charts.length);
   expect(seen.blocksWithoutTable).toEqual([]);
-  // Issue 27, item 7: one way to print a bound that rounds to zero ("0.0", never "−0.0"), and a p-value below 0.0001 as "p < 0.0001".
+  // One way to print a bound that rounds to zero ("0.0", never "−0.0"), and a p-value below 0.0001 as "p < 0.0001".
   expect(seen.text).not.toMatch(/(^|[^\w.])[−-]0\.0+(?!\d)/m);
   expect(seen.text).not.toMatch(/p = </);
-  // Issue 27, item 6: no p-value is drawn.
+  // No p-value is drawn.
   for (const c of seen.charts) expect(c.texts.join(' '), c.id).not.toMatch(/: p\b|p-value/);
   // No axis whose tick labels repeat (differences below the estimates' precision drawn as a jump: five ticks all "0%").
   for (const c of seen.charts)
@@ -267,7 +267,7 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     common(seen, 8);
     expect(seen.charts[0]!.id).toBe('position-win-rate');
     expect(seen.answer).toMatch(/Are seats fair\?.*p [=<] .*over 400 independent deals/s);
-    // Issue 27, item 7: the round-level position effect (its test rejects) is in the Answer with its size and intervals, and its chart leads the balance section.
+    // The round-level position effect (its test rejects) is in the Answer with its size and intervals, and its chart leads the balance section.
     expect(seen.answer).toMatch(
       /Rounds by position left of the dealer.*p < 0\.0001.*round win rate highest at position 1, \d+\.\d% \[\d+\.\d%, \d+\.\d%\], lowest at position 0, \d+\.\d% \[/s,
     );
@@ -300,7 +300,7 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     const figures = [...new Set(rows.map((r) => String(r.figure)))];
     const values = [...new Set(rows.map((r) => String(r.value)))];
     const diffs = [...new Set(csv(join(dirs.sweep, 'sweep-differences.csv')).map((r) => String(r.figure)))];
-    // Issue 27, item 6: every figure but the p-value is charted, or named as the same at every value within its precision.
+    // Every figure but the p-value is charted, or named as the same at every value within its precision.
     const charted = seen.charts.filter((c) => c.id.startsWith('sweep-') && !c.id.startsWith('sweep-diff-')).length;
     const flat = /Not charted, the same at every value within its precision: ([^\n]*)\./.exec(seen.text)?.[1]?.split('; ').length ?? 0;
     expect(charted + flat).toBe(figures.filter((x) => !x.endsWith(': p')).length);
@@ -313,7 +313,7 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
       expect(c.texts, c.id).toContain('bidPenalty');
     }
     for (const c of seen.charts.filter((x) => x.id.startsWith('sweep-diff-'))) expect(c.marks.dots, c.id).toBe(values.length - 1);
-    // Issue 27, item 6: categorical values are points, never joined by a line; their axis reads the values as typed.
+    // Categorical values are points, never joined by a line; their axis reads the values as typed.
     for (const c of seen.charts) expect(c.marks.line ?? 0, c.id).toBe(0);
     for (const c of seen.charts.filter((x) => !x.id.startsWith('sweep-diff-'))) expect(xAxis(c).ticks.map((x) => x.text)).toEqual(['face', 'zero']);
     // Each value's own page is linked and exists.
@@ -421,13 +421,13 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     for (const d of dims) {
       const c = chart(seen, `trajectory-${d.key}`);
       expect(c.marks.series_0_dots, d.key).toBe(iterations);
-      // Issue 27, item 6: θ after a step is the next θ played, so it is not drawn as a second line on top of the first: one dot, the tuned value.
+      // θ after a step is the next θ played, so it is not drawn as a second line on top of the first: one dot, the tuned value.
       expect(c.marks.series_1, d.key).toBe(1);
       expect(c.marks.series_1_dots ?? 0, d.key).toBe(0);
       expect(c.marks.series_0, d.key).toBe(1);
       expect(c.texts, d.key).toContain(d.key);
     }
-    // Issue 27, items 2 and 6: curve.csv names its columns for what they hold, and a win share's interval lies within [0, 1].
+    // curve.csv names its columns for what they hold, and a win share's interval lies within [0, 1].
     const header = readFileSync(join(dirs.train, 'curve.csv'), 'utf8').split('\n')[0]!;
     for (const d of dims) expect(header).toContain(`theta_after_step_${d.key}`);
     expect(header).not.toMatch(/best_/);
@@ -457,7 +457,7 @@ describe.skipIf(!HAVE)('report.html in headless Chromium', () => {
     expect(chart(seen, 'rules-seat-gap').marks.intervals_layer_2).toBe(settings);
     expect(chart(seen, 'rules-seat-gap').texts).toEqual(expect.arrayContaining(['bidPenalty', 'largest seat gap (win share)']));
     expect(chart(seen, 'rules-seat-win-rate').marks.bars).toBe(settings * seats);
-    // Issue 27, item 2: the largest seat gap's interval lies within [0, 1].
+    // The largest seat gap's interval lies within [0, 1].
     for (const r of csv(join(dirs.rules, 'rules.csv'))) {
       expect(r.seat_gap_ci95_lo as number).toBeGreaterThanOrEqual(0);
       expect(r.seat_gap_ci95_hi as number).toBeLessThanOrEqual(1);

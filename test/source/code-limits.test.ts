@@ -1,13 +1,13 @@
 /**
- * The size limit of the library's files (issue 31, item 6; STYLE.md, "Small
- * files, one job each"): no TypeScript file under src/ or bots/ over 600 lines. A file
- * that grows past it is split along its jobs, as Nine Lives' Powers was
- * (`powers-*.ts`, `unseen-sampler.ts`). And the run layer's (issue 31, item
- * 4): no double cast (`as unknown as`) in src/cli, src/report and
- * src/tourney, which read their values through schemas, guards and typed
- * functions; and the commands thin: no module of src/cli over 250 lines, no
- * function there over 80 (measured with the TypeScript compiler's syntax
- * tree, from a function's first line to its last).
+ * The size limit of the library's files: no TypeScript file under src/ or
+ * bots/ over 600 lines. A file that grows past it is split along its jobs,
+ * as Nine Lives' Powers was (`powers-*.ts`, `unseen-sampler.ts`). And the
+ * run layer's (docs/adding-a-command.md): no double cast (`as unknown as`)
+ * in src/cli, src/report and src/tourney, which read their values through
+ * schemas, guards and typed functions; and the commands thin: no module of
+ * src/cli over 250 lines, no function there over 80 (measured with the
+ * TypeScript compiler's syntax tree, from a function's first line to its
+ * last).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

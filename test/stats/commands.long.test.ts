@@ -1,6 +1,6 @@
 /**
  * `match`, `rate`, `--games-csv`, sweeps and the deal as the unit, end to end
- * through the compiled CLI as a user runs them (the statistics issue).
+ * through the compiled CLI as a user runs them (docs/match-rate-train.md).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -19,10 +19,10 @@ function json(file: string): Record<string, unknown> {
   return s;
 }
 
-describe('commands of the statistics issue', () => {
+describe('the statistics of match, rate and sweeps, end to end', () => {
   const out = mkdtempSync(join(tmpdir(), 'ninefold-stats-'));
 
-  it('item 2: a symmetric line-up plays a fresh deal every game; the header says deals × seatings; the seat test counts deals', () => {
+  it('a symmetric line-up plays a fresh deal every game; the header says deals × seatings; the seat test counts deals', () => {
     const dir = join(out, 'sym');
     const r = cli('tourney', ['--game', 'captains-orders', '--bots', 'greedy,greedy,greedy,greedy,greedy', '--games', '500', '--out', dir, '--workers', '2']);
     expect(r.code).toBe(0);
@@ -36,7 +36,7 @@ describe('commands of the statistics issue', () => {
     expect(r.stdout.replace(/\n/g, ' ')).toMatch(/over 500 independent deals/);
   });
 
-  it('item 4/5: match --sprt accepts "stronger" for greedy over random and stops early, identical with --workers 1 and 2', () => {
+  it('match --sprt accepts "stronger" for greedy over random and stops early, identical with --workers 1 and 2', () => {
     const run = (w: string): Record<string, unknown> => {
       const dir = join(out, `m${w}`);
       const r = cli('match', [
@@ -74,7 +74,7 @@ describe('commands of the statistics issue', () => {
     expect(one.comparison.winShare.ci95[0]).toBeGreaterThan(0);
   });
 
-  it('item 4: an A/A match (random against random, random opponents) does not accept "stronger", and its difference interval holds 0', () => {
+  it('an A/A match (random against random, random opponents) does not accept "stronger", and its difference interval holds 0', () => {
     const dir = join(out, 'aa');
     const r = cli('match', [
       '--game',
@@ -97,7 +97,7 @@ describe('commands of the statistics issue', () => {
     expect(m.verdict).toMatch(/^not separated/);
   });
 
-  it("item 4: match --measure score tests the paired score difference (chips in Nines Hold'em); a score SPRT needs its --h1", () => {
+  it("match --measure score tests the paired score difference (chips in Nines Hold'em); a score SPRT needs its --h1", () => {
     const dir = join(out, 'score');
     const r = cli('match', [
       '--game',
@@ -133,7 +133,7 @@ describe('commands of the statistics issue', () => {
     }
   });
 
-  it('item 4: two players get an Elo difference with its margin', () => {
+  it('two players get an Elo difference with its margin', () => {
     const dir = join(out, 'elo');
     const r = cli('match', ['--game', 'multiples-of-nine', '--candidate', 'greedy', '--baseline', 'random', '--games', '400', '--out', dir]);
     expect(r.code).toBe(0);
@@ -142,7 +142,7 @@ describe('commands of the statistics issue', () => {
     expect(m.comparison.elo.margin).toBeGreaterThan(0);
   });
 
-  it('item 4: a match of one deal says it has no interval (the t interval needs two deals) instead of printing NaN', () => {
+  it('a match of one deal says it has no interval (the t interval needs two deals) instead of printing NaN', () => {
     const r = cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--games', '10', '--out', join(out, 'one-deal')]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('1 deals × 10 games');
@@ -151,7 +151,7 @@ describe('commands of the statistics issue', () => {
     expect(r.stdout).toContain('Verdict: A is not separated: one deal gives no interval.');
   });
 
-  it('item 6: rate orders random below greedy in a pool, writes ratings.csv and los.csv', () => {
+  it('rate orders random below greedy in a pool, writes ratings.csv and los.csv', () => {
     const dir = join(out, 'rate');
     const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'random,greedy,mc:iterations=20', '--variant', 'players=3', '--games', '300', '--out', dir]);
     expect(r.stderr).toBe('');
@@ -164,7 +164,7 @@ describe('commands of the statistics issue', () => {
     expect(rep.ratings[0]!.bot).toBe('greedy');
     const last = rep.ratings[rep.ratings.length - 1]!;
     expect(last.bot).toBe('random');
-    // A random bot that never won has no rating and no LOS (issue 27, item 3); one that won is below greedy.
+    // A random bot that never won has no rating and no LOS; one that won is below greedy.
     if (last.unbounded === undefined) expect(rep.los[1]![0]).toBeGreaterThan(0.95);
     else {
       expect([last.unbounded, last.elo, rep.los[1]![0]]).toEqual(['never won', null, null]);
@@ -174,7 +174,7 @@ describe('commands of the statistics issue', () => {
     expect(readFileSync(join(dir, 'los.csv'), 'utf8').split('\n')).toHaveLength(1 + 6 + 1);
   });
 
-  it('item 7: a sweep prints paired differences from the first value and writes them', () => {
+  it('a sweep prints paired differences from the first value and writes them', () => {
     const dir = join(out, 'sweep');
     const r = cli('tourney', ['--game', 'nine-virtues', '--games', '800', '--sweep', 'bidPenalty=face,zero', '--out', dir]);
     expect(r.code).toBe(0);
@@ -184,7 +184,7 @@ describe('commands of the statistics issue', () => {
     expect(csv.find((l) => l.includes('bid success rate'))).toMatch(/,1$/);
   });
 
-  it('item 8: --games-csv writes one numeric row per seat-game; CSV headers are snake_case', () => {
+  it('--games-csv writes one numeric row per seat-game; CSV headers are snake_case', () => {
     const dir = join(out, 'rows');
     const r = cli('tourney', ['--game', 'nine-virtues', '--games', '100', '--games-csv', '--out', dir]);
     expect(r.code).toBe(0);

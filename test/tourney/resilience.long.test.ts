@@ -174,7 +174,7 @@ describe('resilience', () => {
     expect(withoutTiming(dir)).toEqual(withoutTiming(ref));
   });
 
-  it('a sweep stopped with SIGINT resumes as a sweep (harness issue, item 5): the same files and comparison as an uninterrupted sweep', async () => {
+  it('a sweep stopped with SIGINT resumes as a sweep: the same files and comparison as an uninterrupted sweep', async () => {
     const dir = join(out, 'sweep-stopped');
     const ref = join(out, 'sweep-uninterrupted');
     const args = ['--game', 'nine-virtues', '--games', '4000', '--sweep', 'bidPenalty=face,zero', '--seed', '5', '--workers', '2'];
@@ -199,7 +199,7 @@ describe('resilience', () => {
     expect(readFileSync(join(dir, 'sweep-tables.csv'), 'utf8')).toBe(readFileSync(join(ref, 'sweep-tables.csv'), 'utf8'));
   });
 
-  it('--on-fault random with a bot that throws at random: identical summary.json on five runs with --workers 1, 2 and 3 (harness issue, item 4)', () => {
+  it('--on-fault random with a bot that throws at random: identical summary.json on five runs with --workers 1, 2 and 3', () => {
     const summaries: unknown[] = [];
     for (const [k, workers] of ['1', '2', '3', '2', '1'].entries()) {
       const dir = join(out, `onfault-${k}`);

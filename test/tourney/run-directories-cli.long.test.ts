@@ -1,6 +1,6 @@
 /**
- * "A harness no bot can fool", items 4-6, through the compiled CLI: the
- * output directory's lock and --force, --version, a TypeScript bot that
+ * Runs and their directories, through the compiled CLI: the output
+ * directory's lock and --force, --version, a TypeScript bot that
  * imports its sibling files, and a run under --move-timeout labelled as
  * depending on the clock.
  */
@@ -19,7 +19,7 @@ function tourney(args: string[]): { code: number; stdout: string; stderr: string
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe('runs and their directories (harness issue, items 5 and 6)', () => {
+describe('runs and their directories', () => {
   it('--version prints the version and exits 0', () => {
     const r = tourney(['--version']);
     expect(r.code).toBe(0);
@@ -76,7 +76,7 @@ describe('runs and their directories (harness issue, items 5 and 6)', () => {
   });
 });
 
-describe('user bots and the clock (harness issue, items 1 and 4)', () => {
+describe('user bots and the clock', () => {
   it('a TypeScript bot file that imports a sibling TypeScript file plays', () => {
     const r = tourney([
       '--game',

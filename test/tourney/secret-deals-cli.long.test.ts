@@ -1,11 +1,11 @@
 /**
- * Secret deals through the compiled CLI ("Hostile bot files contained",
- * item 2): a run with a user bot file deals from a random key and says so in
- * one header line, `summary.json` carries the key once the run is complete,
- * `--deal-key` with it plays the run again exactly, a keyed run stopped by
- * SIGINT and resumed ends as an uninterrupted one with the same key, a
- * training run and its verification share one key, and a bad `--deal-key`
- * is one line and exit 2. Built-in runs say nothing new.
+ * Secret deals through the compiled CLI: a run with a user bot file deals
+ * from a random key and says so in one header line, `summary.json` carries
+ * the key once the run is complete, `--deal-key` with it plays the run again
+ * exactly, a keyed run stopped by SIGINT and resumed ends as an uninterrupted
+ * one with the same key, a training run and its verification share one key,
+ * and a bad `--deal-key` is one line and exit 2. Built-in runs say nothing
+ * new.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -61,7 +61,7 @@ describe('secret deals through the CLI', () => {
     expect(file(again, 'games.jsonl')).toBe(file(a, 'games.jsonl'));
   });
 
-  it('a built-in run prints nothing new and writes no deal key; the same seed gives the same cards as before', () => {
+  it("a built-in run prints nothing new and writes no deal key; its games are dealt from the public seed (the first record's seed is 1:0)", () => {
     const dir = join(out, 'public');
     const r = run(CLI, ['--game', 'captains-orders', '--games', '40', '--record', '--out', dir]);
     expect(r.code).toBe(0);

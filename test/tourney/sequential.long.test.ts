@@ -1,8 +1,8 @@
 /**
- * The sequential test of `match --sprt` inside the run (statistics issue,
- * item 5): checked after each batch in merge order, so the stop point and
- * every number are the same for any worker count, and a run stopped and
- * resumed from its checkpoint ends exactly where an uninterrupted one does.
+ * The sequential test of `match --sprt` inside the run: checked after each
+ * batch in merge order, so the stop point and every number are the same for
+ * any worker count, and a run stopped and resumed from its checkpoint ends
+ * exactly where an uninterrupted one does.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +31,7 @@ const config: RunConfig = {
 /** Decides once 1200 deals are merged: a stand-in for the SPRT with a known stop point. */
 const decided = (t: Tally): boolean => t.deals >= 1200;
 
-describe('a sequential test checked at batch boundaries (statistics issue, item 5)', () => {
+describe('a sequential test checked at batch boundaries', () => {
   it('stops at the same batch with 1 and 2 workers, with identical tallies', async () => {
     const runs = [];
     for (const workers of [1, 2]) runs.push(await runTourney({ config, games: 20_000, workers, watchdogMs: 60_000, decided }));

@@ -1,6 +1,6 @@
 /**
- * `npm run train` through the compiled CLI, as the training issue's
- * acceptance runs it (#17 items 2 and 3): identical files for any worker
+ * `npm run train` through the compiled CLI (docs/match-rate-train.md,
+ * "Training"): identical files for any worker
  * count; a stopped run resumed ends as an uninterrupted one; the tuned bot
  * file is accepted wherever a bot is; the verification match is written;
  * bad input is one line and exit 2.
@@ -27,7 +27,7 @@ const out = mkdtempSync(join(tmpdir(), 'ninefold-train-'));
 const BASE = ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '2560', '--deals', '4', '--no-verify'];
 
 describe('npm run train', () => {
-  it('#17 item 2: --workers 1 and 2 write the identical learning curve and tuned bot', () => {
+  it('--workers 1 and 2 write the identical learning curve and tuned bot', () => {
     const a = cli('train', [...BASE, '--workers', '1', '--out', join(out, 'w1')]);
     expect(a.code, a.stderr).toBe(0);
     const b = cli('train', [...BASE, '--workers', '2', '--out', join(out, 'w2')]);
@@ -42,7 +42,7 @@ describe('npm run train', () => {
     expect(a.stdout).toContain(`tuned: ${t1.spec}`);
   });
 
-  it('#17 item 2: a run stopped by Ctrl-C and resumed writes the curve of an uninterrupted run', async () => {
+  it('a run stopped by Ctrl-C and resumed writes the curve of an uninterrupted run', async () => {
     const dir = join(out, 'stopped');
     const child = spawn(process.execPath, [join('dist', 'src', 'cli', 'train.js'), ...BASE, '--workers', '1', '--out', dir], { stdio: 'ignore' });
     const code = await stopTrainingAfter(child, dir, 5);
@@ -54,7 +54,7 @@ describe('npm run train', () => {
     expect(readFileSync(join(dir, 'curve.csv'), 'utf8')).toBe(readFileSync(join(out, 'w1', 'curve.csv'), 'utf8'));
   });
 
-  it('#17 item 3: the tuned bot file plays in --bots and match; NTBEA tunes a choice and the run verifies its result', () => {
+  it('the tuned bot file plays in --bots and match; NTBEA tunes a choice and the run verifies its result', () => {
     const tuned = join(out, 'w1', 'tuned.json');
     const spec = (JSON.parse(readFileSync(tuned, 'utf8')) as { spec: string }).spec;
     const t = cli('tourney', ['--game', 'nine-virtues', '--bots', `${tuned},greedy,greedy,greedy`, '--games', '40', '--workers', '1', '--out', join(out, 't')]);
@@ -155,7 +155,7 @@ describe('npm run train', () => {
     for (const f of ['match.csv', 'bots.csv', 'seats.csv']) expect(readFileSync(join(direct, f), 'utf8')).toBe(readFileSync(join(dir, 'verify', f), 'utf8'));
   });
 
-  it('#17 item 5: --tune-rules reports the settings closest to seat-fair, measured again on held-out deals, with intervals', () => {
+  it('--tune-rules reports the settings closest to seat-fair, measured again on held-out deals, with intervals', () => {
     const dir = join(out, 'rules');
     const r = cli('train', [
       '--game',

@@ -1,6 +1,7 @@
 /**
- * Issue #17 ("Training bot strategies"), item 1, for Nine Lives (with and
- * without Black Cat and Powers) and Nine Muses: greedy's weights and
+ * Greedy's parameters (docs/bots.md, "Greedy's parameters") for Nine Lives
+ * (with and without Black Cat and Powers) and Nine Muses (2 to 4 players),
+ * each parameter live in at least one of the variants: greedy's weights and
  * thresholds are declared parameters. `greedy` given every default
  * explicitly plays the very games plain `greedy` plays; a non-default value
  * of each parameter (the end of its tuning range farthest from the default)
@@ -99,7 +100,7 @@ function firstDisagreement(id: string, key: string, value: number, games: number
 }
 
 for (const id of Object.keys(VARIANTS)) {
-  describe(`#17 item 1: ${id}'s greedy weights are parameters`, () => {
+  describe(`${id}: greedy's weights are parameters`, () => {
     it('declares every weight numeric, with a tuning range inside its hard range and the default inside both', () => {
       const params = weightParams(id);
       expect(params.length).toBeGreaterThan(0);
@@ -154,7 +155,7 @@ for (const id of Object.keys(VARIANTS)) {
   });
 }
 
-describe('#17 item 1: npm run tourney -- --help lists greedy parameters per game', () => {
+describe('npm run tourney -- --help lists greedy parameters per game', () => {
   it('one line per game with its own parameters and their defaults', () => {
     const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', 'tourney.js'), '--help'], { encoding: 'utf8' });
     expect(r.status).toBe(0);
