@@ -3,7 +3,9 @@
  * docs/ and in the games' READMEs names a file or folder of the repository,
  * and a link to a heading (`file.md#anchor` or `#anchor`) names a heading
  * of that file (GitHub's anchors: lower case, punctuation dropped, spaces
- * as hyphens). Links to the web are not fetched (CI has no network).
+ * as hyphens). Links to the web are not fetched (CI has no network). A test
+ * file or folder named in inline code (`test/contract/conformance.test.ts`)
+ * exists too, so the guide follows the tests when they move.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -63,6 +65,18 @@ function links(text: string): string[] {
   return out;
 }
 
+/** The paths under test/ written in inline code, but for a recipe's placeholders (`my-game`) and patterns (`*`, `<id>`). */
+function testPaths(text: string): string[] {
+  const out: string[] = [];
+  for (const span of text.matchAll(/`([^`\n]+)`/g)) {
+    for (const m of span[1]!.matchAll(/(?<![\w/.-])test\/[\w./*<>-]*/g)) {
+      const path = m[0].replace(/[.,]+$/, '');
+      if (!/my-game|[*<]/.test(path)) out.push(path);
+    }
+  }
+  return out;
+}
+
 describe('the links of README.md and docs/', () => {
   it('GitHub anchors: "What a stronger bot changes in a balance figure" -> what-a-stronger-bot-changes-in-a-balance-figure', () => {
     expect(anchorOf('What a stronger bot changes in a balance figure')).toBe('what-a-stronger-bot-changes-in-a-balance-figure');
@@ -70,7 +84,7 @@ describe('the links of README.md and docs/', () => {
   });
 
   for (const file of markdownFiles()) {
-    it(`${relative(ROOT, file)}: every relative link names a file of the repository, and every #anchor a heading`, () => {
+    it(`${relative(ROOT, file)}: every relative link names a file of the repository, every #anchor a heading, every test/ path a test file`, () => {
       const text = readFileSync(file, 'utf8');
       const broken: string[] = [];
       for (const target of links(text)) {
@@ -85,6 +99,7 @@ describe('the links of README.md and docs/', () => {
           if (!anchors(readFileSync(resolved, 'utf8')).has(anchor)) broken.push(`${target}: no heading #${anchor}`);
         }
       }
+      for (const path of testPaths(text)) if (!existsSync(join(ROOT, path))) broken.push(`${path}: no such test file`);
       expect(broken).toEqual([]);
     });
   }
