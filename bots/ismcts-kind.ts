@@ -3,7 +3,7 @@
  * algorithm as the defaults) and how a spec's values become an
  * {@link IsmctsBot}'s options (bots/ismcts.ts holds the search itself).
  */
-import type { Bot, BotKind, BotParam, BotParams, Game, GameStateBase } from '../src/core/index.js';
+import { type Bot, type BotKind, type BotParam, type BotParams, BotSpecError, type Game, type GameStateBase } from '../src/core/index.js';
 import { ISMCTS_DEFAULT_C, ISMCTS_DEFAULT_ITERATIONS, IsmctsBot, NO_NET } from './ismcts.js';
 import { withProfile } from './profiles/index.js';
 import type { PolicyKinds } from './search/policy.js';
@@ -60,6 +60,15 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
     doc: "the temperature T of the net's prior, softmax(score / T) (a Deep Monte-Carlo net's scores are Q-values in win share: try 0.05)",
   },
   {
+    key: 'noise',
+    kind: 'float',
+    min: 0,
+    max: 1,
+    default: 0,
+    doc: "with prior=net: the weight e of Dirichlet noise at the root, priors (1 - e) p + e Dir(alpha) drawn once a decision (AlphaZero's self-play exploration; 0: none)",
+  },
+  { key: 'alpha', kind: 'float', min: 0.001, max: 100, default: 0.3, doc: "the Dirichlet noise's concentration with noise > 0" },
+  {
     key: 'bias',
     kind: 'float',
     min: 0,
@@ -97,6 +106,7 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
     // net=none: the search without its net, as a profile was before it used one: prior=net expands as
     // prior=greedy does (uniformly in a game without a greedy heuristic), and a net leaf is a playout.
     const noNet = params.net === NO_NET;
+    if (Number(params.noise) > 0 && params.prior !== 'net') throw new BotSpecError('ismcts: noise (Dirichlet noise on the root priors) goes with prior=net');
     const prior = params.prior === 'net' && noNet ? (policies.greedy?.supports(game.info.id) ? 'greedy' : 'none') : params.prior;
     const greedyPrior = prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game, policies);
@@ -106,6 +116,8 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
       leafWeight: Number(params.lambda),
       net: String(params.net),
       priorTemperature: Number(params.ptemp),
+      rootNoise: Number(params.noise),
+      noiseAlpha: Number(params.alpha),
       iterations: Number(params.iterations),
       ms: Number(params.ms),
       c: Number(params.c),

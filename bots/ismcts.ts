@@ -91,6 +91,7 @@
  * `NodePool`, the determinization, legal-action buffer, utilities and path
  * are reused (a game's own `result` object and `determinize` may allocate).
  */
+import { DirichletNoise } from './search/dirichlet.js';
 import type { Action, Bot, BotContext, Game, GameStateBase, Rng } from '../src/core/index.js';
 import { BotSpecError } from '../src/core/index.js';
 import { Budget } from './search/budget.js';
@@ -172,6 +173,15 @@ export interface IsmctsOptions {
   /** The temperature T of the net's prior, softmax(score / T), T > 0. Default 1 (`ismcts:ptemp=`). */
   readonly priorTemperature?: number;
   /**
+   * Dirichlet noise at the root (with `netPrior`): the root's priors become
+   * (1 − ε) p + ε η, η ~ Dir(`noiseAlpha`) drawn once per decision from the
+   * seat's generator (AlphaZero's exploration in self-play). Default 0: none
+   * (`ismcts:noise=`).
+   */
+  readonly rootNoise?: number;
+  /** The concentration α of the root noise, α > 0. Default 0.3 (`ismcts:alpha=`). */
+  readonly noiseAlpha?: number;
+  /**
    * Progressive bias toward the prior's child: `bias × prior / (visits + 1)`
    * added to its UCB1 value, in reward units, where the prior is 1 for the
    * greedy prior's child and the policy head's probability with
@@ -206,6 +216,10 @@ export class IsmctsBot implements Bot {
   private readonly leaf: 'playout' | 'net' | 'mix';
   private readonly leafWeight: number;
   private readonly priorTemperature: number;
+  private readonly rootNoise: number;
+  /** The root noise's source (null without noise), and its draw by action id for the current decision. */
+  private readonly dirichlet: DirichletNoise | null;
+  private noise = new Float64Array(0);
   private readonly budget: Budget;
   private readonly pool: NodePool;
   private buffers: SearchBuffers | null = null;
@@ -231,6 +245,8 @@ export class IsmctsBot implements Bot {
     this.leaf = options.leaf ?? 'playout';
     this.leafWeight = options.leafWeight ?? 0.5;
     this.priorTemperature = options.priorTemperature ?? 1;
+    this.rootNoise = this.netPrior ? (options.rootNoise ?? 0) : 0;
+    this.dirichlet = this.rootNoise > 0 ? new DirichletNoise(options.noiseAlpha ?? 0.3) : null;
     const usesNet = this.netPrior || this.leaf !== 'playout';
     if (usesNet && (options.net === undefined || options.net === NO_NET))
       throw new BotSpecError(`ismcts: ${this.netPrior ? 'prior=net' : `leaf=${this.leaf}`} needs a net (net=shipped or net=PATH); net=none turns the net off`);
@@ -298,6 +314,10 @@ export class IsmctsBot implements Bot {
 
     const { game, budget, pool } = this;
     const rng = ctx.rng;
+    if (this.dirichlet !== null) {
+      if (this.noise.length !== b.legal.length) this.noise = new Float64Array(b.legal.length);
+      this.dirichlet.draw(rng, legal, count, this.noise);
+    }
     pool.clear();
     pool.add(-1, -1, -1);
     b.scale.reset();
@@ -370,6 +390,10 @@ export class IsmctsBot implements Bot {
       // The untried action the policy head rates most probable (ties: the lowest id).
       const priors = b.priors;
       b.guide!.evaluate(b.state, moves, n, this.priorTemperature, priors, b.values);
+      if (node === 0 && this.dirichlet !== null) {
+        const e = this.rootNoise;
+        for (let i = 0; i < n; i++) priors[i] = (1 - e) * priors[i]! + e * this.noise[moves[i]!]!;
+      }
       let best = -1;
       for (let i = 0; i < n; i++) if (slot[moves[i]!]! < 0 && (best < 0 || priors[i]! > priors[best]!)) best = i;
       a = moves[best]!;

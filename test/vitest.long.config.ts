@@ -4,11 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The slow tier (`npm run test:long`), the files named `*.long.test.ts`: the conformance, tensor and isolation
- * suites over extra variants (Nine Lives' Powers), Deep Monte-Carlo training end to end, no state carried between
- * games by any built-in bot, search-bot strength, the pool's merge order (timed over 160 000 games), worker
- * resilience and signals, user bots' attacks on their realms, the fuzzer, long random playouts (Nine Lives
- * unchanged by Powers over 200 games a table), the statistics and balance commands end to end, the HTML report in a
- * browser, training runs end to end, progress lines and the page named last by every command, secret deals through
+ * suites over extra variants (Nine Lives' Powers), no state carried between games by any built-in bot, search-bot
+ * strength, the pool's merge order (timed over 160 000 games), worker resilience and signals, user bots' attacks on
+ * their realms, the fuzzer, long random playouts (Nine Lives unchanged by Powers over 200 games a table), the
+ * statistics and balance commands end to end, the HTML report in a browser, training runs end to end (tuning, Deep
+ * Monte-Carlo and Expert Iteration), progress lines and the page named last by every command, secret deals through
  * the CLI (a keyed run reproduced from its key, stopped and resumed), the independent referee over random, greedy
  * and ismcts records of every Nine Lives powers configuration, and the messages that need a real deadline or a real
  * Redis. The files that must run alone, `*.long-serial.test.ts`, follow (`vitest.long-serial.config.ts`).

@@ -17,7 +17,7 @@ import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { architectureFor, inputSizes, utilityScale } from '../nn/game-layout.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { printProse } from '../report/terminal.js';
-import { newAdam, type DmcPlan } from '../learn/dmc.js';
+import { type DmcPlan, type LearnerSteps, newAdam } from '../learn/dmc.js';
 import { b64, type DmcSetup, type DmcState, writeTrainState } from '../results/train-state-file.js';
 import { runDealKey } from './deals.js';
 import { parseCount, parseNumber, runName } from './options.js';
@@ -116,12 +116,7 @@ async function dmcPlan(args: Args, game: AnyGame, flags: RunFlags, s: DmcStart):
     warmStartBot,
     demoEvery: warmStartBot ? demoEveryOf(parseNumber('--demo-share', args['demo-share'], 0, 1)) : 0,
     scoreScale: utilityScale(game, s.variant),
-    batch: parseCount('--batch', args.batch, 1, 1_000_000),
-    epochs: parseCount('--epochs', args.epochs, 1, 1000),
-    lr: parseNumber('--lr', args.lr, 1e-7, 1),
-    l2: 1e-6,
-    clipNorm: 10,
-    valueWeight: 1,
+    ...learnerSteps(args),
     margin: warmStartBot ? parseNumber('--demo-margin', args['demo-margin'], 0, 1e9) : 0,
     ...rollout,
     rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
@@ -227,6 +222,22 @@ function objectiveOf(args: Args, game: AnyGame): Pick<DmcSetup, 'objective'> {
   if (!args.given.has('objective')) return { objective: game.info.utility === 'zero-sum' ? 'score' : 'win' };
   if (args.objective !== 'win' && args.objective !== 'score') throw new UsageError(`--objective must be win or score, got '${args.objective}'`);
   return { objective: args.objective };
+}
+
+/**
+ * The learner's steps a command line means (`--batch`, `--epochs`, `--lr`;
+ * L2 1e-6, clipping norm 10, value weight 1), for `--method dmc` and `exit`.
+ * @throws UsageError on a value out of range (one line).
+ */
+export function learnerSteps(args: Args): LearnerSteps {
+  return {
+    batch: parseCount('--batch', args.batch, 1, 1_000_000),
+    epochs: parseCount('--epochs', args.epochs, 1, 1000),
+    lr: parseNumber('--lr', args.lr, 1e-7, 1),
+    l2: 1e-6,
+    clipNorm: 10,
+    valueWeight: 1,
+  };
 }
 
 /** The chunk period of a share of demonstration chunks: 1/share rounded (0 for none). */

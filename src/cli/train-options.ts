@@ -16,7 +16,7 @@ export const options = commandOptions(
     method: {
       type: 'string',
       describe:
-        'spsa (Spall 1998, numeric parameters; the default for a bot), ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules) or dmc (Deep Monte-Carlo self-play, Zha et al. 2021: learns a network, the nn bot)',
+        'spsa (Spall 1998, numeric parameters; the default for a bot), ntbea (Lucas, Liu and Perez-Liebana 2018, any parameters on a grid; the only method for rules), dmc (Deep Monte-Carlo self-play, Zha et al. 2021: learns a network, the nn bot) or exit (Expert Iteration, Anthony et al. 2017: the net-guided search plays itself, the net learns its visit counts and the outcomes, each new net gated by a paired SPRT)',
     },
     'tune-rules': {
       type: 'string',
@@ -126,7 +126,41 @@ export const options = commandOptions(
         "--method dmc: greedy, to give the net the action the game's greedy bot would play as one more input (residual policy learning): it learns where to depart from greedy; the nn bot then asks greedy at each decision",
     },
     'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
-    episodes: { type: 'number', default: 256, describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration)' },
+    episodes: {
+      type: 'number',
+      default: 256,
+      describe: '--method dmc: self-play episodes per iteration (the net learns after each iteration); --method exit: episodes per generation (default 32)',
+    },
+    init: {
+      type: 'string',
+      describe:
+        "--method exit: the first champion net: shipped (the game's own, bots/nets/<game>.json; the default where the game ships one), a net file (e.g. a DMC run's net.json), or fresh (random weights of --net-size)",
+    },
+    search: {
+      type: 'string',
+      default: 'ismcts:iterations=100,prior=net,leaf=net,horizon=game',
+      describe:
+        "--method exit: the net-guided search that plays and labels self-play and the gates (a built-in ismcts spec without net=: each generation adds its champion's)",
+    },
+    noise: {
+      type: 'number',
+      default: 0.25,
+      describe: "--method exit: the weight of the Dirichlet noise on the root's priors at a seat's first --explore-moves decisions",
+    },
+    alpha: { type: 'number', default: 0.3, describe: "--method exit: the Dirichlet noise's concentration" },
+    'explore-moves': {
+      type: 'number',
+      default: 4,
+      describe: "--method exit: each seat's first decisions of an episode searched with root noise, the move drawn in proportion to the root's visits",
+    },
+    replay: { type: 'number', default: 4, describe: '--method exit: generations of self-play the net trains on (the replay buffer), the latest included' },
+    'gate-every': { type: 'number', default: 1, describe: '--method exit: generations between gates (the last one is always gated)' },
+    'gate-games': {
+      type: 'number',
+      default: 400,
+      describe:
+        "--method exit: games a gate plays at most: a paired match --sprt of the learner's search against the champion's on held-out deals; only H1 promotes the learner",
+    },
     batch: { type: 'number', default: 256, describe: '--method dmc: samples per minibatch (one Adam step each)' },
     lr: { type: 'number', default: 0.001, describe: "--method dmc: Adam's step size" },
     'eval-every': { type: 'number', default: 20, describe: '--method dmc: iterations between evaluations against greedy (paired, on held-out deals)' },
@@ -148,13 +182,14 @@ export const options = commandOptions(
 /** The parsed command line. */
 export type Args = NonNullable<Awaited<ReturnType<typeof parseCommand<typeof options>>>>;
 
-/** The options only `--method dmc` reads: given to another method they are refused, not ignored. */
+/** The options only the methods that learn a network read (`--method dmc` and `exit`): given to another method they are refused, not ignored. */
+export const NET_OPTIONS = ['episodes', 'net-size', 'batch', 'lr', 'epochs'] as const;
+
+/** The options only `--method exit` reads. */
+export const EXIT_ONLY_OPTIONS = ['init', 'search', 'noise', 'alpha', 'explore-moves', 'replay', 'gate-every', 'gate-games'] as const;
+
+/** The options only `--method dmc` reads. */
 export const DMC_ONLY_OPTIONS = [
-  'episodes',
-  'net-size',
-  'batch',
-  'lr',
-  'epochs',
   'epsilon',
   'self-play',
   'warm-start',

@@ -12,6 +12,7 @@ import { signedFixed } from './match-render.js';
 import { matchLineup } from './lineups.js';
 import { DEFAULT_SPRT, runMatch } from './match.js';
 import type { MatchSpec } from './run-spec.js';
+import type { Stopper } from './stopper.js';
 
 /**
  * The verification of a tuned bot: a paired `match --sprt` (or `--measure
@@ -83,9 +84,14 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   return code;
 }
 
-/** Plays a verification match in `dir`, or carries on the one stopped there (its `checkpoint.json`). */
-async function playOrResume(dir: string, flags: RunFlags, spec: MatchSpec): Promise<{ match: MatchReport; code: number }> {
-  const run = existsSync(join(dir, 'checkpoint.json')) ? await runMatch({ flags, resume: dir }) : await runMatch({ flags, spec, out: dir });
+/**
+ * Plays a match in `dir` (a verification, a gate), or carries on the one stopped there (its `checkpoint.json`).
+ * @param stopper the command's Ctrl-C handling; absent: the match installs its own.
+ */
+export async function playOrResume(dir: string, flags: RunFlags, spec: MatchSpec, stopper?: Stopper): Promise<{ match: MatchReport; code: number }> {
+  const run = existsSync(join(dir, 'checkpoint.json'))
+    ? await runMatch({ flags, resume: dir, ...(stopper ? { stopper } : {}) })
+    : await runMatch({ flags, spec, out: dir, ...(stopper ? { stopper } : {}) });
   return { match: run.report, code: run.code };
 }
 

@@ -14,7 +14,9 @@ import { parseRunFlags, type RunFlags } from './run-flags.js';
 import { rulesMain, rulesRun } from './train-rules.js';
 import { dmcMain } from './train-dmc.js';
 import { dmcRun } from './train-dmc-run.js';
-import { DMC_ONLY_OPTIONS, options } from './train-options.js';
+import { type Args, DMC_ONLY_OPTIONS, EXIT_ONLY_OPTIONS, NET_OPTIONS, options } from './train-options.js';
+import { exitMain } from './train-exit.js';
+import { exitRun } from './train-exit-run.js';
 import { readTrainState } from '../results/train-state-file.js';
 import { tuneMain, tuneRun } from './train-tune.js';
 
@@ -41,11 +43,25 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   if (args.game === undefined) throw new UsageError('Missing required argument: game');
   const game = getGame(args.game);
+  refuseOtherMethods(args);
   if (args.method === 'dmc') return dmcMain(args, game, flags, argv);
-  const dmcOnly = DMC_ONLY_OPTIONS.find((f) => args.given.has(f));
-  if (dmcOnly !== undefined) throw new UsageError(`--${dmcOnly} goes with --method dmc (it learns a network)`);
+  if (args.method === 'exit') return exitMain(args, game, flags, argv);
   if (args['tune-rules'] !== undefined) return rulesMain(args, game, flags);
   return tuneMain(args, game, flags, argv);
+}
+
+/**
+ * Refuses an option of another method than the one asked for (one line), rather than ignoring it.
+ * @throws UsageError naming the option and the method it goes with.
+ */
+function refuseOtherMethods(args: Args): void {
+  const learns = args.method === 'dmc' || args.method === 'exit';
+  const net = NET_OPTIONS.find((f) => args.given.has(f));
+  if (!learns && net !== undefined) throw new UsageError(`--${net} goes with --method dmc or exit (they learn a network)`);
+  const dmc = DMC_ONLY_OPTIONS.find((f) => args.given.has(f));
+  if (args.method !== 'dmc' && dmc !== undefined) throw new UsageError(`--${dmc} goes with --method dmc`);
+  const exit = EXIT_ONLY_OPTIONS.find((f) => args.given.has(f));
+  if (args.method !== 'exit' && exit !== undefined) throw new UsageError(`--${exit} goes with --method exit`);
 }
 
 /**
@@ -60,6 +76,7 @@ async function resumeTraining(resume: string, flags: RunFlags, argv: readonly st
   const game = getGame(saved.setup.game);
   const played = { ...flags, ...saved.setup.flags };
   if (saved.kind === 'dmc') return dmcRun(game, played, saved.setup, saved.plan, saved.state, dir);
+  if (saved.kind === 'exit') return exitRun(game, played, saved.setup, saved.plan, saved.state, dir);
   if (saved.setup.rules) return rulesRun(game, played, saved.setup, saved.plan, saved.state, dir);
   return tuneRun(game, played, saved.setup, saved.plan, saved.state, dir, argv);
 }

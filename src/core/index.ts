@@ -4,7 +4,7 @@
  */
 export type { Action, Game, GameInfo, GameResult, GameStateBase, RecordAction, Seat, Utility } from './game.js';
 export { defineGame, type GameDefinition } from './define.js';
-export { copyRow, plainArray, RuleError } from './game.js';
+export { copyRow, NO_WINNERS, plainArray, RuleError } from './game.js';
 export type { Bot, BotContext, BotKind, BotParam, BotParams } from './bot.js';
 export { BotSpecError } from './bot.js';
 export { botParamsFor, resolveBotParams } from './bot-params.js';

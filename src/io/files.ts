@@ -5,7 +5,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
  * Writes a file atomically: a temporary sibling, then a rename, so a reader
  * (or a kill at any moment) sees either the old or the new file, never a torn one.
  */
-export function writeFileAtomic(path: string, data: string): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array): void {
   const tmp = `${path}.tmp-${process.pid}`;
   try {
     writeFileSync(tmp, data);

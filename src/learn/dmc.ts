@@ -20,8 +20,23 @@ import type { RolloutHorizon } from './rollout-targets.js';
 import type { ExpertTarget, SamplePack, SelfPlayTask } from './selfplay.js';
 import type { SelfPlayer } from './selfplay-pool.js';
 
+/**
+ * How a learner steps (Deep Monte-Carlo's and Expert Iteration's alike): its
+ * minibatch size, passes over each iteration's (or replay buffer's)
+ * samples, Adam's step size, L2 and gradient-clipping norm, and the value
+ * head's loss weight (1: equal to the action head's).
+ */
+export interface LearnerSteps {
+  readonly batch: number;
+  readonly epochs: number;
+  readonly lr: number;
+  readonly l2: number;
+  readonly clipNorm: number;
+  readonly valueWeight: number;
+}
+
 /** What a DMC run keeps fixed (`train-state.json`'s `plan`). */
-export interface DmcPlan {
+export interface DmcPlan extends LearnerSteps {
   readonly gameId: string;
   readonly variant: SelfPlayTask['variant'];
   readonly arch: NetArchitecture;
@@ -44,14 +59,6 @@ export interface DmcPlan {
    */
   readonly demoEvery: number;
   readonly scoreScale: number;
-  /** Minibatch size, passes over an iteration's samples, Adam's step size, L2 and clipping norm. */
-  readonly batch: number;
-  readonly epochs: number;
-  readonly lr: number;
-  readonly l2: number;
-  readonly clipNorm: number;
-  /** Weight of the value head's loss beside the Q loss (1: equal). */
-  readonly valueWeight: number;
   /**
    * The margin l of DQfD's large-margin loss on the warm start's
    * demonstrations (Hester et al. 2018, eq. 2, at weight 1), in utility
@@ -159,14 +166,14 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
 }
 
 /** Where sample i of an iteration lives: its pack, its row, and its first legal action's index in the pack. */
-interface SampleRef {
+export interface SampleRef {
   readonly pack: number;
   readonly row: number;
   readonly legalAt: number;
 }
 
 /** The samples of an iteration's packs, in chunk order. */
-function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
+export function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
   const out: SampleRef[] = [];
   packs.forEach((p, pack) => {
     let legalAt = 0;
@@ -179,7 +186,7 @@ function sampleRefs(packs: readonly SamplePack[]): SampleRef[] {
 }
 
 /** The training sample of a reference (views into its pack: nothing copied). */
-function trainingSample(
+export function trainingSample(
   packs: readonly SamplePack[],
   r: SampleRef,
   arch: NetArchitecture,
@@ -284,7 +291,7 @@ export async function dmcIteration(
   };
 }
 
-/** A fresh Adam for a plan's net. */
-export function newAdam(plan: DmcPlan, size: number): Adam {
+/** A fresh Adam for a plan's net (Deep Monte-Carlo's or Expert Iteration's: its step size, L2 and clipping norm). */
+export function newAdam(plan: Pick<LearnerSteps, 'lr' | 'l2' | 'clipNorm'>, size: number): Adam {
   return new Adam(size, { lr: plan.lr, weightDecay: plan.l2, clipNorm: plan.clipNorm });
 }

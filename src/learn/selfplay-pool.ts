@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
 import { lazyRequire } from '../io/lazy.js';
 import { OLD_GENERATION_MB, YOUNG_GENERATION_MB } from '../tourney/pool.js';
-import { playEpisodes, type SamplePack, type SelfPlayTask } from './selfplay.js';
+import { playChunk } from './chunk.js';
+import type { SamplePack } from './sample-pack.js';
+import type { SelfPlayTask } from './selfplay.js';
 
 /** What plays chunks of self-play episodes: worker threads, or the calling thread. */
 export interface SelfPlayer {
@@ -28,7 +30,7 @@ const loadPiscina = lazyRequire<typeof import('piscina')>('piscina');
 /**
  * Self-play on `workers` threads (piscina), or on the calling thread when
  * `workers` is 1. The samples do not depend on which: a chunk is a function
- * of its task alone (`playEpisodes`).
+ * of its task alone (`playChunk`).
  * @param workers threads, >= 1.
  */
 export function selfPlayer(workers: number): SelfPlayer {
@@ -38,7 +40,7 @@ export function selfPlayer(workers: number): SelfPlayer {
         const out: SamplePack[] = [];
         for (const t of tasks) {
           if (signal?.aborted) throw signal.reason;
-          out.push(playEpisodes(t));
+          out.push(playChunk(t));
           // Let a signal handler (Ctrl-C) run between chunks.
           await new Promise((r) => setImmediate(r));
         }

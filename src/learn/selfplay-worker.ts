@@ -3,8 +3,6 @@
  * plays one chunk of episodes.
  */
 import '../games/index.js';
-import { playEpisodes, type SamplePack, type SelfPlayTask } from './selfplay.js';
+import { playChunk } from './chunk.js';
 
-export default function playChunk(task: SelfPlayTask): SamplePack {
-  return playEpisodes(task);
-}
+export default playChunk;

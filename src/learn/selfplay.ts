@@ -18,7 +18,10 @@ import { createBot, parseLineup } from '../../bots/index.js';
 import { Net, type NetArchitecture } from '../nn/net.js';
 import { NetInput } from '../nn/net-input.js';
 import { RolloutLabeller, type RolloutHorizon } from './rollout-targets.js';
+import { PackBuilder, type SamplePack } from './sample-pack.js';
 import { utilities } from './utility.js';
+
+export type { SamplePack } from './sample-pack.js';
 
 /** One chunk of episodes to play: plain data, crosses threads. */
 export interface SelfPlayTask {
@@ -69,6 +72,22 @@ export interface SelfPlayTask {
   readonly expertBot?: string | null;
   /** `action`: the expert's label is 1 on the action it plays (a search's most visited child), 0 elsewhere, even when it has visit counts; absent: `visits`. */
   readonly expertTarget?: ExpertTarget;
+  /**
+   * Expert Iteration's self-play instead of ε-greedy play (`search-selfplay.ts`):
+   * the net-guided search plays every seat and labels every decision; the
+   * fields above for the learner's own play are then unused. Absent: Deep Monte-Carlo.
+   */
+  readonly search?: SearchSelfPlay;
+}
+
+/** The searches of an Expert Iteration chunk: built-in bot specs (each names its net file, `net=PATH`). */
+export interface SearchSelfPlay {
+  /** The search of a seat's first `exploreMoves` decisions (with root noise, `ismcts:...,noise=`). */
+  readonly explore: string;
+  /** The search of its later decisions. */
+  readonly play: string;
+  /** Decisions per seat and episode played by `explore`, the move drawn in proportion to the root's visits. */
+  readonly exploreMoves: number;
 }
 
 /** What an expert's label holds: a search's root visit counts, or its action alone. */
@@ -81,57 +100,6 @@ interface SearchExpert {
 
 function isSearchExpert(bot: Bot): bot is Bot & SearchExpert {
   return typeof (bot as Partial<SearchExpert>).rootVisits === 'function';
-}
-
-/**
- * The samples of a chunk, packed in typed arrays (sample k's rows at its
- * offsets), in episode order, then decision order.
- */
-export interface SamplePack {
-  /** Samples in the pack. */
-  readonly samples: number;
-  /** `samples × inputSize` observation tensors. */
-  readonly obs: Float32Array;
-  /** Per sample: the number of legal actions. */
-  readonly counts: Int32Array;
-  /** Every sample's legal action ids, one run after another (`counts[k]` each). */
-  readonly legal: Int32Array;
-  /** With a feature head: `Σ counts × featureSize` features, row j for the j-th legal id of `legal`. */
-  readonly features: Float32Array | null;
-  /** Per sample: the index into its legal actions of the action taken. */
-  readonly chosen: Int32Array;
-  /** Per sample: 1 when the action taken was the warm-start bot's (a demonstration), else 0 (the net's, or ε's). */
-  readonly demo: Uint8Array;
-  /** Aligned with `legal`: each legal action's rollout target, NaN throughout a sample without them; null when the task asked for none. */
-  readonly qAll: Float32Array | null;
-  /** Aligned with `legal`: the expert's policy target (visit counts, or 1 on its action), NaN throughout a sample without one; null when the task asked for none. */
-  readonly policy: Float32Array | null;
-  /** Per sample: its Monte-Carlo return (the utility of its seat at the end), the Q-target. */
-  readonly target: Float32Array;
-  /** `samples × P`: every seat's utility at the end, seat-relative (the sample's seat first, then the seat to its left...): the value head's target. */
-  readonly values: Float32Array;
-  /** Per episode played: the learner's mean utility over its seats (for the curve). */
-  readonly learnerUtility: Float64Array;
-  /** Decisions of learner seats, and of every seat, in the chunk. */
-  readonly decisions: number;
-}
-
-/** A growable Float32 / Int32 buffer. */
-class Grow<T extends Float32Array | Int32Array> {
-  length = 0;
-  constructor(
-    public data: T,
-    private readonly make: (n: number) => T,
-  ) {}
-  reserve(n: number): void {
-    if (this.length + n <= this.data.length) return;
-    const next = this.make(Math.max(this.length + n, 2 * this.data.length));
-    next.set(this.data.subarray(0, this.length));
-    this.data = next;
-  }
-  view(): T {
-    return this.data.subarray(0, this.length) as T;
-  }
 }
 
 /**
@@ -156,24 +124,12 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   let scores = new Float64Array(64);
   const util = new Float64Array(P);
 
-  const obsOut = new Grow(new Float32Array(N * 256), (n) => new Float32Array(n));
-  const legalOut = new Grow(new Int32Array(4096), (n) => new Int32Array(n));
-  const featOut = new Grow(new Float32Array(F > 0 ? 4096 * F : 0), (n) => new Float32Array(n));
   const labeller =
     task.rolloutShare > 0 && task.rolloutBot
       ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10, task.rolloutAdvantage ?? false)
       : null;
-  const qAllOut = labeller ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
   const expertShare = task.expertBot ? (task.expertShare ?? 0) : 0;
-  const policyOut = expertShare > 0 ? new Grow(new Float32Array(4096), (n) => new Float32Array(n)) : null;
-  const chosen = new Grow(new Int32Array(256), (n) => new Int32Array(n));
-  const counts = new Grow(new Int32Array(256), (n) => new Int32Array(n));
-  const seatOf = new Grow(new Int32Array(256), (n) => new Int32Array(n));
-  const demo = new Grow(new Int32Array(256), (n) => new Int32Array(n));
-  const target = new Grow(new Float32Array(256), (n) => new Float32Array(n));
-  const values = new Grow(new Float32Array(256 * P), (n) => new Float32Array(n));
-  const learnerUtility = new Float64Array(task.count);
-  let decisions = 0;
+  const out = new PackBuilder(N, F, P, task.count, labeller !== null, expertShare > 0);
 
   // One instance of each bot per seat (a bot may keep a seat's state within a game).
   const perSeat = (spec: string): Bot[] => Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
@@ -181,7 +137,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
   // A net with a base policy reads that policy's action (`NetArchitecture.base`), asked of its own bots.
   const baseBots: Bot[] | null = task.arch.base ? perSeat(task.arch.base) : null;
   const opponentBots = task.opponents.map(perSeat);
-  const expertBots: Bot[] | null = policyOut ? perSeat(task.expertBot!) : null;
+  const expertBots: Bot[] | null = expertShare > 0 ? perSeat(task.expertBot!) : null;
   const expertRng = createRng('unused');
   const seatBots: (Bot | null)[] = new Array(P).fill(null);
   const ctxs: BotContext[] = [];
@@ -206,7 +162,6 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       seatBots[p] = allSelf || p === mine ? null : opponentBots[pick.int(opponentBots.length)]![p]!;
       botRngs[p]!.seed(`${dealSeed}/bot/${p}`);
     }
-    const firstSample = chosen.length;
     game.deal(s, dealRng(dealSeed));
     for (let p = 0; p < P; p++) {
       seatBots[p]?.reset?.(ctxs[p]!);
@@ -223,7 +178,6 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         game.apply(s, bot.act(obs, legal, n, ctxs[seat]!));
         continue;
       }
-      decisions++;
       game.observe(s, seat, obs);
       let k: number;
       let demonstrated = 0;
@@ -252,20 +206,14 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         for (let j = 0; j < n; j++) if (legal[j] === baseAction) k = j;
         for (let j = 0; j < n; j++) if (scores[j]! > scores[k]!) k = j;
       }
-      // The sample: the tensor, the legal actions (and features), the action taken.
-      obsOut.reserve(N);
-      obsOut.data.set(x, obsOut.length);
-      obsOut.length += N;
-      legalOut.reserve(n);
-      for (let j = 0; j < n; j++) legalOut.data[legalOut.length + j] = legal[j]!;
-      if (qAllOut) {
-        qAllOut.reserve(n);
-        if (labelPick.next() < task.rolloutShare) labeller!.label(s, seat, legal, n, `${dealSeed}/rollout/${decisionInEpisode}`, qAllOut.data, legalOut.length);
-        else qAllOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
-        qAllOut.length += n;
+      // The sample: the tensor, the legal actions (and features), its targets, the action taken.
+      out.begin(x, legal, n, feats);
+      const at = out.legalAt;
+      if (out.qAll) {
+        if (labelPick.next() < task.rolloutShare) labeller!.label(s, seat, legal, n, `${dealSeed}/rollout/${decisionInEpisode}`, out.qAll.data, at);
+        else out.qAll.data.fill(Number.NaN, at, at + n);
       }
-      if (policyOut) {
-        policyOut.reserve(n);
+      if (out.policy) {
         if (n > 1 && expertPick.next() < expertShare)
           expertLabel(
             expertBots![seat]!,
@@ -273,41 +221,18 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
             legal,
             n,
             { ...ctxs[seat]!, rng: expertRng.seed(`${dealSeed}/expert/${decisionInEpisode}`) },
-            policyOut.data,
-            legalOut.length,
+            out.policy.data,
+            at,
             task.expertTarget ?? 'visits',
           );
-        else policyOut.data.fill(Number.NaN, legalOut.length, legalOut.length + n);
-        policyOut.length += n;
+        else out.policy.data.fill(Number.NaN, at, at + n);
       }
       decisionInEpisode++;
-      legalOut.length += n;
-      if (feats) {
-        featOut.reserve(n * F);
-        featOut.data.set(feats.subarray(0, n * F), featOut.length);
-        featOut.length += n * F;
-      }
-      counts.reserve(1);
-      counts.data[counts.length++] = n;
-      chosen.reserve(1);
-      chosen.data[chosen.length++] = k;
-      seatOf.reserve(1);
-      seatOf.data[seatOf.length++] = seat;
-      demo.reserve(1);
-      demo.data[demo.length++] = demonstrated;
+      out.end(n, k, seat, demonstrated);
       game.apply(s, legal[k]!);
     }
     // The Monte-Carlo return of each sample: its seat's utility at the end.
     utilities(game, s, task.scoreScale, util);
-    target.reserve(chosen.length - firstSample);
-    values.reserve((chosen.length - firstSample) * P);
-    for (let i = firstSample; i < chosen.length; i++) {
-      const q = seatOf.data[i]!;
-      target.data[i] = util[q]!;
-      for (let j = 0; j < P; j++) values.data[i * P + j] = util[(q + j) % P]!;
-    }
-    target.length = chosen.length;
-    values.length = chosen.length * P;
     let sum = 0;
     let seats = 0;
     for (let p = 0; p < P; p++)
@@ -315,23 +240,9 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         sum += util[p]!;
         seats++;
       }
-    learnerUtility[e] = sum / seats;
+    out.finish(util, sum / seats);
   }
-  return {
-    samples: chosen.length,
-    obs: obsOut.view(),
-    counts: counts.view(),
-    legal: legalOut.view(),
-    features: F > 0 ? featOut.view() : null,
-    qAll: qAllOut ? qAllOut.view() : null,
-    policy: policyOut ? policyOut.view() : null,
-    chosen: chosen.view(),
-    demo: Uint8Array.from(demo.view()),
-    target: target.view(),
-    values: values.view(),
-    learnerUtility,
-    decisions,
-  };
+  return out.build();
 }
 
 /**

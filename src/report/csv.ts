@@ -3,7 +3,7 @@ import { lazyRequire } from '../io/lazy.js';
 import type { Summary } from '../analysis/summary.js';
 
 /** csv-stringify's synchronous API, loaded when the first CSV file is written. */
-const csvStringify = lazyRequire<typeof CsvStringify>('csv-stringify/sync');
+const csvStringify = lazyRequire<typeof CsvStringify>('csv-stringify/sync', { atEnd: true });
 
 /**
  * CSV text of records (csv-stringify: RFC 4180 quoting), loaded on first use.

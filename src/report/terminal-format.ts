@@ -4,7 +4,7 @@ import type Table from 'cli-table3';
 import { lazyRequire } from '../io/lazy.js';
 
 /** cli-table3, loaded when the first table is printed. */
-const TableClass = lazyRequire<typeof Table>('cli-table3');
+const TableClass = lazyRequire<typeof Table>('cli-table3', { atEnd: true });
 
 /** `x` with `d` decimals, never "-0.0": a value that rounds to zero prints as zero. */
 export function fixed(x: number, d: number): string {

@@ -4,6 +4,7 @@
  * (one row per iteration); of a Deep Monte-Carlo run, its own rows under the
  * same names (`writeDmcCurve`: its losses, and its evaluations against greedy).
  */
+import type { ExitCurveRow } from './exit-state.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { stringify } from '../report/csv.js';
@@ -52,12 +53,12 @@ export function readCurveFile(dir: string): CurveFile | null {
   return tuningCurve(readJsonFile(dir, CURVE_FILES.json, anyCurveSchema));
 }
 
-/** `curve.json` of a tuning, or of a Deep Monte-Carlo run (whose rows its own command writes). */
-export const anyCurveSchema = z.union([curveFileSchema, z.object({ method: z.literal('dmc') }).passthrough()]);
+/** `curve.json` of a tuning, or of a Deep Monte-Carlo or Expert Iteration run (whose rows `writeDmcCurve` and `writeExitCurve` write). */
+export const anyCurveSchema = z.union([curveFileSchema, z.object({ method: z.literal('dmc') }).passthrough(), z.object({ method: z.literal('exit') }).passthrough()]);
 
-/** A tuning's curve of a `curve.json` read through `anyCurveSchema`; null for a Deep Monte-Carlo run's. */
+/** A tuning's curve of a `curve.json` read through `anyCurveSchema`; null for a Deep Monte-Carlo or Expert Iteration run's. */
 export function tuningCurve(c: z.output<typeof anyCurveSchema> | null): CurveFile | null {
-  return c !== null && c.method !== 'dmc' ? c : null;
+  return c !== null && c.method !== 'dmc' && c.method !== 'exit' ? c : null;
 }
 
 /** The first columns of a tuning's `curve.csv`: the iteration, the games played up to its end, and the point it played (one column a tuned parameter). */
@@ -155,4 +156,48 @@ export function writeDmcCurve(dir: string, curve: readonly DmcCurveRow[]): void 
   // No clock in the curve: the same seed gives the same files on any machine and worker count (the seconds are in train-state.json).
   const rowsJson = curve.map(({ seconds: _s, ...r }) => r);
   writeFileAtomic(join(dir, CURVE_FILES.json), jsonFileText({ method: 'dmc', curve: rowsJson }));
+}
+
+/** The columns of an Expert Iteration run's `curve.csv`: a generation's losses and search iterations, its gate, the champion after it. */
+export const EXIT_CURVE_COLUMNS = [
+  'generation',
+  'games',
+  'samples',
+  'replay_samples',
+  'loss_policy',
+  'loss_value',
+  'search_iterations',
+  'gate_deals',
+  'gate_games',
+  'gate_sprt',
+  'gate_llr',
+  'learner_minus_champion',
+  'learner_minus_champion_ci95_lo',
+  'learner_minus_champion_ci95_hi',
+  'promoted',
+  'champion',
+] as const;
+
+/** Writes an Expert Iteration run's curve (CSV and JSON), without the clock (the seconds are in train-state.json). */
+export function writeExitCurve(dir: string, curve: readonly ExitCurveRow[]): void {
+  const rows = curve.map((r) => [
+    r.generation,
+    r.episodes,
+    r.samples,
+    r.replaySamples,
+    r.lossPolicy,
+    r.lossValue,
+    r.searchIterations,
+    r.gate?.deals ?? '',
+    r.gate?.games ?? '',
+    r.gate ? (r.gate.accepted ?? (r.gate.noVariation ? 'no variation' : 'undecided')) : '',
+    r.gate && Number.isFinite(r.gate.llr) ? r.gate.llr : '',
+    r.gate?.value ?? '',
+    r.gate?.ci95[0] ?? '',
+    r.gate?.ci95[1] ?? '',
+    r.gate ? (r.gate.promoted ? 1 : 0) : '',
+    r.champion,
+  ]);
+  writeFileAtomic(join(dir, CURVE_FILES.csv), stringify(rows, { header: true, columns: [...EXIT_CURVE_COLUMNS] }));
+  writeFileAtomic(join(dir, CURVE_FILES.json), jsonFileText({ method: 'exit', curve }));
 }

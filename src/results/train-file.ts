@@ -37,9 +37,9 @@ export const trainFileSchema = z.object({
   variant: variantSchema,
   start: z.string().optional(),
   tuned: z.string().optional(),
-  method: z.enum(['spsa', 'ntbea', 'dmc']),
+  method: z.enum(['spsa', 'ntbea', 'dmc', 'exit']),
   parameters: z.array(dimensionSchema).readonly().optional(),
-  /** A Deep Monte-Carlo run's net file, in the run directory. */
+  /** A Deep Monte-Carlo or Expert Iteration run's net file, in the run directory. */
   net: z.string().optional(),
   iterations: z.number(),
   games: z.number(),

@@ -19,6 +19,7 @@ import type { Objective } from '../train/evaluate.js';
 import type { TrainPlan, TrainState } from '../train/loop.js';
 import { RULE_TARGETS, type RuleTarget } from '../train/rules.js';
 import { type DmcCurveRow, dimensionSchema } from './curve-file.js';
+import { exitFileSchema, exitPlanSchema, exitSetupSchema, type ExitStateFile } from './exit-state.js';
 import { variantSchema as variant } from './json-file.js';
 
 /** `train-state.json`. */
@@ -216,6 +217,7 @@ const dmcState = z.object({
 export const trainSpecSchema = z.union([
   z.object({ kind: z.literal('train'), setup: trainSetup, plan: trainPlan }),
   z.object({ kind: z.literal('train'), setup: dmcSetup, plan: dmcPlan }),
+  z.object({ kind: z.literal('train'), setup: exitSetupSchema, plan: exitPlanSchema }),
 ]);
 
 /** A bot tuning's or a rules search's saved run. */
@@ -259,7 +261,7 @@ export function writeTrainState(dir: string, saved: { readonly setup: unknown; r
  * @param shown the run directory as the user gave it (for the message).
  * @throws UsageError with one line when the file is missing, is not JSON, or fits neither kind of run.
  */
-export function readTrainState(dir: string, shown: string): TuneStateFile | DmcStateFile {
+export function readTrainState(dir: string, shown: string): TuneStateFile | DmcStateFile | ExitStateFile {
   const file = join(dir, TRAIN_STATE_FILE);
   if (!existsSync(file)) throw new UsageError(`--resume ${shown}: no ${TRAIN_STATE_FILE} (not a training run, or stopped before its first iteration)`);
   let raw: unknown;
@@ -267,6 +269,12 @@ export function readTrainState(dir: string, shown: string): TuneStateFile | DmcS
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     throw new UsageError(`--resume ${shown}: train-state.json is damaged`);
+  }
+  const exit = exitFileSchema.safeParse(raw);
+  // The object as read (not zod's copy), so a resumed run writes its keys in the order an uninterrupted one does.
+  if (exit.success) {
+    const r = raw as Omit<ExitStateFile, 'kind'>;
+    return { kind: 'exit', setup: r.setup, plan: r.plan, state: r.state };
   }
   if (isDmcFile(raw)) return { kind: 'dmc', setup: raw.setup, plan: raw.plan, state: raw.state };
   if (isTuneFile(raw)) return { kind: 'tune', setup: raw.setup, plan: raw.plan, state: raw.state };

@@ -1,10 +1,10 @@
 import { lazyRequire } from '../io/lazy.js';
 
 // The stdlib distributions, loaded on first use (`lazyRequire`): a run's start does not wait for them.
-const fCdf = lazyRequire<typeof import('@stdlib/stats-base-dists-f-cdf')>('@stdlib/stats-base-dists-f-cdf');
-const normalCdfLib = lazyRequire<typeof import('@stdlib/stats-base-dists-normal-cdf')>('@stdlib/stats-base-dists-normal-cdf');
-const normalQuantile = lazyRequire<typeof import('@stdlib/stats-base-dists-normal-quantile')>('@stdlib/stats-base-dists-normal-quantile');
-const tQuantileLib = lazyRequire<typeof import('@stdlib/stats-base-dists-t-quantile')>('@stdlib/stats-base-dists-t-quantile');
+const fCdf = lazyRequire<typeof import('@stdlib/stats-base-dists-f-cdf')>('@stdlib/stats-base-dists-f-cdf', { atEnd: true });
+const normalCdfLib = lazyRequire<typeof import('@stdlib/stats-base-dists-normal-cdf')>('@stdlib/stats-base-dists-normal-cdf', { atEnd: true });
+const normalQuantile = lazyRequire<typeof import('@stdlib/stats-base-dists-normal-quantile')>('@stdlib/stats-base-dists-normal-quantile', { atEnd: true });
+const tQuantileLib = lazyRequire<typeof import('@stdlib/stats-base-dists-t-quantile')>('@stdlib/stats-base-dists-t-quantile', { atEnd: true });
 
 /** The standard normal quantile Φ⁻¹(p), p in (0, 1) (stdlib). */
 export function zQuantile(p: number): number {

@@ -2,7 +2,7 @@ import { lazyRequire } from '../io/lazy.js';
 import { fSurvival } from './quantiles.js';
 import type { EqualityTest } from './wald.js';
 
-const chisqCdf = lazyRequire<typeof import('@stdlib/stats-base-dists-chisquare-cdf')>('@stdlib/stats-base-dists-chisquare-cdf');
+const chisqCdf = lazyRequire<typeof import('@stdlib/stats-base-dists-chisquare-cdf')>('@stdlib/stats-base-dists-chisquare-cdf', { atEnd: true });
 
 /** The level of the equality tests, and the power at which a run states the gap it could have detected. */
 export const TEST_ALPHA = 0.05;

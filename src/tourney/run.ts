@@ -1,3 +1,4 @@
+import { preloadEndPackages } from '../io/lazy.js';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../core/errors.js';
@@ -173,11 +174,18 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
 
   // A short run of instant bots is played here: starting worker threads would cost more than its games.
   const pool: BatchPlayer = opts.pool ?? (playsInline(config, total) ? new InlinePool() : new BatchPool(opts.workers));
+  let preloaded = false;
   const scheduler = new Scheduler(
     pool,
     config,
     () => opts.stop?.aborted === true || merger.decidedEarly,
-    (index, r) => merger.accept(index, r),
+    (index, r) => {
+      // While worker threads play, this thread is idle: once the first batch is in (the threads' start-up is over), it
+      // loads what the run's end needs (the summary's distributions, tables, CSV).
+      if (!preloaded && !(pool instanceof InlinePool)) preloadEndPackages();
+      preloaded = true;
+      merger.accept(index, r);
+    },
   );
   const stopWatchdog = startWatchdog(scheduler.running, config, opts.watchdogMs);
   const stopPlaying = opts.onPlaying ? reportPlaying(opts.onPlaying, merger, scheduler, K, total) : () => undefined;
@@ -195,6 +203,7 @@ export async function runTourney(opts: TourneyOptions): Promise<TourneyRun> {
     const inFlight = new Set<Promise<void>>();
     const onStop = (): void => scheduler.abortAll();
     opts.stop?.addEventListener('abort', onStop);
+
     while (!opts.stop?.aborted && !merger.decidedEarly && scheduler.failure === null && (submitted < batches.length || inFlight.size > 0)) {
       while (!opts.stop?.aborted && !merger.decidedEarly && submitted < batches.length && inFlight.size < window()) {
         const p: Promise<void> = scheduler.start(batches[submitted++]!).finally(() => inFlight.delete(p));

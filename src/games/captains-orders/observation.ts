@@ -1,4 +1,4 @@
-import { copyRow, intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
+import { NO_WINNERS, copyRow, intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, rankMask, RANK_SLOTS } from '../../cards/pairs.js';
 import { LastKind, Phase, type CaptainsOrdersState, syncMasks } from './state.js';
 
@@ -168,6 +168,6 @@ export function determinize(o: CaptainsOrdersObservation, rng: Rng, into: Captai
   into.lastTo = o.lastTo;
   into.lastKind = o.lastKind;
   into.capped = false;
-  into.winners = [];
+  into.winners = NO_WINNERS;
   return into;
 }

@@ -1,4 +1,4 @@
-import { RuleError, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, type Rng } from '../../core/index.js';
 import { lowestBit } from '../../core/bits.js';
 import { emptied, fillPairsDeck, lowestRank, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import { A_ASK, A_BELAY, A_DECLARE_NO, A_DECLARE_YES, A_DISCARD, A_DISCOVER, A_FOLLOW, A_GIVE, A_ORDER, A_PASS, MAX_SEATS, NUM_ACTIONS } from './actions.js';
@@ -139,7 +139,7 @@ export function deal(s: CaptainsOrdersState, rng: Rng): void {
   s.round = 0;
   s.dealer = 0;
   s.capped = false;
-  s.winners = [];
+  s.winners = NO_WINNERS;
   startRound(s);
 }
 

@@ -5,7 +5,7 @@
  * cannot see; the constraint sampler (`unseen-sampler.ts`) deals them; the
  * cards are then put in place (`placeDrawn`) and the public fields copied.
  */
-import { RuleError, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, type Rng } from '../../core/index.js';
 import { NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { isWild } from './rules.js';
 import { type NineLivesState, Phase, W_BID, W_DOWN, W_GIVING, W_HAND, W_LEFTOVER, W_OUT, W_PLAYED, W_PROMISE } from './state.js';
@@ -15,8 +15,6 @@ import { ALL_SUITS, ASSIGN, drawUnseen, G_KIND, G_OWNER, GroupKind, POOL, seatGr
 
 /** Rejection draws tried before the sequential draw (`unseen-sampler.ts`). */
 const REJECTION_TRIES = 64;
-/** The winners of every unfinished determinized state (shared, never written: a finished game gets its own array). */
-const NO_WINNERS: number[] = [];
 /** Powers: the places of the one unconstrained group, in order: promises, cards being given, face-down slots. */
 const FREE_WHERE = new Uint8Array(NUM_CARDS);
 const FREE_SLOT = new Int8Array(NUM_CARDS);

@@ -1,4 +1,4 @@
-import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { A_CROWN, A_PLAY, DECLARABLE, NUM_ACTIONS } from './actions.js';
 import { cardName, FIRST_CROWN, NUM_CARDS, NUM_SUITS, numberOf, suitOf } from './cards.js';
 import { encodeAction } from './codec.js';
@@ -68,7 +68,7 @@ export function deal(s: NineLivesState, rng: Rng): void {
   s.round = 0;
   s.keeper = 0;
   s.capped = false;
-  s.winners = [];
+  s.winners = NO_WINNERS;
   // Powers, section 1: the power deal draws from the game's generator before the first deal.
   if (s.powers) dealPowers(s.powerOf, s.where, s.powersOff, s.uniformDeal, s.rng);
   s.pwUses.fill(0);

@@ -1,4 +1,4 @@
-import { intParam, RuleError, shuffleInPlace, stringParam, type Rng, type Variant } from '../../core/index.js';
+import { NO_WINNERS, intParam, RuleError, shuffleInPlace, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { loadCardSet, type CardSet } from './cards.js';
 import { clearCounters, IN_DECK, type NineMusesState, Phase, Then } from './state.js';
 
@@ -153,7 +153,7 @@ export function determinize(o: NineMusesObservation, rng: Rng, into: NineMusesSt
   into.discard.set(o.discard);
   // Muses: revealed ones keep their order, the unrevealed ones are shuffled behind them.
   const M = o.numMuses;
-  into.museOrder.set(o.museOrder.subarray(0, o.revealed));
+  for (let j = 0; j < o.revealed; j++) into.museOrder[j] = o.museOrder[j]!;
   let u = 0;
   for (let m = 0; m < M; m++) if (o.museLoc[m] === IN_DECK) MUSES[u++] = m;
   if (u !== M - o.revealed) throw new RuleError(`nine-muses: seat ${me} sees ${u} Muses in the deck, expected ${M - o.revealed}`);
@@ -173,7 +173,7 @@ export function determinize(o: NineMusesObservation, rng: Rng, into: NineMusesSt
   into.stealLeft.set(o.stealLeft);
   into.stealThen = o.stealThen;
   into.reshuffleSeat = -1;
-  into.winners = [];
+  into.winners = NO_WINNERS;
   clearCounters(into);
   return into;
 }

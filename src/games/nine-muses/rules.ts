@@ -1,4 +1,4 @@
-import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { lowestBit } from '../../core/bits.js';
 import { decodeId, Kind, type DecodedAction, NUM_ACTIONS } from './actions.js';
 import { MAX_OPTIONS, MIN_MUSES, type CardSet } from './cards.js';
@@ -121,7 +121,7 @@ export function deal(s: NineMusesState, rng: Rng): void {
   s.round = 1;
   s.first = 0;
   s.turn = 0;
-  s.winners = [];
+  s.winners = NO_WINNERS;
   s.stealLeft.fill(0);
   dealPhilosophers(s);
   if (s.recorder) recordRoundStart(s, DEALT);

@@ -1,4 +1,4 @@
-import { boolParam, copyRow, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
+import { NO_WINNERS, boolParam, copyRow, intParam, RuleError, stringParam, type Rng, type Variant } from '../../core/index.js';
 import { drawFromPool, fillPairsDeck, PAIRS_RANKS, RANK_SLOTS } from '../../cards/pairs.js';
 import { syncMasks, type NineVirtuesState, Phase, type BidPenalty } from './state.js';
 
@@ -170,7 +170,7 @@ export function determinize(o: NineVirtuesObservation, rng: Rng, into: NineVirtu
   into.caller = o.caller;
   into.roundCapped = o.roundCapped;
   into.capped = o.capped;
-  into.winners = [];
+  into.winners = NO_WINNERS;
   into.statBytes.fill(0);
   into.statCall.fill(-1);
   return into;

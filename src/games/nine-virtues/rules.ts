@@ -1,4 +1,4 @@
-import { RuleError, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, type Rng } from '../../core/index.js';
 import { lowestBit } from '../../core/bits.js';
 import { emptied, fillPairsDeck, nthRank, PAIRS_RANKS, ranksIn, RANK_SLOTS, writeRanks } from '../../cards/pairs.js';
 import { A_BID, A_CALL, A_KILL, A_SWAP, callId, NUM_ACTIONS } from './actions.js';
@@ -92,7 +92,7 @@ export function deal(s: NineVirtuesState, rng: Rng): void {
   s.totals.fill(0);
   s.round = 0;
   s.capped = false;
-  s.winners = [];
+  s.winners = NO_WINNERS;
   s.statBytes.fill(0);
   startRound(s);
 }

@@ -1,4 +1,4 @@
-import { intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
+import { NO_WINNERS, intParam, RuleError, type Rng, type Variant } from '../../core/index.js';
 import { DECK_SIZE, SUITS, TOP_RANK } from '../../cards/nines.js';
 import { BOARD, type NinesHoldemState, Phase, Street } from './state.js';
 
@@ -148,11 +148,13 @@ export function determinize(o: NinesHoldemObservation, rng: Rng, into: NinesHold
   into.pending = o.pending;
   into.net.set(o.net);
   into.won.fill(0);
-  into.winners = [];
+  into.winners = NO_WINNERS;
   if (o.phase === Phase.Over) {
     let top = -Infinity;
     for (let q = 0; q < P; q++) top = Math.max(top, o.net[q]!);
-    for (let q = 0; q < P; q++) if (o.net[q] === top) into.winners.push(q);
+    const w: number[] = [];
+    for (let q = 0; q < P; q++) if (o.net[q] === top) w.push(q);
+    into.winners = w;
   }
   return into;
 }

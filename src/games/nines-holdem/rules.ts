@@ -1,4 +1,4 @@
-import { RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
+import { NO_WINNERS, RuleError, shuffleInPlace, type Rng } from '../../core/index.js';
 import { NINES_SLOTS, SUITS, TOP_RANK } from '../../cards/nines.js';
 import { cardCode, ninesValue, showdownRank } from '../../cards/nines-value.js';
 import { A_BET, A_CALL, A_CHECK, A_FOLD, A_RAISE } from './actions.js';
@@ -36,7 +36,7 @@ export function deal(s: NinesHoldemState, rng: Rng): void {
   s.rng = rng;
   s.handIndex = 0;
   s.net.fill(0);
-  s.winners = [];
+  s.winners = NO_WINNERS;
   startHand(s);
 }
 
@@ -61,8 +61,11 @@ function startHand(s: NinesHoldemState): void {
   let i = 0;
   for (let v = 1; v <= TOP_RANK; v++) for (let k = 0; k < SUITS; k++) deck[i++] = v;
   shuffleInPlace(deck, s.rng);
-  s.hole.set(deck.subarray(0, 2 * P));
-  s.board.set(deck.subarray(2 * P, 2 * P + BOARD));
+  // Element loops, not `set(subarray(...))`: a subarray is a new view object, and a search deals a hand in every playout.
+  const hole = s.hole;
+  for (let j = 0; j < 2 * P; j++) hole[j] = deck[j]!;
+  const board = s.board;
+  for (let j = 0; j < BOARD; j++) board[j] = deck[2 * P + j]!;
   s.shown = 0;
   s.button = s.handIndex % P;
   s.phase = Phase.Betting;

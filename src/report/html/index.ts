@@ -9,6 +9,7 @@ import { sweepPage } from './sweep-page.js';
 import { tourneyPage } from './tourney-page.js';
 import { trainPage } from './train-page.js';
 import { dmcPage, isDmcRun } from './dmc-page.js';
+import { exitPage, isExitRun } from './exit-page.js';
 
 /** The page of a run directory's files, by the kind of run. */
 export function pageOf(f: RunFiles): Page {
@@ -22,7 +23,7 @@ export function pageOf(f: RunFiles): Page {
     case 'rate':
       return ratePage(f);
     case 'train':
-      return isDmcRun(f) ? dmcPage(f) : trainPage(f);
+      return isExitRun(f) ? exitPage(f) : isDmcRun(f) ? dmcPage(f) : trainPage(f);
   }
 }
 
