@@ -81,6 +81,8 @@ describe('search bot specs', () => {
       'lambda:float:0.5',
       'net:text:shipped',
       'ptemp:float:1',
+      'noise:float:0',
+      'alpha:float:0.3',
       'bias:float:0',
       'widen:float:0',
     ]);
