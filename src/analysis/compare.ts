@@ -12,7 +12,8 @@ import { compareTables, type TableDifference } from './table-difference.js';
 /** A tourney run as `compareRuns` reads it: its `summary.json` and `balance.json`. */
 export interface ComparedRun {
   readonly name: string;
-  readonly summary: Summary;
+  /** What the comparison reads of its summary (a summary read back from an older file fits too). */
+  readonly summary: Pick<Summary, 'game' | 'variant' | 'seed' | 'lineup'>;
   readonly balance: BalanceReport;
 }
 

@@ -1,12 +1,16 @@
 /**
- * A sweep's settings compared: which value of the swept parameter is
+ * A sweep's values compared (`sweepComparison`): every key figure of every
+ * value, each later value's paired differences from the first and its
+ * balance tables row by row, and which value of the swept parameter is
  * fairest to the seats, chosen only where the run can tell (paired
  * differences over the same groups of deals). The sentence is the
- * command's (`fairnessSentence` in `src/cli/sweep.ts`).
+ * command's (`fairnessSentence` in `src/cli/sweep.ts`); the files are
+ * `src/results/sweep-file.ts`'s.
  */
 import type { Summary } from './summary.js';
 import type { BalanceReport } from './balance.js';
-import { jackknifeDifference } from './difference.js';
+import { jackknifeDifference, sweepDifference, type SweepDifference } from './difference.js';
+import { compareTables, type TableDifference } from './table-difference.js';
 
 /** The figure a sweep's fairness is judged by. */
 export const FAIRNESS_FIGURE = 'win rate: first player';
@@ -49,9 +53,9 @@ export interface SweepFairness {
  * evidence.)
  * @returns null when the runs have no first-player figure.
  */
-export function sweepFairness(runs: readonly { value: string; summary: Summary; balance: BalanceReport }[]): SweepFairness | null {
+export function sweepFairness(runs: readonly SweepRun[]): SweepFairness | null {
   if (runs.length < 2 || runs.some((r) => !r.balance.keyFigures[FAIRNESS_FIGURE])) return null;
-  const dev = (r: { summary: Summary }) => {
+  const dev = (r: SweepRun) => {
     const even = 1 / Math.max(1, r.summary.lineup.length);
     return (x: number): number => Math.abs(x - even);
   };
@@ -73,4 +77,40 @@ export function sweepFairness(runs: readonly { value: string; summary: Summary; 
   };
   const fairest = runs.find((s) => runs.every((o) => o === s || fairerThan(s.value, o.value)))?.value ?? null;
   return { figure: FAIRNESS_FIGURE, settings, pairs, fairest };
+}
+
+/** One value of a sweep, played: its summary and balance report. */
+export interface SweepRun {
+  readonly value: string;
+  /** What the comparison reads of its summary (a summary read back from an older file fits too). */
+  readonly summary: Pick<Summary, 'variant' | 'games' | 'deals' | 'lineup'>;
+  readonly balance: BalanceReport;
+}
+
+/**
+ * A sweep's comparison: every key figure of every value, each later value's
+ * paired differences from the first (`sweepDifference`), its balance tables
+ * row by row (`compareTables`), and which value is fairest (`sweepFairness`).
+ */
+export interface SweepComparison {
+  readonly key: string;
+  readonly runs: readonly SweepRun[];
+  /** The key figures of every run, in the order they first appear. */
+  readonly names: readonly string[];
+  /** Per later value: each figure's paired difference from the first value. */
+  readonly diffs: readonly Readonly<Record<string, SweepDifference | null>>[];
+  /** Per later value: the balance tables' paired differences from the first value. */
+  readonly tables: readonly (readonly TableDifference[])[];
+  readonly fairness: SweepFairness | null;
+}
+
+/** Compares a sweep's values with the first, paired over the same groups of deals (delete-a-group jackknife). */
+export function sweepComparison(key: string, runs: readonly SweepRun[]): SweepComparison {
+  const names: string[] = [];
+  for (const r of runs) for (const k of Object.keys(r.balance.keyFigures)) if (!names.includes(k)) names.push(k);
+  const first = runs[0]!;
+  const later = runs.slice(1);
+  const diffs = later.map((r) => Object.fromEntries(names.map((n) => [n, sweepDifference(r.balance, first.balance, n)])));
+  const tables = later.map((r) => compareTables(r.balance, first.balance));
+  return { key, runs, names, diffs, tables, fairness: sweepFairness(runs) };
 }

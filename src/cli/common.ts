@@ -13,10 +13,11 @@ import { asText, type AsText, checkArgv, helpAsked, typedArgs } from './argv.js'
 import { RESUME_ALLOWS } from './run-args.js';
 import { usageLine } from './suggest.js';
 
-/** The package version (package.json). */
+/** The package version (package.json's `version`; '' when it has none). */
 export function packageVersion(): string {
   const file = new URL('../../../package.json', import.meta.url);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  const pkg: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return pkg !== null && typeof pkg === 'object' && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '';
 }
 
 /**

@@ -4,7 +4,7 @@
  * turned into the line that says how to go on, and its summary with the
  * run's metadata.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { RunStoppedError, UsageError } from '../core/errors.js';
@@ -13,6 +13,7 @@ import { nonDefault } from '../core/variant.js';
 import { isDiskFull } from '../io/files.js';
 import type { Tally } from '../tourney/aggregate.js';
 import type { RunConfig } from '../tourney/batch.js';
+import { CHECKPOINT_FILE, keptGames } from '../tourney/checkpoint.js';
 import { readCheckpoint, runTourney, type Checkpoint, type TourneyRun } from '../tourney/run.js';
 import { summarize, type Summary } from '../analysis/summary.js';
 import { type Progress, progressReporter } from './progress.js';
@@ -98,12 +99,10 @@ export async function executeRun(r: RunRequest): Promise<TourneyRun> {
 
 /** What a stopped run's checkpoint keeps, in words. */
 function keptText(dir: string): string {
-  try {
-    const cp = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { tally?: { games?: number } };
-    return `the results of ${cp.tally?.games ?? 0} games are kept in ${join(dir, 'checkpoint.json')}`;
-  } catch {
-    return 'no checkpoint could be written, so nothing of this run is kept';
-  }
+  const games = keptGames(dir);
+  return games === null
+    ? 'no checkpoint could be written, so nothing of this run is kept'
+    : `the results of ${games} games are kept in ${join(dir, CHECKPOINT_FILE)}`;
 }
 
 async function playRun(r: RunRequest, progress: Progress): Promise<TourneyRun> {

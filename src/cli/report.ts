@@ -1,13 +1,13 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../core/errors.js';
-import type { BalanceReport } from '../analysis/balance.js';
 import { compareRuns, type ComparedRun, type RunComparison } from '../analysis/compare.js';
 import { comparisonText } from '../report/compare.js';
 import { buildHtmlReport } from '../report/html/index.js';
 import { wrapProse } from '../report/terminal.js';
-import type { Summary } from '../analysis/summary.js';
+import { BALANCE_FILES, readBalanceFile } from '../results/balance-file.js';
+import { readSummaryFile, SUMMARY_FILES } from '../results/summary-file.js';
 import { runCli } from './common.js';
 import { shownPath } from './run-dir.js';
 import { REPORT_PAGE } from '../results/registry.js';
@@ -62,21 +62,17 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 /**
- * A tourney run's `summary.json` and `balance.json`.
- * @throws UsageError (one line) when the directory has neither, or they are not JSON.
+ * A tourney run's `summary.json` and `balance.json`, through their owners.
+ * @throws UsageError (one line) when the directory lacks either; RunFileError when one is not JSON or does not fit.
  */
 function readRun(dir: string): ComparedRun {
   const abs = resolve(dir);
-  const read = (file: string): unknown => {
-    const path = join(abs, file);
-    if (!existsSync(path)) throw new UsageError(`--compare: ${dir} has no ${file} (give the directory of a finished tourney run)`);
-    try {
-      return JSON.parse(readFileSync(path, 'utf8'));
-    } catch (e) {
-      throw new UsageError(`--compare: ${join(dir, file)} is not JSON (${(e as Error).message.split('\n')[0]})`);
-    }
+  const missing = (file: string): never => {
+    throw new UsageError(`--compare: ${dir} has no ${file} (give the directory of a finished tourney run)`);
   };
-  return { name: dir, summary: read('summary.json') as Summary, balance: read('balance.json') as BalanceReport };
+  const summary = readSummaryFile(abs) ?? missing(SUMMARY_FILES.json);
+  const balance = readBalanceFile(abs) ?? missing(BALANCE_FILES.json);
+  return { name: dir, summary, balance };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void runCli(main);

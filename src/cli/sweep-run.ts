@@ -10,19 +10,19 @@ import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { resolveGameVariant } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
-import type { BalanceReport } from '../analysis/balance.js';
 import { wrapProse } from '../report/terminal.js';
 import { readCheckpoint } from '../tourney/run.js';
 import { CHECKPOINT_FILE } from '../tourney/checkpoint.js';
-import { SWEEP_FILES } from '../results/registry.js';
-import { SUMMARY_FILES } from '../results/summary-file.js';
-import type { Summary } from '../analysis/summary.js';
+import { SWEEP_PLAN_FILE } from '../results/registry.js';
+import { readBalanceFile } from '../results/balance-file.js';
+import { readSummaryFile } from '../results/summary-file.js';
 import { resumeRun } from './execute.js';
 import { defaultEntries } from './lineups.js';
 import { claimResumeDir, finish, writePageAndName } from './run-dir.js';
 import { sweepSpecSchema, tourneySpecSchema, type SweepSpec, type TourneySpec } from './run-spec.js';
-import { parseSweep, type SweepRun, sweepComparison } from './sweep.js';
-import { writeSweepFiles } from './sweep-file.js';
+import { parseSweep } from './sweep.js';
+import { type SweepRun, sweepComparison } from '../analysis/sweep.js';
+import { writeSweepFiles } from '../results/sweep-file.js';
 import { sweepText } from './sweep-text.js';
 import { finishTourney, playTourney, type Session } from './tourney-run.js';
 
@@ -51,7 +51,7 @@ export function sweepSpec(base: TourneySpec, game: AnyGame, given: Readonly<Reco
 
 /** Starts a sweep in its claimed directory: its spec written (`sweep-plan.json`), then its runs. */
 export function startSweep(spec: SweepSpec, dir: string, session: Session): Promise<number> {
-  writeFileAtomic(join(dir, SWEEP_FILES.plan), `${JSON.stringify({ version: SWEEP_PLAN_VERSION, spec }, null, 2)}\n`);
+  writeFileAtomic(join(dir, SWEEP_PLAN_FILE), `${JSON.stringify({ version: SWEEP_PLAN_VERSION, spec }, null, 2)}\n`);
   return runSweep(spec, dir, session, false);
 }
 
@@ -62,15 +62,15 @@ export function startSweep(spec: SweepSpec, dir: string, session: Session): Prom
 function readSweepPlan(dir: string, shown: string): SweepSpec {
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(join(dir, SWEEP_FILES.plan), 'utf8'));
+    raw = JSON.parse(readFileSync(join(dir, SWEEP_PLAN_FILE), 'utf8'));
   } catch {
-    throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} is not JSON (damaged?)`);
+    throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN_FILE} is not JSON (damaged?)`);
   }
   const parsed = sweepPlanSchema.safeParse(raw);
   if (parsed.success) return parsed.data.spec;
   const version = raw !== null && typeof raw === 'object' && 'version' in raw ? raw.version : undefined;
-  if (version !== SWEEP_PLAN_VERSION) throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} of another ninefold version`);
-  throw new UsageError(`--resume ${shown}: ${SWEEP_FILES.plan} is damaged or edited`);
+  if (version !== SWEEP_PLAN_VERSION) throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN_FILE} of another ninefold version`);
+  throw new UsageError(`--resume ${shown}: ${SWEEP_PLAN_FILE} is damaged or edited`);
 }
 
 /**
@@ -82,7 +82,7 @@ function readSweepPlan(dir: string, shown: string): SweepSpec {
  */
 export async function resumeTourney(resume: string, session: Session): Promise<number> {
   const at = resolve(resume);
-  if (existsSync(join(at, SWEEP_FILES.plan)) && !existsSync(join(at, CHECKPOINT_FILE))) {
+  if (existsSync(join(at, SWEEP_PLAN_FILE)) && !existsSync(join(at, CHECKPOINT_FILE))) {
     const dir = claimResumeDir(resume);
     return runSweep(readSweepPlan(dir, resume), dir, session, true);
   }
@@ -106,11 +106,11 @@ async function runSweep(sweep: SweepSpec, dir: string, session: Session, resume:
   };
   for (const p of sweep.runs) {
     const sub = join(dir, `${sweep.key}=${p.value}`);
-    const done = resume && existsSync(join(sub, SUMMARY_FILES.json)) && existsSync(join(sub, 'balance.json'));
-    const summary = done ? (JSON.parse(readFileSync(join(sub, SUMMARY_FILES.json), 'utf8')) as Summary) : null;
-    if (summary?.complete === true) {
+    const summary = resume ? readSummaryFile(sub) : null;
+    const balance = summary?.complete === true ? readBalanceFile(sub) : null;
+    if (summary && balance) {
       hold(`\n${wrapProse(`== ${sweep.key}=${p.value} == (complete, read from ${sub})`)}\n`);
-      runs.push({ value: p.value, summary, balance: JSON.parse(readFileSync(join(sub, 'balance.json'), 'utf8')) as BalanceReport });
+      runs.push({ value: p.value, summary, balance });
       continue;
     }
     hold(`\n== ${sweep.key}=${p.value} ==\n`);

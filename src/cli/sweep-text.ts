@@ -1,7 +1,8 @@
 /** A sweep's comparison (`SweepComparison`) as terminal text, no line wider than 120 characters. */
 import { differenceCell, figureCell } from '../report/difference.js';
 import { fitTable, tableDifferencesText, wrapText } from '../report/table-difference-text.js';
-import { fairnessSentence, type SweepComparison } from './sweep.js';
+import type { SweepComparison } from '../analysis/sweep.js';
+import { fairnessSentence } from './sweep.js';
 
 /** The balance tables' paired differences from the first value, row by row, with their caption (none when the game has no tables). */
 function tablesText(c: SweepComparison): string[] {

@@ -1,11 +1,7 @@
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { fixed } from '../report/terminal-format.js';
-import { compareTables, type TableDifference } from '../analysis/table-difference.js';
-import type { BalanceReport } from '../analysis/balance.js';
-import { sweepDifference, type SweepDifference } from '../analysis/difference.js';
-import { sweepFairness, type FairnessPair, type SweepFairness } from '../analysis/sweep.js';
-import type { Summary } from '../analysis/summary.js';
+import type { FairnessPair, SweepFairness } from '../analysis/sweep.js';
 
 /** A parsed `--sweep KEY=v1,v2,...`. */
 export interface Sweep {
@@ -54,39 +50,4 @@ export function fairnessSentence(key: string, f: SweepFairness): string {
     return `Fairest: ${key}=${f.fairest}, closer to an even share than every other value with 95% intervals excluding 0 (paired differences: ${mine.map(pairText).join('; ')}). ${head}.`;
   }
   return `The settings are not separated: no value is closer to an even share than every other with a 95% interval excluding 0 (paired differences of the distance: ${f.pairs.map(pairText).join('; ')}). ${head}.`;
-}
-
-/** One value of a sweep, played: its summary and balance report. */
-export interface SweepRun {
-  readonly value: string;
-  readonly summary: Summary;
-  readonly balance: BalanceReport;
-}
-
-/**
- * A sweep's comparison: every key figure of every value, each later value's
- * paired differences from the first (`sweepDifference`), its balance tables
- * row by row (`compareTables`), and which value is fairest (`sweepFairness`).
- */
-export interface SweepComparison {
-  readonly key: string;
-  readonly runs: readonly SweepRun[];
-  /** The key figures of every run, in the order they first appear. */
-  readonly names: readonly string[];
-  /** Per later value: each figure's paired difference from the first value. */
-  readonly diffs: readonly Readonly<Record<string, SweepDifference | null>>[];
-  /** Per later value: the balance tables' paired differences from the first value. */
-  readonly tables: readonly (readonly TableDifference[])[];
-  readonly fairness: SweepFairness | null;
-}
-
-/** Compares a sweep's values with the first, paired over the same groups of deals (delete-a-group jackknife). */
-export function sweepComparison(key: string, runs: readonly SweepRun[]): SweepComparison {
-  const names: string[] = [];
-  for (const r of runs) for (const k of Object.keys(r.balance.keyFigures)) if (!names.includes(k)) names.push(k);
-  const first = runs[0]!;
-  const later = runs.slice(1);
-  const diffs = later.map((r) => Object.fromEntries(names.map((n) => [n, sweepDifference(r.balance, first.balance, n)])));
-  const tables = later.map((r) => compareTables(r.balance, first.balance));
-  return { key, runs, names, diffs, tables, fairness: sweepFairness(runs) };
 }

@@ -4,7 +4,7 @@
  * written; shared by `tourney` and each value of a sweep (`sweep-run.ts`).
  */
 import { buildBalance, type BalanceReport } from '../analysis/balance.js';
-import { writeBalanceFiles } from '../report/balance.js';
+import { writeBalanceFiles } from '../results/balance-file.js';
 import { renderBalance } from '../report/balance-terminal.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../results/summary-file.js';

@@ -25,13 +25,13 @@ import { tuneMain, tuneRun } from './train-tune.js';
  * against fixed opponents by SPSA or NTBEA, writes the learning curve and
  * `tuned.json`, then checks the tuned bot against the starting one by a
  * `match --sprt` on held-out seeds; or, with `--tune-rules`, searches the
- * game's rules; or, with `--method dmc`, learns a network. Returns the exit code.
+ * game's rules; or, with `--method dmc` or `exit`, learns a network. Returns the exit code.
  */
 export async function main(argv: readonly string[]): Promise<number> {
   const args = await parseCommand(
     argv,
     'train',
-    '$0 --game ID --bot SPEC [--tune k1,k2] [--range k=min:max] [--opponents x,y] [--method spsa|ntbea] [--budget GAMES] [--deals N] [--seed S] [--workers W] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
+    '$0 --game ID --bot SPEC [--tune k1,k2] [--range k=min:max] [--opponents x,y] [--method spsa|ntbea|dmc|exit] [--budget GAMES] [--deals N] [--seed S] [--workers W] [--out DIR] [--deal-key HEX] [--resume DIR] [--wide]',
     options,
     'Every candidate of an iteration plays the same deals, in every seat, against the same opponents (duplicate deals, common random numbers); the fitness is its win share (or score) per seat-game with an interval over the deals. SPSA moves all parameters at once from paired games of two perturbed candidates; NTBEA searches a grid of levels with a bandit model of 1-, 2- and N-tuples.',
   );

@@ -1,14 +1,11 @@
 /**
- * The balance report's files and tables: `balance.json`, one
- * `balance-<id>.csv` per table, and the generic seat-advantage table before
- * the game's own (the numbers come from `src/analysis/balance.ts`).
+ * The balance report's tables: the generic seat-advantage table before the
+ * game's own (the numbers come from `src/analysis/balance.ts`; the files,
+ * `balance.json` and one `balance-<id>.csv` per table, are
+ * `src/results/balance-file.ts`'s).
  */
-import { stringify } from './csv.js';
-import { join } from 'node:path';
 import { round, snakeCase, type BalanceReport, type ReportedTable } from '../analysis/balance.js';
 import { testText } from '../stats/test-phrases.js';
-import { writeFileAtomic } from './files.js';
-import { jsonText } from './json.js';
 
 function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
   const { test } = r.seatAdvantage;
@@ -31,15 +28,4 @@ function seatAdvantageTable(r: BalanceReport, players: number): ReportedTable {
 /** Every table of the report, the generic seat-advantage table first. */
 export function balanceTables(r: BalanceReport): ReportedTable[] {
   return [seatAdvantageTable(r, r.seatAdvantage.byPosition.length), ...r.tables];
-}
-
-/** Writes `balance.json` and one `balance-<id>.csv` per table into `dir`, atomically; CSV headers are snake_case and cells numeric. */
-export function writeBalanceFiles(r: BalanceReport, dir: string): void {
-  // Arrays of numbers (replicates, intervals) on one line each: the table replicates would otherwise take a line per number.
-  writeFileAtomic(join(dir, 'balance.json'), `${jsonText(r)}\n`);
-  for (const t of balanceTables(r)) {
-    // A value that cannot be computed (x / 0) is an empty cell, as pandas and R read a missing value.
-    const rows = t.rows.map((row) => row.map((c) => (typeof c === 'number' && !Number.isFinite(c) ? '' : c)));
-    writeFileAtomic(join(dir, `balance-${t.id}.csv`), stringify(rows, { header: true, columns: [...t.columns] }));
-  }
 }

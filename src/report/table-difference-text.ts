@@ -105,8 +105,9 @@ export function tableDifferencesText(baseline: string, compared: readonly { read
   for (const id of ids) {
     const per = compared.map((c) => c.tables.find((t) => t.id === id));
     const first = per.find((t) => t !== undefined)!;
-    const rowKeys: string[] = [];
-    for (const t of per) for (const r of t?.rows ?? []) if (!rowKeys.includes(JSON.stringify(r.key))) rowKeys.push(JSON.stringify(r.key));
+    // Each row once, by its key cells (as text, to compare them), in the order the comparisons first have it.
+    const rowKeys = new Map<string, RowDifference['key']>();
+    for (const t of per) for (const r of t?.rows ?? []) if (!rowKeys.has(JSON.stringify(r.key))) rowKeys.set(JSON.stringify(r.key), r.key);
     const rowOf = (t: TableDifference | undefined, k: string): RowDifference | undefined => t?.rows.find((r) => JSON.stringify(r.key) === k);
     const head: string[] = first.keys.map((k) => k.replace(/_/g, ' '));
     const groups: number[] = [];
@@ -114,8 +115,7 @@ export function tableDifferencesText(baseline: string, compared: readonly { read
       head.push(`${e.title}\n${baseline}`, ...compared.map((c) => `${e.title}\n${c.label} − ${baseline}`));
       groups.push(1 + compared.length);
     });
-    const rows = rowKeys.map((k) => {
-      const key = JSON.parse(k) as (string | number)[];
+    const rows = [...rowKeys].map(([k, key]) => {
       const cells = key.map(String);
       first.estimates.forEach((e, j) => {
         // The baseline's estimate: from any comparison that has the row in the baseline.

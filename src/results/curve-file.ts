@@ -54,7 +54,11 @@ export function readCurveFile(dir: string): CurveFile | null {
 }
 
 /** `curve.json` of a tuning, or of a Deep Monte-Carlo or Expert Iteration run (whose rows `writeDmcCurve` and `writeExitCurve` write). */
-export const anyCurveSchema = z.union([curveFileSchema, z.object({ method: z.literal('dmc') }).passthrough(), z.object({ method: z.literal('exit') }).passthrough()]);
+export const anyCurveSchema = z.union([
+  curveFileSchema,
+  z.object({ method: z.literal('dmc') }).passthrough(),
+  z.object({ method: z.literal('exit') }).passthrough(),
+]);
 
 /** A tuning's curve of a `curve.json` read through `anyCurveSchema`; null for a Deep Monte-Carlo or Expert Iteration run's. */
 export function tuningCurve(c: z.output<typeof anyCurveSchema> | null): CurveFile | null {

@@ -12,7 +12,6 @@ import { jsonFileText, jsonInterval, jsonNumber, readJsonFile, variantSchema } f
 /** `match.json`, `match.csv` (one row per measure) and `sprt.csv` (the SPRT's trace, with an SPRT). */
 export const MATCH_FILES = { json: 'match.json', csv: 'match.csv', sprt: 'sprt.csv' } as const;
 
-
 export const tracePointSchema = z.object({ deals: z.number(), llr: z.number().nullable(), look: z.boolean().optional() });
 
 /**

@@ -8,11 +8,13 @@
  */
 import { CHECKPOINT_FILE } from '../tourney/checkpoint.js';
 import { GAME_FILES } from '../tourney/batch.js';
+import { BALANCE_FILES } from './balance-file.js';
 import { CURVE_FILES } from './curve-file.js';
 import { MATCH_FILES } from './match-file.js';
 import { RATINGS_FILES } from './ratings-file.js';
 import { RULES_FILES } from './rules-file.js';
 import { SUMMARY_FILES } from './summary-file.js';
+import { SWEEP_FILES } from './sweep-file.js';
 import { TRAIN_FILE } from './train-file.js';
 import { TRAIN_STATE_FILE } from './train-state-file.js';
 import { TUNED_FILE } from './tuned-file.js';
@@ -32,33 +34,24 @@ export interface RunFile {
   readonly page: PageRead;
 }
 
-/** Files whose owners sit above this folder (the commands) or beside it: their names are declared here and imported by their owners. */
-export const SWEEP_FILES = {
-  json: 'sweep.json',
-  csv: 'sweep.csv',
-  differences: 'sweep-differences.csv',
-  tables: 'sweep-tables.csv',
-  plan: 'sweep-plan.json',
-} as const;
+/** Files whose owners sit above this folder (the commands): their names are declared here and imported by their owners. */
+export const SWEEP_PLAN_FILE = 'sweep-plan.json';
 export const NET_FILE = 'net.json';
 export const REPORT_PAGE = 'report.html';
 
 /** Every file a command writes into a run directory. */
 export const RUN_FILES: readonly RunFile[] = [
   ...Object.values(SUMMARY_FILES).map((name) => ({ name, owner: 'src/results/summary-file.ts', page: name.endsWith('.json') ? 'json' : 'csv' }) as const),
-  { name: 'balance.json', owner: 'src/report/balance.ts', page: 'json' },
-  { name: /^balance-.+\.csv$/, owner: 'src/report/balance.ts', page: 'csv' },
+  { name: BALANCE_FILES.json, owner: 'src/results/balance-file.ts', page: 'json' },
+  { name: BALANCE_FILES.tables, owner: 'src/results/balance-file.ts', page: 'csv' },
   { name: GAME_FILES.records, owner: 'src/tourney/merger.ts', page: null },
   // One row per seat-game (--games-csv): large, and no chart reads it.
   { name: GAME_FILES.rows, owner: 'src/tourney/merger.ts', page: null },
   { name: CHECKPOINT_FILE, owner: 'src/tourney/checkpoint.ts', page: null },
   ...Object.values(MATCH_FILES).map((name) => ({ name, owner: 'src/results/match-file.ts', page: name.endsWith('.json') ? 'json' : 'csv' }) as const),
   ...Object.values(RATINGS_FILES).map((name) => ({ name, owner: 'src/results/ratings-file.ts', page: name.endsWith('.json') ? 'json' : 'csv' }) as const),
-  { name: SWEEP_FILES.json, owner: 'src/cli/sweep-file.ts', page: 'json' },
-  { name: SWEEP_FILES.csv, owner: 'src/cli/sweep-file.ts', page: 'csv' },
-  { name: SWEEP_FILES.differences, owner: 'src/cli/sweep-file.ts', page: 'csv' },
-  { name: SWEEP_FILES.tables, owner: 'src/cli/sweep-file.ts', page: 'csv' },
-  { name: SWEEP_FILES.plan, owner: 'src/cli/sweep-run.ts', page: null },
+  ...Object.values(SWEEP_FILES).map((name) => ({ name, owner: 'src/results/sweep-file.ts', page: name.endsWith('.json') ? 'json' : 'csv' }) as const),
+  { name: SWEEP_PLAN_FILE, owner: 'src/cli/sweep-run.ts', page: null },
   { name: TRAIN_STATE_FILE, owner: 'src/results/train-state-file.ts', page: 'json' },
   { name: CURVE_FILES.json, owner: 'src/results/curve-file.ts', page: 'json' },
   { name: CURVE_FILES.csv, owner: 'src/results/curve-file.ts', page: 'csv' },

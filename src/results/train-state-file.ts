@@ -15,12 +15,13 @@ import { UsageError } from '../core/errors.js';
 import type { Variant } from '../core/variant.js';
 import { writeFileAtomic } from '../io/files.js';
 import type { DmcPlan } from '../learn/dmc.js';
+import type { NetArchitecture } from '../nn/net.js';
 import type { Objective } from '../train/evaluate.js';
 import type { TrainPlan, TrainState } from '../train/loop.js';
 import { RULE_TARGETS, type RuleTarget } from '../train/rules.js';
 import { type DmcCurveRow, dimensionSchema } from './curve-file.js';
 import { exitFileSchema, exitPlanSchema, exitSetupSchema, type ExitStateFile } from './exit-state.js';
-import { variantSchema as variant } from './json-file.js';
+import { shapedAs, variantSchema as variant } from './json-file.js';
 
 /** `train-state.json`. */
 export const TRAIN_STATE_FILE = 'train-state.json';
@@ -129,17 +130,20 @@ const trainSetup: z.ZodType<TrainSetup> = z.object({
   rules: z.object({ target: z.enum(RULE_TARGETS), lineup: z.array(z.string()) }).nullable(),
 });
 
-const trainPlan = z.object({
-  method: z.enum(['spsa', 'ntbea']),
-  bot: z.string(),
-  given: z.record(z.string()),
-  dims: z.array(dimensionSchema),
-  iterations: z.number(),
-  gamesPerIteration: z.number(),
-  spsa: z.object({ iterations: z.number(), cEnd: z.number(), step: z.number(), alpha: z.number(), gamma: z.number(), A: z.number() }).nullable(),
-  ntbea: z.object({ levels: z.array(z.number()), k: z.number(), neighbours: z.number() }).nullable(),
-  values: z.array(z.array(z.union([z.number(), z.string()]))).nullable(),
-});
+/** A bot tuning's or rules search's plan (`TrainPlan`): the method, the bot and its tuned dimensions, the run's size and the optimizer's settings. */
+const trainPlan = shapedAs<TrainPlan>()(
+  z.object({
+    method: z.enum(['spsa', 'ntbea']),
+    bot: z.string(),
+    given: z.record(z.string()),
+    dims: z.array(dimensionSchema),
+    iterations: z.number(),
+    gamesPerIteration: z.number(),
+    spsa: z.object({ iterations: z.number(), cEnd: z.number(), step: z.number(), alpha: z.number(), gamma: z.number(), A: z.number() }).nullable(),
+    ntbea: z.object({ levels: z.array(z.number()), k: z.number(), neighbours: z.number() }).nullable(),
+    values: z.array(z.array(z.union([z.number(), z.string()]))).nullable(),
+  }),
+);
 
 const pointValues = z.record(z.union([z.number(), z.string()]));
 /** A fitness as the state keeps it (its NaN as null, not read back as NaN: the state is handed on as read). */
@@ -166,40 +170,79 @@ const trainState = z.object({
   seconds: z.number(),
 });
 
-const dmcSetup = z.object({
-  dmc: z.literal(true),
-  game: z.string(),
-  variant,
-  seed: z.string(),
-  dealKey: z.string().optional(),
-  budget: z.number(),
-  evalEvery: z.number(),
-  evalDeals: z.number(),
-  verify: z.boolean(),
-  verifyGames: z.number(),
-  objective: z.enum(['win', 'score']).optional(),
-  flags: kept,
-  command: z.string(),
-});
+const dmcSetup = shapedAs<DmcSetup>()(
+  z.object({
+    dmc: z.literal(true),
+    game: z.string(),
+    variant,
+    seed: z.string(),
+    dealKey: z.string().optional(),
+    budget: z.number(),
+    evalEvery: z.number(),
+    evalDeals: z.number(),
+    verify: z.boolean(),
+    verifyGames: z.number(),
+    objective: z.enum(['win', 'score']).optional(),
+    flags: kept,
+    command: z.string(),
+  }),
+);
+
+/** A net's architecture (`NetArchitecture`): the trunk, the value head, the action head (dense, or scoring action features) and the base policy it reads, if any. */
+const netArchitecture = shapedAs<NetArchitecture>()(
+  z.object({
+    inputSize: z.number(),
+    trunk: z.array(z.number()),
+    seats: z.number(),
+    valueHidden: z.array(z.number()),
+    head: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('dense'), actions: z.number(), hidden: z.array(z.number()) }),
+      z.object({ kind: z.literal('feature'), featureSize: z.number(), hidden: z.array(z.number()) }),
+    ]),
+    base: z.literal('greedy').optional(),
+  }),
+);
 
 /**
- * What the command reads of a DMC plan before the learner does, each field
- * there since the first DMC plan: the game, the net's shape, the run's size.
- * The learner's settings (`src/learn/dmc.ts`, several absent in older plans)
- * are read by the learner with their defaults.
+ * A DMC run's plan (`DmcPlan`), whole: the game, the net, the run's size and
+ * the learner's settings. The settings added after the first plan are
+ * optional in the type (the learner reads them with their defaults), but the
+ * demonstrations' share and margin, absent in plans of the first day: 0, none.
  */
-const dmcPlan = z
-  .object({
+const dmcPlan = shapedAs<DmcPlan>()(
+  z.object({
     gameId: z.string(),
     variant,
-    arch: z.object({ inputSize: z.number(), trunk: z.array(z.number()), seats: z.number() }).passthrough(),
+    arch: netArchitecture,
     seed: z.string(),
     iterations: z.number(),
     episodesPerIteration: z.number(),
     chunk: z.number(),
+    epsilon: z.number(),
+    selfPlay: z.number(),
     opponents: z.array(z.string()),
-  })
-  .passthrough();
+    warmStartEpisodes: z.number(),
+    warmStartBot: z.string().nullable(),
+    demoEvery: z.number().default(0),
+    scoreScale: z.number(),
+    batch: z.number(),
+    epochs: z.number(),
+    lr: z.number(),
+    l2: z.number(),
+    clipNorm: z.number(),
+    valueWeight: z.number(),
+    margin: z.number().default(0),
+    rolloutShare: z.number().optional(),
+    rolloutBot: z.string().nullable().optional(),
+    rolloutHorizon: z.enum(['game', 'round']).optional(),
+    rolloutScale: z.number().optional(),
+    rolloutAdvantage: z.boolean().optional(),
+    expertShare: z.number().optional(),
+    expertBot: z.string().nullable().optional(),
+    expertTarget: z.enum(['visits', 'action']).optional(),
+    qWeight: z.number().optional(),
+  }),
+);
 
 const dmcState = z.object({
   iteration: z.number(),
@@ -244,10 +287,25 @@ function isTuneFile(v: unknown): v is Omit<TuneStateFile, 'kind'> {
   return tuneFile.safeParse(v).success;
 }
 
-/** The file's object is a DMC run's (`dmcFile`: the plan as far as the command reads it). */
+/** The file's object is a DMC run's (`dmcFile`; a plan of the first day lacks the demonstrations' share and margin, which the learner then reads as absent). */
 function isDmcFile(v: unknown): v is Omit<DmcStateFile, 'kind'> {
   return dmcFile.safeParse(v).success;
 }
+
+/**
+ * The schema of `train-state.json` as the report reads it: a DMC run's
+ * (`setup.dmc`) or a bot tuning's or rules search's, each with its kind.
+ * The tuning's state keeps a NaN fitness as null (it is handed on as read
+ * when the run resumes, `readTrainState`).
+ */
+export const trainStateFileSchema = z.union([
+  exitFileSchema.transform((f) => ({ kind: 'exit' as const, ...f })),
+  dmcFile.transform((f) => ({ kind: 'dmc' as const, ...f })),
+  tuneFile.transform((f) => ({ kind: 'tune' as const, ...f })),
+]);
+
+/** `train-state.json` as the report reads it. */
+export type TrainStateFile = z.output<typeof trainStateFileSchema>;
 
 /**
  * Writes a training run's `train-state.json`: its setup and plan (its spec) and its state.

@@ -184,6 +184,23 @@ export function readCheckpoint(dir: string): Checkpoint {
 }
 
 /**
+ * The games a run's checkpoint keeps (its tally's), for the message of a run
+ * stopped by a full disk.
+ * @returns null when the directory has no checkpoint, or one that does not read (being written when the disk filled).
+ */
+export function keptGames(dir: string): number | null {
+  try {
+    const parsed = keptSchema.safeParse(JSON.parse(readFileSync(join(dir, CHECKPOINT_FILE), 'utf8')));
+    return parsed.success ? parsed.data.tally.games : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What `keptGames` reads of a checkpoint: its tally's games, in every version. */
+const keptSchema = z.object({ tally: z.object({ games: z.number() }) });
+
+/**
  * Checks that a stopped run can go on exactly: its record files hold what
  * the checkpoint says (length and the hash of their tail), and every user bot
  * file and card file is byte for byte the one the run started with.

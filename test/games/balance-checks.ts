@@ -19,7 +19,7 @@ import { getGame } from '../../src/core/registry.js';
 import { createRng } from '../../src/core/rng.js';
 import { nonDefault, resolveGameVariant, type VariantValue } from '../../src/core/variant.js';
 import { buildBalance } from '../../src/analysis/balance.js';
-import { writeBalanceFiles } from '../../src/report/balance.js';
+import { writeBalanceFiles } from '../../src/results/balance-file.js';
 import { renderBalance } from '../../src/report/balance-terminal.js';
 import { renderTables } from '../../src/report/table.js';
 import { writeRunFiles } from '../../src/results/summary-file.js';

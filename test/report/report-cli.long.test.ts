@@ -28,10 +28,10 @@ function numbers(x: unknown, into: Set<number>): Set<number> {
 /** Every number in the charts' data of a run's page is one of the files' numbers. */
 function chartNumbersComeFromFiles(dir: string): number {
   const f = readRun(dir);
-  const known = numbers([f.json, f.csv], new Set());
+  const known = numbers(f, new Set());
   for (const sub of f.subRuns) {
     const s = readRun(join(dir, sub));
-    numbers([s.json, s.csv], known);
+    numbers(s, known);
   }
   let seen = 0;
   for (const section of pageOf(f).sections) {

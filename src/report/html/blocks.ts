@@ -1,47 +1,19 @@
-import { testPhraseOf, testVerdictOf, type TestFields } from '../../stats/test-phrases.js';
+import type { ReportedTable } from '../../analysis/balance.js';
+import { testPhraseOf, testVerdictOf } from '../../stats/test-phrases.js';
+import type { EqualityTest } from '../../stats/wald.js';
 import { intervalChart } from './charts.js';
 import { pct, plain, signed } from './page-format.js';
-import { arr, num, obj, str, type RunFiles, type Row } from './load.js';
+import type { Cell, Row, RunFiles } from './load.js';
 import type { Block } from './page.js';
 import { tableCharts, type DataTable } from './table-charts.js';
 
-/** An equality test as written in the run files (`EqualityTest`), or null when the object is not one. */
-export type TestOf = TestFields;
-
-/**
- * Reads a test object of `summary.json` / `balance.json` (randomization or
- * Hotelling); null when absent. A test written without a p-value (JSON null:
- * too few deals) is read with NaN and its note.
- */
-export function testOf(x: unknown): TestOf | null {
-  const o = obj(x);
-  if (!o) return null;
-  const df1 = num(o.df1);
-  const df2 = num(o.df2);
-  const units = num(o.units);
-  if (df1 === undefined || df2 === undefined || units === undefined) return null;
-  const method = o.method === 'randomization' || o.method === 'hotelling' ? o.method : undefined;
-  const gap = num(o.detectableGap);
-  const note = str(o.note);
-  return {
-    statistic: num(o.statistic) ?? NaN,
-    df1,
-    df2,
-    pValue: num(o.pValue) ?? NaN,
-    units,
-    ...(method ? { method } : {}),
-    ...(gap !== undefined ? { detectableGap: gap } : {}),
-    ...(note ? { note } : {}),
-  };
-}
-
 /** A test as one phrase with its unit: "randomization test (...), Q = 8.73, F(3, 5997), p = 0.0335, over 2000 independent deals" (`src/stats/test-phrases.ts`). */
-export function testPhrase(t: TestOf, unit = 'deals'): string {
+export function testPhrase(t: EqualityTest, unit = 'deals'): string {
   return testPhraseOf(t, unit);
 }
 
 /** The verdict of a test of equality at the 5% level, in words; "no evidence" says what the run could have detected. */
-export function testVerdict(t: TestOf, what: string): string {
+export function testVerdict(t: EqualityTest, what: string): string {
   return testVerdictOf(t, what);
 }
 
@@ -60,7 +32,7 @@ export function botRows(f: RunFiles): Row[] {
   const csv = f.csv.bots;
   if (csv && csv.length > 0) return [...csv];
   return (f.summary?.bots ?? []).map((b) => {
-    const ci = b.ci95 && finiteInterval(b.ci95);
+    const ci = finiteInterval(b.ci95);
     return {
       bot: b.name,
       seat_games: b.games,
@@ -163,8 +135,7 @@ export function botsBlock(f: RunFiles, id = 'bots'): Block {
  */
 export function seatBlocks(f: RunFiles): Block[] {
   const out: Block[] = [];
-  const balance = obj(f.json.balance);
-  const posTest = testOf(obj(balance?.seatAdvantage)?.test);
+  const posTest = f.balance?.seatAdvantage.test ?? null;
   const pos = f.csv['balance-seat-advantage'];
   if (pos && pos.length > 0) {
     out.push({
@@ -222,37 +193,28 @@ export function seatBlocks(f: RunFiles): Block[] {
  * runs (no interval columns) get their table view only.
  */
 export function balanceBlocks(f: RunFiles): Block[] {
-  const balance = obj(f.json.balance);
-  return arr(balance?.tables).flatMap((x) => {
-    const t = obj(x);
-    if (!t) return [];
-    const columns = arr(t.columns).map(str);
-    const titles = arr(t.titles).map(str);
-    const rows: Row[] = arr(t.rows).map((r) => Object.fromEntries(columns.map((c, i) => [c, cell(arr(r)[i])])));
-    const table: DataTable = {
-      id: str(t.id),
-      title: str(t.title),
-      caption: str(t.caption),
-      columns,
-      ...(titles.length === columns.length ? { titles } : {}),
-      rows,
-    };
+  return (f.balance?.tables ?? []).map((t) => {
+    const table = reportedTable(t);
     const tc = tableCharts(table);
     const note = tc.constant.length ? ` (${tc.constant.join(', ')})` : '';
-    return [
-      {
-        id: `balance-${table.id}`,
-        title: `${table.title}${note}`,
-        charts: tc.charts.map((c) => ({ id: c.id, spec: intervalChart(c) })),
-        caption: table.caption,
-        table,
-      },
-    ];
+    return {
+      id: `balance-${table.id}`,
+      title: `${table.title}${note}`,
+      charts: tc.charts.map((c) => ({ id: c.id, spec: intervalChart(c) })),
+      caption: table.caption,
+      table,
+    };
   });
 }
 
-function cell(x: unknown): string | number | null {
-  return typeof x === 'number' ? (Number.isFinite(x) ? x : null) : typeof x === 'string' ? x : null;
+/** A game table of `balance.json` as the page's table: its rows keyed by column, a cell that was not a number (NaN, written as null) missing. */
+export function reportedTable(t: ReportedTable): DataTable {
+  const rows: Row[] = t.rows.map((r) => Object.fromEntries(t.columns.map((c, i) => [c, cellOf(r[i])])));
+  return { id: t.id, title: t.title, caption: t.caption, columns: t.columns, ...(t.titles.length === t.columns.length ? { titles: t.titles } : {}), rows };
+}
+
+function cellOf(x: string | number | undefined): Cell {
+  return typeof x === 'number' ? (Number.isFinite(x) ? x : null) : (x ?? null);
 }
 
 /** "greedy 25.0% [25.0%, 25.0%]": a row's proportion with its interval. */

@@ -1,11 +1,12 @@
 import { seriesChart } from './charts.js';
-import { num, obj, str, type Row, type RunFiles } from './load.js';
+import type { DmcPlan } from '../../learn/dmc.js';
+import { type Cell, type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Page, PageChart, Section } from './page.js';
-import { SERIES_COLOR, BEST_COLOR, POLICY_COLOR, sourcesOf, thinned, verificationLinks } from './train-data.js';
+import { SERIES_COLOR, BEST_COLOR, POLICY_COLOR, thinned, verificationLinks } from './train-data.js';
 
 /** True when a training run's state is a Deep Monte-Carlo run's (`src/cli/train-dmc.ts`). */
 export function isDmcRun(f: RunFiles): boolean {
-  return obj(obj(f.json['train-state'])?.setup)?.dmc === true;
+  return f.trainState?.kind === 'dmc';
 }
 
 /** A signed difference in points of win share (or a score difference). */
@@ -22,62 +23,61 @@ function diffText(x: number, percent: boolean): string {
  * greedy at each evaluation with its interval) and the setup.
  */
 export function dmcPage(f: RunFiles): Page {
-  const ts = obj(f.json['train-state']) ?? {};
-  const setup = obj(ts.setup) ?? {};
-  const plan = obj(ts.plan) ?? {};
-  const state = obj(ts.state) ?? {};
-  const arch = obj(plan.arch) ?? {};
-  const game = str(setup.game) ?? '?';
+  const run = f.trainState?.kind === 'dmc' ? f.trainState : null;
+  const setup = run?.setup;
+  const plan = run?.plan;
+  const state = run?.state;
+  const game = setup?.game ?? '?';
   // What the evaluations compared (`--objective`; states written before it: win share, as the page said then).
-  const percent = str(setup.objective) !== 'score';
+  const percent = setup?.objective !== 'score';
   const unit = percent ? 'points of win share' : 'points of score';
   const rows: Row[] = [...(f.csv.curve ?? [])];
-  const done = num(state.iteration) ?? rows.length;
-  const planned = num(plan.iterations);
+  const done = state?.iteration ?? rows.length;
+  const planned = plan?.iterations;
   const stopped = planned !== undefined && done < planned;
-  const evals = rows.filter((r) => typeof r.net_minus_greedy === 'number');
+  const evals = rows.flatMap((r) => (typeof r.net_minus_greedy === 'number' ? [{ r, value: r.net_minus_greedy }] : []));
   const answer: string[] = [];
   if (stopped)
     answer.push(`Stopped after ${done} of ${planned} iterations: this page shows what is there so far; carry on with npm run train -- --resume ${f.dir}.`);
   const last = evals[evals.length - 1];
   if (last) {
-    const lo = last.net_minus_greedy_ci95_lo as number;
-    const hi = last.net_minus_greedy_ci95_hi as number;
+    // An evaluation writes its interval with its difference; a bound that is not a number reads as NaN (not separated).
+    const lo = numberOr(last.r.net_minus_greedy_ci95_lo, Number.NaN);
+    const hi = numberOr(last.r.net_minus_greedy_ci95_hi, Number.NaN);
     const verdict = lo > 0 ? 'stronger than greedy' : hi < 0 ? 'weaker than greedy' : 'not separated from greedy';
     answer.push(
-      `After ${String(last.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.net_minus_greedy as number, percent)} ${unit} per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
+      `After ${String(last.r.games)} games of self-play the net is ${verdict} on the held-out deals: net − greedy ${diffText(last.value, percent)} ${unit} per seat-game [${diffText(lo, percent)}, ${diffText(hi, percent)}] over ${String(last.r.eval_deals)} deals (paired: the net and greedy in the same seat of the same deals).`,
     );
   }
   const ver = f.train?.verification;
   if (ver) {
-    answer.push(`Verification (match --sprt of the net against greedy on held-out seed ${str(setup.seed) ?? '?'}-verify): the net is ${ver.verdict}.`);
+    answer.push(`Verification (match --sprt of the net against greedy on held-out seed ${setup?.seed ?? '?'}-verify): the net is ${ver.verdict}.`);
     const conf = ver.confirmation;
     const w = conf?.comparison.winShare;
     if (conf && w && Number.isFinite(w.value))
       answer.push(
-        `Confirmation (a fixed-size match, no SPRT, on held-out seed ${str(setup.seed) ?? '?'}-confirm; not biased by a stop): net − greedy ${diffText(w.value, true)} points [${diffText(w.ci95[0], true)}, ${diffText(w.ci95[1], true)}] over ${conf.deals} deals: the net is ${conf.verdict}.`,
+        `Confirmation (a fixed-size match, no SPRT, on held-out seed ${setup?.seed ?? '?'}-confirm; not biased by a stop): net − greedy ${diffText(w.value, true)} points [${diffText(w.ci95[0], true)}, ${diffText(w.ci95[1], true)}] over ${conf.deals} deals: the net is ${conf.verdict}.`,
       );
   }
   const sections: Section[] = [];
   const missing: string[] = [];
-  if (rows.length > 0) sections.push(curveSection(rows, evals, percent));
+  if (rows.length > 0)
+    sections.push(
+      curveSection(
+        rows,
+        evals.map((e) => e.r),
+        percent,
+      ),
+    );
   else missing.push('the learning curve (no iteration finished)');
-  sections.push({
-    id: 'setup',
-    title: 'Setup',
-    intro: [
-      `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${String(plan.episodesPerIteration ?? '?')} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${String(plan.batch ?? '?')} (step size ${String(plan.lr ?? '?')}).${str(plan.expertBot) ? ` An expert, ${str(plan.expertBot)}, labels ${String(plan.expertShare)} of the learner's decisions with its policy (a search's root visit counts), learned by cross-entropy (Expert Iteration's apprentice, Anthony et al. 2017)${plan.qWeight === 0 ? '; the Q loss is off, so the action head learns that policy alone' : ''}.` : ''}`,
-      `Net: trunk ${(arch.trunk as number[] | undefined)?.join('-') ?? '?'} on the observation tensor${arch.base ? ` and ${String(arch.base)}'s action (residual on that bot)` : ` of ${String(arch.inputSize ?? '?')} entries`}, a ${str(obj(arch.head)?.kind) ?? '?'} action head; ε ${String(plan.epsilon ?? '?')}; the net plays every seat in a share ${String(plan.selfPlay ?? '?')} of the episodes, else one seat against ${((plan.opponents as string[] | undefined) ?? []).join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${String(plan.warmStartBot)} for the first ${String(plan.warmStartEpisodes)} games` : ''}.`,
-    ],
-    blocks: [],
-  });
+  if (plan) sections.push(setupSection(plan));
   return {
     title: `${game}: training report, a network by Deep Monte-Carlo self-play`,
     meta: [
       `${game} · train by DMC`,
-      `${done}${planned !== undefined ? ` of ${planned}` : ''} iterations × ${String(plan.episodesPerIteration ?? '?')} games`,
-      `seed ${str(setup.seed) ?? '?'}`,
-      typeof state.seconds === 'number' ? `${state.seconds.toFixed(1)} s` : '',
+      `${done}${planned !== undefined ? ` of ${planned}` : ''} iterations × ${plan?.episodesPerIteration ?? '?'} games`,
+      `seed ${setup?.seed ?? '?'}`,
+      state ? `${state.seconds.toFixed(1)} s` : '',
       stopped ? 'STOPPED EARLY: incomplete' : '',
     ]
       .filter(Boolean)
@@ -88,6 +88,29 @@ export function dmcPage(f: RunFiles): Page {
     sources: sourcesOf(f),
     missing,
   };
+}
+
+/**
+ * The setup of a DMC run in words: the learner (its episodes, minibatches,
+ * step size and expert) and the net (its trunk, the base policy it reads,
+ * its action head, ε, self-play and the opponents, the warm start).
+ */
+function setupSection(plan: DmcPlan): Section {
+  const arch = plan.arch;
+  return {
+    id: 'setup',
+    title: 'Setup',
+    intro: [
+      `Deep Monte-Carlo (Zha et al., ICML 2021): the net's action head is a Q-function, regressed on the Monte-Carlo return (the seat's win share at the end of the game) of every decision of its seats in ε-greedy self-play; its value head learns every seat's outcome. ${plan.episodesPerIteration} episodes an iteration, then one pass of Adam steps over their samples in minibatches of ${plan.batch} (step size ${plan.lr}).${plan.expertBot ? ` An expert, ${plan.expertBot}, labels ${String(plan.expertShare)} of the learner's decisions with its policy (a search's root visit counts), learned by cross-entropy (Expert Iteration's apprentice, Anthony et al. 2017)${plan.qWeight === 0 ? '; the Q loss is off, so the action head learns that policy alone' : ''}.` : ''}`,
+      `Net: trunk ${arch.trunk.join('-')} on the observation tensor${arch.base ? ` and ${arch.base}'s action (residual on that bot)` : ` of ${arch.inputSize} entries`}, a ${arch.head.kind} action head; ε ${plan.epsilon}; the net plays every seat in a share ${plan.selfPlay} of the episodes, else one seat against ${plan.opponents.join(', ')}${plan.warmStartBot ? `; warm start: its seats played ${plan.warmStartBot} for the first ${plan.warmStartEpisodes} games` : ''}.`,
+    ],
+    blocks: [],
+  };
+}
+
+/** A cell that is a number, else `otherwise`. */
+function numberOr(x: Cell | undefined, otherwise: number): number {
+  return typeof x === 'number' ? x : otherwise;
 }
 
 function curveSection(rows: readonly Row[], evals: readonly Row[], percent: boolean): Section {

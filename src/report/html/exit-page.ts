@@ -2,26 +2,19 @@
  * The page of an Expert Iteration run (`npm run train -- --method exit`):
  * the answer (the champion, the last gate's paired difference and SPRT
  * decision), the losses per generation, every gate with its interval, and
- * the setup. Reads `train-state.json` through its schema (`exitFileSchema`)
- * and `curve.csv`.
+ * the setup. Reads `train-state.json` (through its owner's schema) and
+ * `curve.csv`.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { exitFileSchema } from '../../results/exit-state.js';
 import { seriesChart } from './charts.js';
-import type { Row, RunFiles } from './load.js';
+import { type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Block, Page, Section } from './page.js';
-import { BEST_COLOR, POLICY_COLOR, SERIES_COLOR, sourcesOf, thinned } from './train-data.js';
+import { BEST_COLOR, POLICY_COLOR, SERIES_COLOR, thinned } from './train-data.js';
 
-/** The run's saved spec and state, or null when the directory holds another kind of training. */
-function exitFile(f: RunFiles): ReturnType<typeof exitFileSchema.parse> | null {
-  const parsed = exitFileSchema.safeParse(f.json['train-state']);
-  return parsed.success ? parsed.data : null;
-}
-
-/** True when a training run is an Expert Iteration run. */
+/** True when a training run is an Expert Iteration run (its `train-state.json` read through its owner's schema). */
 export function isExitRun(f: RunFiles): boolean {
-  return exitFile(f) !== null;
+  return f.trainState?.kind === 'exit';
 }
 
 /** A signed difference in points of win share. */
@@ -116,8 +109,8 @@ function curveSection(rows: readonly Row[]): Section {
 
 /** The page of an Expert Iteration run. @throws Error when the directory holds no Expert Iteration state (check `isExitRun` first). */
 export function exitPage(f: RunFiles): Page {
-  const saved = exitFile(f);
-  if (saved === null) throw new Error(`${f.dir}: train-state.json is not an Expert Iteration run's`);
+  const saved = f.trainState;
+  if (saved?.kind !== 'exit') throw new Error(`${f.dir}: train-state.json is not an Expert Iteration run's`);
   const { setup, plan, state } = saved;
   const rows: Row[] = [...(f.csv.curve ?? [])];
   const stopped = state.generation < plan.generations || state.gatePending;

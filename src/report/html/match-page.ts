@@ -2,7 +2,7 @@ import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { intervalChart, traceChart } from './charts.js';
 import { pct, plain, points, signed } from './page-format.js';
 import type { MatchReport } from '../../results/match-file.js';
-import type { Row, RunFiles } from './load.js';
+import { type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';
 
@@ -140,7 +140,7 @@ export function matchPage(f: RunFiles): Page {
       { id: 'match-section', title: 'The comparison', blocks },
       { id: 'seats-section', title: 'Seats', blocks: seatBlocks(f) },
     ],
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    sources: sourcesOf(f),
     missing: [...(f.csv.match ? [] : ['match.csv (the difference chart)']), ...(s && trace.length === 0 ? ['the SPRT trace'] : [])],
   };
 }

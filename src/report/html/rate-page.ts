@@ -1,7 +1,7 @@
 import { botsBlock, csvTable, seatBlocks } from './blocks.js';
 import { heatmapChart, intervalChart } from './charts.js';
 import { pct, signed } from './page-format.js';
-import type { Row, RunFiles } from './load.js';
+import { type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Block, Page } from './page.js';
 import { runMeta } from './tourney-page.js';
 
@@ -107,7 +107,7 @@ export function ratePage(f: RunFiles): Page {
       { id: 'ratings-section', title: 'Ranking', blocks },
       { id: 'seats-section', title: 'Seats', blocks: seatBlocks(f) },
     ],
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    sources: sourcesOf(f),
     missing: [...(f.csv.ratings ? [] : ['ratings.csv (rating intervals)']), ...(f.csv.los ? [] : ['los.csv (the LOS matrix)'])],
   };
 }

@@ -1,9 +1,11 @@
 import { join } from 'node:path';
 import { curveChart, intervalChart } from './charts.js';
 import { pct, points, pText, pValue, signed } from './page-format.js';
-import { arr, num, obj, readRun, str, type Row, type RunFiles } from './load.js';
+import { readRun, type Row, type RunFiles, sourcesOf } from './load.js';
 import { balanceFindings } from './tourney-page.js';
-import { csvTable, testOf } from './blocks.js';
+import type { FairnessPair, SweepFairness } from '../../analysis/sweep.js';
+import type { SweepFile } from '../../results/sweep-file.js';
+import { csvTable } from './blocks.js';
 import type { Block, Page, PageChart } from './page.js';
 import type { DataTable } from './table-charts.js';
 import { sweepTableBlocks } from './sweep-tables.js';
@@ -11,10 +13,10 @@ import { sweepTableBlocks } from './sweep-tables.js';
 const P_FIGURE = 'positions equal: p';
 
 /** A figure's print format from `sweep.json` ('percent' or 'number'). */
-function formatOf(sweep: Record<string, unknown> | undefined, figure: string): 'percent' | 'number' {
-  for (const run of arr(sweep?.runs)) {
-    const f = obj(obj(obj(run)?.keyFigures)?.[figure]);
-    if (f) return f.format === 'percent' ? 'percent' : 'number';
+function formatOf(sweep: SweepFile | null, figure: string): 'percent' | 'number' {
+  for (const run of sweep?.runs ?? []) {
+    const f = run.keyFigures[figure];
+    if (f) return f.format;
   }
   return 'number';
 }
@@ -36,28 +38,28 @@ function kebab(s: string): string {
  * value (`sweep-tables.csv`). Links to each value's own page.
  */
 export function sweepPage(f: RunFiles): Page {
-  const sweep = obj(f.json.sweep);
-  const key = str(sweep?.key);
-  const baseline = str(sweep?.baseline);
+  const sweep = f.sweep;
+  const key = sweep?.key ?? '';
+  const baseline = sweep?.baseline ?? '';
   const est = f.csv.sweep ?? [];
   const diffs = f.csv['sweep-differences'] ?? [];
-  const values = arr(sweep?.runs).map((r) => str(obj(r)?.value));
+  const values = (sweep?.runs ?? []).map((r) => r.value);
   const figures: string[] = [];
   for (const r of est) if (!figures.includes(String(r.figure))) figures.push(String(r.figure));
   // The figures that answer "which setting is fairest" first.
   const fair = (x: string): number => (x === 'win rate: first player' ? 0 : x === P_FIGURE ? 1 : 2);
   figures.sort((a, b) => fair(a) - fair(b));
   const first = f.subRuns[0] ? readRun(join(f.dir, f.subRuns[0])) : undefined;
-  const s = obj(first?.json.summary);
+  const s = first?.summary;
 
   const answer: string[] = [];
-  const fairness = obj(sweep?.fairness);
+  const fairness = sweep?.fairness;
   if (fairness) answer.push(fairnessText(key, fairness));
-  const pRows = est.filter((r) => r.figure === P_FIGURE && typeof r.estimate === 'number');
+  const pRows = est.flatMap((r) => (r.figure === P_FIGURE && typeof r.estimate === 'number' ? [{ value: r.value, p: r.estimate }] : []));
   if (pRows.length > 0) {
-    const unfair = pRows.filter((r) => (r.estimate as number) < 0.05).map((r) => `${key}=${String(r.value)}`);
+    const unfair = pRows.filter((r) => r.p < 0.05).map((r) => `${key}=${String(r.value)}`);
     answer.push(
-      `Test of "every position wins equally often" over whole games at each value (deal as the unit): ${pRows.map((r) => `${key}=${String(r.value)} ${pText(r.estimate as number)}`).join('; ')}: ` +
+      `Test of "every position wins equally often" over whole games at each value (deal as the unit): ${pRows.map((r) => `${key}=${String(r.value)} ${pText(r.p)}`).join('; ')}: ` +
         `${unfair.length ? `evidence of unequal positions (p < 0.05) at ${unfair.join(', ')}.` : `no value shows evidence of unequal positions at the 5% level${detectable(f)}.`}` +
         ' A larger p-value is less evidence, not a fairer setting.',
     );
@@ -73,14 +75,14 @@ export function sweepPage(f: RunFiles): Page {
       `First player's win rate (95% interval): ${fp.map((r) => `${key}=${String(r.value)} ${typeof r.estimate === 'number' ? pct(r.estimate) : 'n/a'}${typeof r.ci95_lo === 'number' && typeof r.ci95_hi === 'number' ? ` [${pct(r.ci95_lo)}, ${pct(r.ci95_hi)}]` : ''}`).join('; ')}.`,
     );
   const moved = values.slice(1).map((v) => {
-    const sig = diffs.filter(
-      (d) =>
-        String(d.value) === v && typeof d.ci95_lo === 'number' && typeof d.ci95_hi === 'number' && ((d.ci95_lo as number) > 0 || (d.ci95_hi as number) < 0),
-    );
-    const fmt = (d: Row): string => {
+    const sig = diffs.flatMap((d) => {
+      const { difference: x, ci95_lo: lo, ci95_hi: hi } = d;
+      return String(d.value) === v && typeof x === 'number' && typeof lo === 'number' && typeof hi === 'number' && (lo > 0 || hi < 0) ? [{ d, x, lo, hi }] : [];
+    });
+    const fmt = ({ d, x, lo, hi }: { d: Row; x: number; lo: number; hi: number }): string => {
       const pctFig = formatOf(sweep, String(d.figure)) === 'percent';
-      const t = (x: number): string => (pctFig ? points(x) : signed(x));
-      return `${String(d.figure)} ${t(d.difference as number)}${pctFig ? ' points' : ''} [${t(d.ci95_lo as number)}, ${t(d.ci95_hi as number)}]`;
+      const t = (y: number): string => (pctFig ? points(y) : signed(y));
+      return `${String(d.figure)} ${t(x)}${pctFig ? ' points' : ''} [${t(lo)}, ${t(hi)}]`;
     };
     return sig.length ? `${key}=${v}: ${sig.map(fmt).join('; ')}` : `${key}=${v}: no figure moves (every interval contains 0)`;
   });
@@ -204,11 +206,11 @@ export function sweepPage(f: RunFiles): Page {
     });
   }
   return {
-    title: `${str(s?.game)}: sweep of ${key}`,
+    title: `${s?.game ?? ''}: sweep of ${key}`,
     meta: [
-      `${str(s?.game)} · sweep of ${key} over ${values.join(', ')}`,
-      `same seed (${str(s?.seed)}) and deals for every value`,
-      s ? `${num(s.games) ?? '?'} games each, line-up: ${arr(s.lineup).map(str).join(', ')}` : '',
+      `${s?.game ?? ''} · sweep of ${key} over ${values.join(', ')}`,
+      `same seed (${s?.seed ?? ''}) and deals for every value`,
+      s ? `${s.games} games each, line-up: ${s.lineup.join(', ')}` : '',
     ]
       .filter(Boolean)
       .join(' · '),
@@ -230,11 +232,7 @@ export function sweepPage(f: RunFiles): Page {
           ]
         : []),
     ],
-    sources: [
-      ...Object.keys(f.json).map((n) => `${n}.json`),
-      ...Object.keys(f.csv).map((n) => `${n}.csv`),
-      ...(first ? [`${f.subRuns[0]!}/summary.json`] : []),
-    ],
+    sources: [...sourcesOf(f), ...(first ? [`${f.subRuns[0]!}/summary.json`] : [])],
     missing: [
       ...(f.csv['sweep-differences'] ? [] : ['sweep-differences.csv (paired differences)']),
       ...(f.csv.sweep ? [] : ['sweep.csv (key figures)']),
@@ -276,20 +274,16 @@ export function resolved(points: readonly (readonly (number | string | null | un
   return rounded.size > 1;
 }
 
-/** The fairness verdict of `sweep.json` (`sweepFairness` in src/analysis/sweep.ts) in one sentence. */
-function fairnessText(key: string, f: Record<string, unknown>): string {
-  const settings = arr(f.settings).map((s) => obj(s) ?? {});
-  const pairs = arr(f.pairs).map((p) => obj(p) ?? {});
-  const pairText = (p: Record<string, unknown>): string => {
-    const ci = arr(p.ci95);
-    const d = num(p.difference);
-    return `${key}=${str(p.a)} − ${key}=${str(p.b)} ${d === undefined ? 'n/a' : points(d)} [${typeof ci[0] === 'number' ? points(ci[0]) : '?'}, ${typeof ci[1] === 'number' ? points(ci[1]) : '?'}] points`;
-  };
-  const dists = settings.map((s) => `${key}=${str(s.value)} ${typeof s.deviation === 'number' ? points(s.deviation).replace(/^\+/, '') : 'n/a'}`).join(', ');
-  const fairest = typeof f.fairest === 'string' ? f.fairest : null;
+/** The fairness verdict of `sweep.json` (`sweepFairness` in src/analysis/sweep.ts) in one sentence; a number the file holds as null (NaN) prints as n/a or ?. */
+function fairnessText(key: string, f: SweepFairness): string {
+  const finite = (x: number, none: string): string => (Number.isFinite(x) ? points(x) : none);
+  const pairText = (p: FairnessPair): string =>
+    `${key}=${p.a} − ${key}=${p.b} ${finite(p.difference, 'n/a')} [${finite(p.ci95[0], '?')}, ${finite(p.ci95[1], '?')}] points`;
+  const dists = f.settings.map((s) => `${key}=${s.value} ${finite(s.deviation, 'n/a').replace(/^\+/, '')}`).join(', ');
+  const { fairest, pairs } = f;
   const tail = ` The distance of the first player's win rate from an even share (1/P), in percentage points: ${dists}.`;
   if (fairest !== null) {
-    const mine = pairs.filter((p) => str(p.a) === fairest || str(p.b) === fairest);
+    const mine = pairs.filter((p) => p.a === fairest || p.b === fairest);
     return `Which setting is fairest? ${key}=${fairest}: its first player's win rate is closer to an even share than at every other value, each paired difference's 95% interval excluding 0 (${mine.map(pairText).join('; ')}).${tail}`;
   }
   return `Which setting is fairest? The settings are not separated: no value's first player is closer to an even share than at every other value with a 95% interval excluding 0 (paired differences of the distance: ${pairs.map(pairText).join('; ')}).${tail}`;
@@ -304,7 +298,7 @@ function detectable(f: RunFiles): string {
   const gaps: { readonly label: string; readonly gap: number }[] = [];
   for (const sub of f.subRuns) {
     const run = readRun(join(f.dir, sub));
-    const t = testOf(obj(obj(run.json.balance)?.seatAdvantage)?.test) ?? testOf(obj(run.json.summary)?.seatTest);
+    const t = run.balance?.seatAdvantage.test ?? run.summary?.seatTest;
     if (t?.detectableGap !== undefined) gaps.push({ label: sub, gap: t.detectableGap });
   }
   return detectablePhrase(gaps);

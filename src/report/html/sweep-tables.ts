@@ -1,4 +1,5 @@
-import { arr, obj, str, type Row } from './load.js';
+import type { SweepFile } from '../../results/sweep-file.js';
+import type { Row } from './load.js';
 import type { Block } from './page.js';
 import { isProportion } from './table-charts.js';
 
@@ -11,14 +12,12 @@ function moves(r: Row): boolean {
 }
 
 /** Each balance table's title and its columns' titles, from `sweep.json` (`tablesFromBaseline` of the compared runs). */
-function titles(sweep: Record<string, unknown> | undefined): Map<string, { title: string; columns: Map<string, string> }> {
+function titles(sweep: SweepFile | null): Map<string, { title: string; columns: Map<string, string> }> {
   const out = new Map<string, { title: string; columns: Map<string, string> }>();
-  for (const run of arr(sweep?.runs)) {
-    for (const t of arr(obj(run)?.tablesFromBaseline)) {
-      const o = obj(t);
-      const id = str(o?.id);
-      if (!o || out.has(id)) continue;
-      out.set(id, { title: str(o.title), columns: new Map(arr(o.estimates).map((e) => [str(obj(e)?.column), str(obj(e)?.title)])) });
+  for (const run of sweep?.runs ?? []) {
+    for (const t of run.tablesFromBaseline ?? []) {
+      if (out.has(t.id)) continue;
+      out.set(t.id, { title: t.title, columns: new Map(t.estimates.map((e) => [e.column, e.title])) });
     }
   }
   return out;
@@ -34,12 +33,7 @@ function titles(sweep: Record<string, unknown> | undefined): Map<string, { title
  * @returns the blocks (none when the file is missing) and, per compared
  *   value, how many cells move ("rounds=4 12 of 54 cells"), for the page's answer.
  */
-export function sweepTableBlocks(
-  rows: readonly Row[],
-  sweep: Record<string, unknown> | undefined,
-  key: string,
-  baseline: string,
-): { blocks: Block[]; moved: string[] } {
+export function sweepTableBlocks(rows: readonly Row[], sweep: SweepFile | null, key: string, baseline: string): { blocks: Block[]; moved: string[] } {
   const names = titles(sweep);
   const ids: string[] = [];
   for (const r of rows) if (!ids.includes(String(r.table))) ids.push(String(r.table));

@@ -1,8 +1,8 @@
-import { balanceBlocks, botRows, botsBlock, rateWithCi, seatBlocks, testOf, testPhrase, testVerdict, valueWithCi } from './blocks.js';
+import { balanceBlocks, botRows, botsBlock, rateWithCi, reportedTable, seatBlocks, testPhrase, testVerdict, valueWithCi } from './blocks.js';
 import { pct, plain, pText } from './page-format.js';
-import { arr, obj, str, type Row, type RunFiles } from './load.js';
+import { type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Page } from './page.js';
-import { columnTitle, estimateColumns, isProportion, keyColumns, type DataTable } from './table-charts.js';
+import { columnTitle, estimateColumns, isProportion, keyColumns } from './table-charts.js';
 
 /** The line under a page's title: game, size, seed (and whether its deals were secret), line-up, non-default rules, and whether the run stopped early. */
 export function runMeta(f: RunFiles, what: string): string {
@@ -22,9 +22,8 @@ export function runMeta(f: RunFiles, what: string): string {
 /** Lines of the answer about seats: the test of equal positions (else of equal seats) and the win rate of each position. */
 export function seatAnswer(f: RunFiles): string[] {
   const out: string[] = [];
-  const balance = obj(f.json.balance);
-  const posTest = testOf(obj(balance?.seatAdvantage)?.test);
-  const seatTest = f.summary?.seatTest ?? null;
+  const posTest = f.balance?.seatAdvantage.test;
+  const seatTest = f.summary?.seatTest;
   if (posTest) out.push(`Are seats fair? ${cap(testVerdict(posTest, 'positions'))}: test of "every position wins equally often", ${testPhrase(posTest)}.`);
   else if (seatTest) out.push(`Are seats fair? ${cap(testVerdict(seatTest, 'seats'))}: test of "every seat wins equally often", ${testPhrase(seatTest)}.`);
   else out.push('Are seats fair? This run has no test of equal seats (made by an older version); see the win rates by seat below.');
@@ -39,8 +38,9 @@ export function seatAnswer(f: RunFiles): string[] {
 /** Lines of the answer about bots: who wins most, each with its interval, best first. */
 export function botAnswer(f: RunFiles): string[] {
   const rows = botRows(f)
-    .filter((r) => typeof r.win_rate === 'number')
-    .sort((a, b) => (b.win_rate as number) - (a.win_rate as number));
+    .flatMap((r) => (typeof r.win_rate === 'number' ? [{ r, winRate: r.win_rate }] : []))
+    .sort((a, b) => b.winRate - a.winRate)
+    .map((x) => x.r);
   if (rows.length === 0) return [];
   if (rows.length === 1)
     return [
@@ -71,36 +71,34 @@ export interface Finding {
  */
 export function balanceFindings(f: RunFiles): Finding[] {
   const out: Finding[] = [];
-  for (const x of arr(obj(f.json.balance)?.tables)) {
-    const t = obj(x);
-    const test = testOf(t?.test);
-    if (!t || !test || !(test.pValue < 0.05)) continue;
-    const columns = arr(t.columns).map(str);
-    const titles = arr(t.titles).map(str);
-    const rows: Row[] = arr(t.rows).map((r) => Object.fromEntries(columns.map((c, i) => [c, arr(r)[i] as Row[string]])));
-    const table: DataTable = { id: str(t.id), title: str(t.title), caption: '', columns, ...(titles.length === columns.length ? { titles } : {}), rows };
-    const column = str(obj(t.test)?.column) || estimateColumns(columns)[0];
-    if (!column || !columns.includes(column)) continue;
-    const valued = rows.filter((r) => typeof r[column] === 'number');
+  for (const t of f.balance?.tables ?? []) {
+    const test = t.test;
+    if (!test || !(test.pValue < 0.05)) continue;
+    const table = reportedTable(t);
+    const column = test.column || estimateColumns(table.columns)[0];
+    if (!column || !table.columns.includes(column)) continue;
+    const valued = table.rows.flatMap((r) => {
+      const v = r[column];
+      return typeof v === 'number' ? [{ r, v }] : [];
+    });
     if (valued.length < 2) continue;
     const keys = keyColumns(table);
     const label = (r: Row): string => keys.map((k) => `${columnTitle(table, k)} ${String(r[k])}`).join(', ') || '?';
     const proportion = isProportion(column);
-    const shown = (r: Row): string => {
-      const v = r[column] as number;
+    const shown = ({ r, v }: { r: Row; v: number }): string => {
       const lo = r[`${column}_lo`];
       const hi = r[`${column}_hi`];
       const ci = typeof lo === 'number' && typeof hi === 'number' ? ([lo, hi] as const) : undefined;
       return valueWithCi(v, ci, proportion ? pct : plain);
     };
-    const sorted = [...valued].sort((a, b) => (b[column] as number) - (a[column] as number));
+    const sorted = [...valued].sort((a, b) => b.v - a.v);
     const top = sorted[0]!;
     const bottom = sorted[sorted.length - 1]!;
     out.push({
       table: table.id,
       text:
-        `${table.title}: the rows differ (test of "${str(obj(t.test)?.hypothesis)}", ${pText(test.pValue)} over ${test.units} groups of deals): ` +
-        `${columnTitle(table, column)} highest at ${label(top)}, ${shown(top)}, lowest at ${label(bottom)}, ${shown(bottom)} (95% intervals).`,
+        `${table.title}: the rows differ (test of "${test.hypothesis}", ${pText(test.pValue)} over ${test.units} groups of deals): ` +
+        `${columnTitle(table, column)} highest at ${label(top.r)}, ${shown(top)}, lowest at ${label(bottom.r)}, ${shown(bottom)} (95% intervals).`,
     });
   }
   return out;
@@ -117,7 +115,7 @@ function cap(s: string): string {
  */
 export function tourneyPage(f: RunFiles): Page {
   const missing: string[] = [];
-  if (!f.json.balance) missing.push('balance.json (seat advantage by position, game balance tables)');
+  if (!f.balance) missing.push('balance.json (seat advantage by position, game balance tables)');
   if (!f.csv.bots) missing.push('bots.csv (bots read from summary.json)');
   const findings = balanceFindings(f);
   // The tables whose test rejects come first: what the Answer names is the first chart of the section.
@@ -142,7 +140,7 @@ export function tourneyPage(f: RunFiles): Page {
         : []),
     ],
     ...(f.inSweep ? { links: [{ href: '../report.html', text: 'the whole sweep' }] } : {}),
-    sources: [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)],
+    sources: sourcesOf(f),
     missing,
   };
 }

@@ -4,7 +4,10 @@ import { pct, plain } from './page-format.js';
 import type { RulesFile } from '../../results/rules-file.js';
 import type { TrainFile } from '../../results/train-file.js';
 import type { TunedFile } from '../../results/tuned-file.js';
-import { arr, cellOf, interval, num, obj, str, type Cell, type Row, type RunFiles } from './load.js';
+import type { TrainSetup } from '../../results/train-state-file.js';
+import type { TrainPlan } from '../../train/loop.js';
+import type { Dimension } from '../../train/space.js';
+import { cellOf, cellText, finitePair, type Cell, type Row, type RunFiles } from './load.js';
 
 /** A tuned parameter as `curve.json` and `train-state.json` write it (`Dimension` of src/train/space.ts). */
 export interface Dim {
@@ -21,24 +24,22 @@ export function present(c: Cell): c is string | number {
   return c !== null;
 }
 
-export function dimsOf(x: unknown): Dim[] {
-  return arr(x).flatMap((d) => {
-    const o = obj(d);
-    if (!o || str(o.key) === '') return [];
-    const choices = arr(o.choices)
-      .map((c) => cellOf(str(c)))
-      .filter(present);
-    const min = num(o.min);
-    const max = num(o.max);
+/** The tuned parameters as the page shows them: a choice's values as the CSV reads them (numbers as numbers), a range's ends when finite. */
+export function dimsOf(dims: readonly Dimension[]): Dim[] {
+  return dims.flatMap((d): Dim[] => {
+    if (d.key === '') return [];
+    if (d.kind === 'enum') {
+      const choices = d.choices.map(cellOf).filter(present);
+      return [{ key: d.key, kind: d.kind, ...(choices.length ? { choices } : {}), start: cellOf(d.start) }];
+    }
     return [
       {
-        key: str(o.key),
-        kind: str(o.kind),
-        ...(min !== undefined ? { min } : {}),
-        ...(max !== undefined ? { max } : {}),
-        ...(typeof o.scale === 'string' ? { scale: o.scale } : {}),
-        ...(choices.length ? { choices } : {}),
-        start: typeof o.start === 'number' ? o.start : cellOf(str(o.start)),
+        key: d.key,
+        kind: d.kind,
+        ...(Number.isFinite(d.min) ? { min: d.min } : {}),
+        ...(Number.isFinite(d.max) ? { max: d.max } : {}),
+        scale: d.scale,
+        start: d.start,
       },
     ];
   });
@@ -67,8 +68,8 @@ export function curveRows(f: RunFiles, dims: readonly Dim[]): Row[] {
   return (f.curve?.curve ?? []).map((r) => {
     const fit = r.fitness;
     const diff = r.difference;
-    const fci = interval(fit.ci95);
-    const dci = interval(diff?.ci95);
+    const fci = finitePair(fit.ci95);
+    const dci = finitePair(diff?.ci95);
     return {
       iteration: r.iteration,
       games: r.games,
@@ -96,8 +97,8 @@ export function thinned(rows: readonly Row[]): { rows: Row[]; note: string } {
 }
 
 /** "key=value, key=value" of a row's columns. */
-export function assignments(keys: readonly string[], r: Readonly<Record<string, unknown>>, prefix = ''): string {
-  return keys.map((k) => `${k}=${str(r[`${prefix}${k}`])}`).join(', ');
+export function assignments(keys: readonly string[], r: Row, prefix = ''): string {
+  return keys.map((k) => `${k}=${cellText(r[`${prefix}${k}`])}`).join(', ');
 }
 
 export const SERIES_COLOR = '#4c78a8';
@@ -108,8 +109,9 @@ export const POLICY_COLOR = '#54a24b';
 /** A training run's files, read once: the setting from train-state.json, the results from the other files. */
 export interface Training {
   readonly f: RunFiles;
-  readonly setup: Record<string, unknown>;
-  readonly plan: Record<string, unknown>;
+  /** The setting and plan of `train-state.json` (null when the run has none, or is a DMC run's). */
+  readonly setup: TrainSetup | null;
+  readonly plan: TrainPlan | null;
   readonly train: TrainFile | null;
   readonly tuned: TunedFile | null;
   readonly rulesJson: RulesFile | null;
@@ -141,22 +143,23 @@ export interface Training {
   readonly dealsText: string;
 }
 
+/** A training run's files, read once for its page: the setting from `train-state.json` (a tuning's), the results from the other files. */
 export function readTraining(f: RunFiles): Training {
-  const ts = obj(f.json['train-state']) ?? {};
-  const setup = obj(ts.setup) ?? {};
-  const plan = obj(ts.plan) ?? {};
-  const state = obj(ts.state) ?? {};
+  const ts = f.trainState?.kind === 'tune' ? f.trainState : null;
+  const setup = ts?.setup ?? null;
+  const plan = ts?.plan ?? null;
+  const state = ts?.state ?? null;
   const curveJson = f.curve;
   const train = f.train;
   const tuned = f.tuned;
   const rulesJson = f.rules;
-  const rulesSetup = obj(setup.rules);
-  const isRules = rulesSetup !== undefined || rulesJson !== null;
-  const dims = dimsOf(curveJson?.parameters ?? plan.dims);
+  const rulesSetup = setup?.rules ?? null;
+  const isRules = rulesSetup !== null || rulesJson !== null;
+  const dims = dimsOf(curveJson?.parameters ?? plan?.dims ?? []);
   const rows = curveRows(f, dims);
-  const planned = num(plan.iterations);
-  const done = num(state.iteration) ?? rows.length;
-  const objective = str(setup.objective) || 'win';
+  const planned = plan?.iterations;
+  const done = state?.iteration ?? rows.length;
+  const objective = setup?.objective || 'win';
   return {
     f,
     setup,
@@ -165,28 +168,28 @@ export function readTraining(f: RunFiles): Training {
     tuned,
     rulesJson,
     isRules,
-    target: str(rulesSetup?.target ?? rulesJson?.target),
+    target: rulesSetup?.target ?? rulesJson?.target ?? '',
     dims,
     keys: dims.map((d) => d.key),
-    method: str(curveJson?.method ?? plan.method),
+    method: curveJson?.method ?? plan?.method ?? '',
     rows,
     last: rows[rows.length - 1],
     planned,
     done,
     stopped: planned !== undefined && done < planned,
-    perIteration: num(plan.gamesPerIteration),
-    games: train?.games ?? num(state.games),
-    seconds: train?.seconds ?? num(state.seconds),
-    game: str(setup.game) || train?.game || rulesJson?.game || '',
-    seed: str(setup.seed),
-    lineup: arr(rulesSetup?.lineup ?? rulesJson?.lineup).map(str),
-    opponents: arr(train?.opponents ?? setup.opponents).map(str),
-    start: train?.start || str(setup.start),
+    perIteration: plan?.gamesPerIteration,
+    games: train?.games ?? state?.games,
+    seconds: train?.seconds ?? state?.seconds,
+    game: setup?.game || train?.game || rulesJson?.game || '',
+    seed: setup?.seed ?? '',
+    lineup: rulesSetup?.lineup ?? rulesJson?.lineup ?? [],
+    opponents: train?.opponents ?? setup?.opponents ?? [],
+    start: train?.start || setup?.start || '',
     tunedSpec: train?.tuned || tuned?.spec || '',
-    levels: arr(plan.values).map((v) => arr(v).map((x) => str(x))),
+    levels: (plan?.values ?? []).map((v) => v.map(String)),
     percent: !isRules && objective === 'win',
     fitnessName: isRules ? '− seat spread V' : objective === 'win' ? 'win share per seat-game' : 'mean score per seat-game',
-    dealsText: `${num(setup.deals) ?? '?'} deals`,
+    dealsText: `${setup?.deals ?? '?'} deals`,
   };
 }
 
@@ -211,9 +214,4 @@ export function verificationLinks(dir: string): { href: string; text: string }[]
     ...(existsSync(join(dir, 'verify', 'report.html')) ? [{ href: 'verify/report.html', text: 'the verification match (verify/)' }] : []),
     ...(existsSync(join(dir, 'confirm', 'report.html')) ? [{ href: 'confirm/report.html', text: 'the confirmation match (confirm/)' }] : []),
   ];
-}
-
-/** The run's files a page was built from: its JSON and CSV files by name. */
-export function sourcesOf(f: RunFiles): string[] {
-  return [...Object.keys(f.json).map((n) => `${n}.json`), ...Object.keys(f.csv).map((n) => `${n}.csv`)];
 }

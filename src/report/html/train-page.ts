@@ -4,21 +4,10 @@ import { pct, plain, points, pText, signed } from './page-format.js';
 import { curveHeadColumns, DIFFERENCE_COLUMNS, FITNESS_COLUMNS } from '../../results/curve-file.js';
 import type { Verification } from '../../results/train-file.js';
 import type { Difference } from '../../stats/paired.js';
-import { arr, cellOf, interval, num, obj, str, type Row, type RunFiles } from './load.js';
+import { cellOf, cellText, finitePair, type Row, type RunFiles, sourcesOf } from './load.js';
 import type { Block, Page, PageChart, Section } from './page.js';
 import type { DataTable } from './table-charts.js';
-import {
-  present,
-  thinned,
-  assignments,
-  SERIES_COLOR,
-  BEST_COLOR,
-  readTraining,
-  fitnessText,
-  sourcesOf,
-  verificationLinks,
-  type Training,
-} from './train-data.js';
+import { present, thinned, assignments, SERIES_COLOR, BEST_COLOR, readTraining, fitnessText, verificationLinks, type Training } from './train-data.js';
 
 export function trainPage(f: RunFiles): Page {
   const t = readTraining(f);
@@ -73,7 +62,7 @@ export function trainPage(f: RunFiles): Page {
     }
   }
 
-  const budget = num(t.setup.budget);
+  const budget = t.setup?.budget;
   return {
     title: t.isRules ? `${t.game}: rules search toward ${t.target}` : `${t.game}: training report, ${t.start} by ${METHOD}`,
     meta: [
@@ -120,22 +109,22 @@ function setupSection(t: Training): Section {
     levels,
     last,
   } = t;
-  const variant = Object.entries(obj(train?.variant ?? setup.variant ?? rulesJson?.variant) ?? {})
-    .map(([k, v]) => `${k}=${str(v) || String(v)}`)
+  const variant = Object.entries(train?.variant ?? setup?.variant ?? rulesJson?.variant ?? {})
+    .map(([k, v]) => `${k}=${String(v)}`)
     .join(', ');
-  const spsa = obj(plan.spsa);
-  const ntbea = obj(plan.ntbea);
+  const spsa = plan?.spsa;
+  const ntbea = plan?.ntbea;
   const methodText =
     method === 'spsa'
-      ? `SPSA (Spall 1998): each iteration plays θ + c_kΔ and θ − c_kΔ paired on the same deals and steps every parameter along Δ by their difference; c at the last iteration ${plain(num(spsa?.cEnd) ?? 0)} of each range, step ${plain(num(spsa?.step) ?? 0)}, A = ${str(spsa?.A)}, α = ${str(spsa?.alpha)}, γ = ${str(spsa?.gamma)}.`
-      : `NTBEA (Lucas, Liu and Perez-Liebana 2018): each iteration evaluates one point of the grid and moves to the best of ${str(ntbea?.neighbours)} mutants by a UCB value of its model of 1-, 2- and N-tuples; exploration k = ${str(ntbea?.k)}; levels per parameter: ${arr(ntbea?.levels).map(str).join(', ')}.`;
+      ? `SPSA (Spall 1998): each iteration plays θ + c_kΔ and θ − c_kΔ paired on the same deals and steps every parameter along Δ by their difference; c at the last iteration ${plain(finiteOr0(spsa?.cEnd))} of each range, step ${plain(finiteOr0(spsa?.step))}, A = ${cellText(spsa?.A)}, α = ${cellText(spsa?.alpha)}, γ = ${cellText(spsa?.gamma)}.`
+      : `NTBEA (Lucas, Liu and Perez-Liebana 2018): each iteration evaluates one point of the grid and moves to the best of ${cellText(ntbea?.neighbours)} mutants by a UCB value of its model of 1-, 2- and N-tuples; exploration k = ${cellText(ntbea?.k)}; levels per parameter: ${(ntbea?.levels ?? []).map(cellText).join(', ')}.`;
   const intro = [
     `Game: ${game}${variant ? ` (${variant})` : ''}.`,
     isRules
-      ? `Line-up playing every setting: ${lineup.join(', ')}; target ${str(t.target)}.`
+      ? `Line-up playing every setting: ${lineup.join(', ')}; target ${t.target}.`
       : `Bot: ${start}${tunedSpec ? ` → ${tunedSpec}` : ''}; opponents: ${opponents.join(', ')}; fitness: ${fitnessName}.`,
     `Method: ${methodText}`,
-    `Budget ${num(setup.budget) ?? '?'} games: ${done}${planned !== undefined ? ` of ${planned}` : ''} iterations of ${perIteration ?? '?'} games (${dealsText} each, every candidate in every seat${isRules ? ' rotation' : ''}), ${games ?? '?'} games played${seconds !== undefined ? ` in ${seconds.toFixed(1)} s` : ''}. Seed ${seed}: iteration k plays the deals of seed ${seed}/train/k; ${isRules ? `the confirmation uses ${seed}-confirm` : `the verification uses ${seed}-verify`}.`,
+    `Budget ${setup?.budget ?? '?'} games: ${done}${planned !== undefined ? ` of ${planned}` : ''} iterations of ${perIteration ?? '?'} games (${dealsText} each, every candidate in every seat${isRules ? ' rotation' : ''}), ${games ?? '?'} games played${seconds !== undefined ? ` in ${seconds.toFixed(1)} s` : ''}. Seed ${seed}: iteration k plays the deals of seed ${seed}/train/k; ${isRules ? `the confirmation uses ${seed}-confirm` : `the verification uses ${seed}-verify`}.`,
   ];
   const tunedParams = tuned?.params;
   const tunedCol = isRules ? 'recommendation' : tunedParams ? 'tuned' : 'best so far';
@@ -324,9 +313,14 @@ function finite(x: number | undefined): number | undefined {
   return x !== undefined && Number.isFinite(x) ? x : undefined;
 }
 
+/** A setting of the plan, 0 when absent or not a number. */
+function finiteOr0(x: number | undefined): number {
+  return finite(x) ?? 0;
+}
+
 /** A difference A − B of `train.json`'s verification as a table row: the measure, A and B, the difference with its interval and LOS, the deals. */
 function differenceRow(measure: string, d: Difference, a: number | undefined, b: number | undefined, deals: number): Row {
-  const ci = interval(d.ci95);
+  const ci = finitePair(d.ci95);
   return {
     measure,
     a: a ?? null,
@@ -342,7 +336,7 @@ function differenceRow(measure: string, d: Difference, a: number | undefined, b:
 /** The answer's lines about a verification: its verdict and A − B in win share, the caution where the SPRT stopped, the confirmation. */
 function verificationAnswer(v: Verification, seed: string): string[] {
   const ws = v.comparison.winShare;
-  const wsCi = interval(ws.ci95);
+  const wsCi = finitePair(ws.ci95);
   const los = finite(ws.los);
   const answer = [
     `Verification (match --sprt of the tuned bot, A, against the starting one, B, on held-out seed ${seed}-verify): ${v.verdict}.` +
@@ -353,7 +347,7 @@ function verificationAnswer(v: Verification, seed: string): string[] {
   if (v.stoppedEstimate) answer.push(v.stoppedEstimate);
   const conf = v.confirmation;
   const confWs = conf?.comparison.winShare;
-  const confCi = interval(confWs?.ci95);
+  const confCi = finitePair(confWs?.ci95);
   if (conf && confWs && Number.isFinite(confWs.value))
     answer.push(
       `Confirmation (a fixed-size match, no SPRT, on held-out seed ${seed}-confirm; its estimate is not biased by a stop): A − B ${points(confWs.value)} percentage points${confCi ? ` [${points(confCi[0])}, ${points(confCi[1])}]` : ''} over ${conf.deals} deals: A is ${conf.verdict}.`,
@@ -368,7 +362,7 @@ function verification(t: Training): { answer: string[]; section: Section } {
   if (!v) {
     const why = !train
       ? 'the training did not finish'
-      : setup.verify === false
+      : setup?.verify === false
         ? 'the run was made with --no-verify'
         : 'train.json holds none: the tuned bot is the starting bot, or the match did not write its result';
     return { answer: [`Not verified: ${why}.`], section: { id: 'verify-section', title: 'Verification', intro: [`No verification: ${why}.`], blocks: [] } };
@@ -435,9 +429,9 @@ function confirmedSettings(t: Training): { answer: string[]; sections: Section[]
   if (!rulesJson && csv.length === 0) return { answer, sections: [] };
   const variant = rulesJson?.variant ?? {};
   // A setting is named by its values alone (the axis title names the keys), so labels stay short.
-  const label = (params: Readonly<Record<string, unknown>>): string => {
-    const isStart = keys.every((k) => str(params[k]) === str(variant[k]));
-    return `${keys.map((k) => str(params[k])).join(', ')}${isStart ? ' (start)' : ''}`;
+  const label = (params: Row): string => {
+    const isStart = keys.every((k) => cellText(params[k]) === cellText(variant[k]));
+    return `${keys.map((k) => cellText(params[k])).join(', ')}${isStart ? ' (start)' : ''}`;
   };
   const settingTitle = keys.join(', ');
   const confirmSeed = rulesJson?.seed ?? '';
