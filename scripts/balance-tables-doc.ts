@@ -3,7 +3,7 @@
  * figures, as a run prints them (title, what the numbers mean, the columns,
  * and which column its test of equal rows compares), read from the
  * `balance.json` of a short greedy-against-random run of each game and
- * notable variant. `test/docs-balance-tables.test.ts` fails when a table or
+ * notable variant. `test/docs/balance-tables.test.ts` fails when a table or
  * key figure of a game is missing from the page.
  *
  * Usage: node scripts/run.mjs scripts/balance-tables-doc.ts
@@ -87,7 +87,7 @@ export function balanceTablesPage(): string {
     '`_lo`, `_hi` and, for a share, its design effect `_deff`. A sweep compares them value by value. The key figures are the',
     "run's headline numbers: a sweep's and `report --compare`'s paired differences start with them.",
     '',
-    'Written by `node scripts/run.mjs scripts/balance-tables-doc.ts` from short runs; `test/docs-balance-tables.test.ts` fails',
+    'Written by `node scripts/run.mjs scripts/balance-tables-doc.ts` from short runs; `test/docs/balance-tables.test.ts` fails',
     'when a table or key figure is missing.',
     '',
     ...CASES.map(

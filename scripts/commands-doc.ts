@@ -1,7 +1,7 @@
 /**
  * Writes `docs/commands.md`, the reference of every command and flag: the
  * `--help` of each `npm run` command, as the command itself prints it (so the
- * page cannot drift from the code: `test/docs-commands.test.ts` fails when a
+ * page cannot drift from the code: `test/docs/commands.test.ts` fails when a
  * flag of a `--help` is missing from the page).
  *
  * Usage: node scripts/run.mjs scripts/commands-doc.ts [--check]
@@ -57,7 +57,7 @@ export function commandsPage(): string {
     '# Every command and flag',
     '',
     "Each section is the command's own `--help`, written here by `node scripts/run.mjs scripts/commands-doc.ts`",
-    "(`test/docs-commands.test.ts` fails when a flag is missing). A default that is the machine's core count",
+    "(`test/docs/commands.test.ts` fails when a flag is missing). A default that is the machine's core count",
     "(`--workers`) shows this machine's.",
     '',
     '| command | what it is for |',

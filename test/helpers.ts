@@ -99,7 +99,7 @@ export function stateDiff(a: unknown, b: unknown, path = '', depth = 0): string 
  * the conformance suite, which compares every seat's observation before
  * every step a clone plays in step with its original, that took about a third
  * of the comparison's time. `stateDiff` runs this first and `describeDiff`
- * only to name a difference found; `helpers.test.ts` checks that they agree.
+ * only to name a difference found; `contract/state-diff.test.ts` checks that they agree.
  */
 export function sameState(a: unknown, b: unknown, depth = 0): boolean {
   if (Object.is(a, b)) return true;

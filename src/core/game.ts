@@ -91,7 +91,7 @@ export interface GameStateBase {
  * The forward model every game implements (OpenSpiel's State, TAG's forward
  * model), over mutable preallocated state `S` and observation `O`.
  *
- * Invariants every implementation keeps (test/conformance.test.ts checks
+ * Invariants every implementation keeps (test/contract/conformance.test.ts checks
  * each of them for every registered game and player count):
  * - `legalActions` writes the legal actions in ascending order, at least one
  *   while the game is not terminal, and returns their count; it writes only
@@ -264,7 +264,7 @@ export interface Game<S extends GameStateBase = GameStateBase, O extends object 
 
   /**
    * The observation tensor for learners (see `tensor.ts`): every built-in
-   * game has one (test/tensor-conformance.test.ts); optional for user games,
+   * game has one (test/contract/tensor-conformance.test.ts); optional for user games,
    * which then cannot be learned by `train --method dmc`.
    */
   readonly tensor?: ObservationTensor<O>;

@@ -21,7 +21,7 @@ export interface TensorField {
  * the state), seat-relative (the observer's own fields first, then the seat to
  * its left, and so on), defined at terminal observations too.
  *
- * Invariants (test/tensor-conformance.test.ts checks them for every
+ * Invariants (test/contract/tensor-conformance.test.ts checks them for every
  * registered game): `layout(v)` tiles `[0, size(v))` without gap or overlap,
  * in order; `write` writes every entry of `into[0, size)` (none left from an
  * earlier call) and nothing past it, allocates nothing, and is a function of

@@ -130,7 +130,7 @@ async function prepare(config: RunConfig, files: Readonly<Record<string, string>
     if (!spec) throw new Error(`empty bot spec '${text}'`);
     return spec;
   });
-  // Built-in bots: one instance per entry, reused (they carry nothing from one game to the next: test/isolation.test.ts).
+  // Built-in bots: one instance per entry, reused (they carry nothing from one game to the next: test/contract/isolation.test.ts).
   // User bots: one sandbox per entry and seating, so that no sandbox plays two rotations of a deal.
   const entries = specs.map((spec) => (isFileSpec(spec.name) ? null : createBot(spec, game)));
   const limits: SandboxLimits = {

@@ -1,12 +1,13 @@
 /**
- * Issue #17 ("Training bot strategies") item 1 for Captain's Orders,
- * Multiples of Nine, Nines Hold'em and Nine Virtues: every weight and
+ * Greedy's parameters (docs/bots.md, "Greedy's parameters") for Captain's
+ * Orders, Multiples of Nine, Nines Hold'em and Nine Virtues: every weight and
  * threshold of the greedy heuristic is a declared parameter
  * (`greedy:holdLimit=12`) whose default is the heuristic as it was. For each
  * game: all defaults given explicitly play the very games plain `greedy`
- * plays; a non-default value of each parameter changes some decision; a
- * value out of range, a non-integer for an integer, or an unknown key is a
- * BotSpecError. (Nine Lives and Nine Muses: greedy-params-b.test.ts.)
+ * plays; a non-default value of each parameter changes some decision; a value
+ * out of range, a non-integer for an integer, or an unknown key is a
+ * BotSpecError. (Nine Lives and Nine Muses, over several variants each:
+ * greedy-params-variants.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';
@@ -86,7 +87,7 @@ for (const c of CASES) {
     let plain: string[] | null = null;
     const plainGames = (): string[] => (plain ??= play(c, 'greedy'));
 
-    it('#17 item 1: every weight and threshold is a declared parameter, with a doc and a tuning range within its bounds', () => {
+    it('every weight and threshold is a declared parameter, with a doc and a tuning range within its bounds', () => {
       expect(weights.map((p) => p.key)).toEqual(c.keys);
       for (const p of weights) {
         expect(p.doc.length, p.key).toBeGreaterThan(20);
@@ -99,14 +100,14 @@ for (const c of CASES) {
       }
     });
 
-    it('#17 item 1: all defaults given explicitly play the games plain greedy plays', () => {
+    it('all defaults given explicitly play the games plain greedy plays', () => {
       const explicit = `greedy:${declared.map((p) => `${p.key}=${p.default}`).join(',')}`;
       validateBotSpec(parseLineup(explicit)[0]!, c.id);
       expect(play(c, explicit)).toEqual(plainGames());
     }, 60_000);
 
     it.each(c.keys)(
-      '#17 item 1: a non-default %s changes some decision',
+      'a non-default %s changes some decision',
       (key) => {
         const changed = play(c, `greedy:${key}=${c.live[key]!}`);
         expect(changed.some((r, g) => r !== plainGames()[g])).toBe(true);
@@ -114,7 +115,7 @@ for (const c of CASES) {
       60_000,
     );
 
-    it.each(c.bad)('#17 item 1: greedy:%s is a BotSpecError', (param) => {
+    it.each(c.bad)('greedy:%s is a BotSpecError', (param) => {
       expect(() => validateBotSpec(parseLineup(`greedy:${param}`)[0]!, c.id)).toThrow(BotSpecError);
     });
   });

@@ -1,5 +1,5 @@
 /**
- * #17 item 4: a game's tuned profile (`bots/profiles/`) is what `--bots
+ * A game's tuned profile (`bots/profiles/`) is what `--bots
  * greedy` and `--bots ismcts` mean in that game: every value is a valid
  * parameter value, the spec without parameters resolves to them, and the
  * search bots' greedy playouts play the profiled greedy.
@@ -11,7 +11,7 @@ import { gameIds } from '../../src/core/registry.js';
 import { getBotKind, resolveBotParams } from '../../bots/index.js';
 import { applyProfile, profileOf } from '../../bots/profiles/index.js';
 
-describe('#17 item 4: tuned profiles', () => {
+describe('tuned profiles', () => {
   for (const id of gameIds()) {
     it(`${id}: greedy and ismcts without parameters mean the profile's values`, () => {
       for (const name of ['greedy', 'ismcts']) {

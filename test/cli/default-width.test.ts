@@ -1,5 +1,5 @@
 /**
- * Default output fits 120 columns (issue #30, item 4): no line of any
+ * Default output fits 120 columns: no line of any
  * command's default output is wider than 120 characters (ANSI codes not
  * counted), and its last line names the page to open, `report.html`. Every
  * command runs in this process through its `main`, as the CLI runs it, with
@@ -7,7 +7,7 @@
  * widest line-ups (Nine Lives with its powers, Nine's Hold'em at 10 seats),
  * a sweep, the three kinds of training, report and report --compare. Short
  * runs (a few seconds of CPU a game); the same commands through the compiled
- * CLI, and the last line of each, are in test/cli/talk.test.ts (long tier).
+ * CLI, and the last line of each, are in test/cli/talk.long.test.ts (long tier).
  * `--wide` prints the tables whole: checked on one run.
  */
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -54,7 +54,7 @@ async function run(command: (argv: readonly string[]) => Promise<number>, argv: 
   return { code, lines: written.replace(/\n$/, '').split('\n') };
 }
 
-/** Asserts the issue's acceptance: exit 0, no line over 120 characters, the last line naming `<dir>/report.html`. */
+/** Asserts a command's default output: exit 0, no line over 120 characters, the last line naming `<dir>/report.html`. */
 function expectFits(o: Output, dir: string): void {
   const text = o.lines.join('\n');
   expect(o.code, text).toBe(0);

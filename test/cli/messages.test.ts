@@ -1,7 +1,8 @@
 /**
- * Issue #30, item 6 ("Messages"): each message a new user meets says one
- * accurate line. The CLI runs compiled, in a child process, as users run it
- * (the suite's global setup builds `dist/`).
+ * Each message a new user meets says one accurate line (the slow part, a real
+ * deadline and a real Redis: `messages.long.test.ts`). The CLI runs compiled,
+ * in a child process, as users run it (the suite's global setup builds
+ * `dist/`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

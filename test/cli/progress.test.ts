@@ -1,9 +1,9 @@
 /**
- * The progress display of long runs (`src/cli/progress.ts`, issue #30 item 5),
+ * The progress display of long runs (`src/cli/progress.ts`),
  * on stand-in streams with a fake clock: off a terminal a plain line at the
  * promised cadence, at most 120 characters and without ANSI codes; on a
  * terminal the bar; the estimate line of a run that will take over a minute.
- * The commands end to end: `test/cli/talk.test.ts`.
+ * The commands end to end: `test/cli/talk.long.test.ts`.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -123,7 +123,7 @@ describe('off a terminal', () => {
     p.stop();
   });
 
-  it('writes nothing for a run shorter than one interval (short runs print as before)', () => {
+  it('writes nothing for a run shorter than one interval (a short run prints only its results)', () => {
     const out = stream(false);
     const p = progressReporter({ stdout: out, stderr: stream(false), intervalMs: 10_000 });
     p.played(0, 100);

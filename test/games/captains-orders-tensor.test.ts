@@ -1,7 +1,7 @@
 /**
  * Captain's Orders' observation tensor and action features
  * (`src/games/captains-orders/tensor.ts`, `features.ts`, the README's
- * "Observation tensor"): what the generic suite (`tensor-checks.ts`) cannot
+ * "Observation tensor"): what the generic suite (`contract/tensor-checks.ts`) cannot
  * see. The same position seen by two seats gives each its own entries first
  * and every absolute seat at its offset; hand-built positions give the
  * expected entries at named fields. The action features tell every two legal

@@ -1,7 +1,7 @@
 /**
  * Multiples of Nine's observation tensor and action features
  * (`src/games/multiples-of-nine/tensor.ts`, `features.ts`, the README's
- * "Observation tensor"): what the generic suite (`tensor-checks.ts`) cannot
+ * "Observation tensor"): what the generic suite (`contract/tensor-checks.ts`) cannot
  * see. The same position seen by two seats gives each its own entries first
  * and the turn at its offset; hand-built positions give the expected entries
  * at named fields; every legal discard's features name the cards its record

@@ -1,12 +1,14 @@
 /**
- * Issue 18, item 6 (balance for designers): the Powers tables of the balance
- * report (`src/games/nine-lives/balance.ts`) against counts computed apart
- * from the games' records: uses and users from the `power` entries, the deal
- * from round 0's `powers` map, results from the record's result, availability
- * from the legal actions met while replaying the record.
+ * Balance for designers (src/games/nine-lives/README.md, "Powers: balance for
+ * designers"; rules nine-lives-powers.md §7, the 44 powers): the Powers
+ * tables of the balance report (`src/games/nine-lives/balance.ts`) against
+ * counts computed apart from the games' records: uses and users from the
+ * `power` entries, the deal from round 0's `powers` map, results from the
+ * record's result, availability from the legal actions met while replaying
+ * the record.
  */
 import { describe, expect, it } from 'vitest';
-import { checkEntryTotals } from '../balance-checks.js';
+import { checkEntryTotals } from './balance-checks.js';
 import { createRng } from '../../src/core/rng.js';
 import { RoundCollector, buildRecord, type GameRecord } from '../../src/core/record.js';
 import { resolveGameVariant } from '../../src/core/variant.js';
@@ -83,7 +85,7 @@ function countRecord(rec: GameRecord, P: number): Counted {
   };
 }
 
-describe("issue 18 item 6: balance for designers (power use and the user's result, per power)", () => {
+describe("balance for designers: power use and the user's result, per power (rules nine-lives-powers.md §7)", () => {
   it('the power tables count what the records show: uses, availability, results, and pairs by deal and seat, per bot', () => {
     const P = 3;
     const v = resolveGameVariant(nineLives, { players: P, powers: true, powerDeal: 'uniform' });

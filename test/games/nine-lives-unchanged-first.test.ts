@@ -1,5 +1,5 @@
 /**
- * The fast tier's share of `nine-lives-unchanged.test.ts`: the first 20 of
+ * The fast tier's share of `nine-lives-unchanged.long.test.ts`: the first 20 of
  * its 200 recorded random games per player count, with and without Black
  * Cat, hash to the digest those games had before Powers existed. Unlike the
  * golden trajectories, this digest is never updated.

@@ -1,5 +1,5 @@
 /**
- * The trajectories behind `nine-lives-unchanged.test.ts` and
+ * The trajectories behind `nine-lives-unchanged.long.test.ts` and
  * `nine-lives-unchanged-first.test.ts`: recorded random games of the base
  * game and Black Cat (Nine Lives without Powers) at every table size.
  */
@@ -12,7 +12,7 @@ import { nineLives } from '../../src/games/nine-lives/game.js';
 
 /**
  * sha256 of 200 recorded random games per (players 3-9, Black Cat or not),
- * computed before Powers on the deal seeding of the statistics issue
+ * computed before Powers on the current deal seeding
  * (MurmurHash3); was 3d677f5d…8b56 with xor128 string seeding.
  */
 export const PINNED_200 = '370389b14ea14a3c9ba66ba77c31aa95fa2cea7b375250b12e8842cbb382c21c';

@@ -19,7 +19,7 @@ import { nineLivesGreedy } from '../../bots/greedy/nine-lives.js';
 import { nineLivesBalance } from '../../src/games/nine-lives/balance.js';
 import { checkInvariants } from '../../src/games/nine-lives/invariants.js';
 import { type NineLivesPosition, placePosition } from '../../src/games/nine-lives/position.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 type Opts = { players?: number; blackCat?: boolean; livesToWin?: number; teams?: boolean };
 
@@ -1044,7 +1044,7 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
     expect(u.rounds).toBe(2 * rounds);
     const tables = nineLivesBalance.tables(t, ['greedy', 'random', 'random', 'random']);
     expect(tables.map((x) => x.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);
-    // Team sizes are numbers 1..P (statistics issue item 8); what 1 and P mean is in the caption.
+    // Team sizes are numbers 1..P; what 1 and P mean is in the caption.
     const teams = tables[1]!;
     expect(teams.rows.map((r) => r[0])).toEqual([1, 2, 3, 4]);
     expect(teams.caption).toMatch(/1: alone; 4: every seat in one team/);
@@ -1070,7 +1070,7 @@ describe('nine-lives: balance statistics and the greedy bot', () => {
 });
 
 describe('nine-lives: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; seats equal tested over deals', async () => {
+  it('balance tables: every estimate column has deal-level intervals; seats equal tested over deals', async () => {
     const { dir, balance: b } = await runBalance('nine-lives', 400, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['bids-by-number', 'teams', 'game-length', 'lives-by-seat', 'lives-by-bot']);

@@ -37,7 +37,7 @@ import { placePosition } from '../../src/games/nine-muses/position.js';
 import { randomBot } from '../../bots/random.js';
 import { nineMusesGreedy } from '../../bots/greedy/nine-muses.js';
 import { snapshot } from '../helpers.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 const { exchangeId, callId, demonstrateId, toilId, stealId, NUM_ACTIONS } = actions;
 
@@ -1245,7 +1245,7 @@ describe('nine-muses: the fast path agrees with the reference rules on every kin
 });
 
 describe('nine-muses: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals around the point values', async () => {
+  it('balance tables: every estimate column has deal-level intervals around the point values', async () => {
     const { dir, balance: b } = await runBalance('nine-muses', 300, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['vp-sources', 'action-mix', 'muses', 'options']);

@@ -1,7 +1,7 @@
 /**
  * Nine Virtues' observation tensor and action features
  * (`src/games/nine-virtues/tensor.ts`, `features.ts`, the README's
- * "Observation tensor"): what the generic suite (`tensor-checks.ts`) cannot
+ * "Observation tensor"): what the generic suite (`contract/tensor-checks.ts`) cannot
  * see. The same position seen by two seats gives each its own entries first
  * and the dealer at its offset; hand-built positions give the expected
  * entries at named fields. The action features tell every two legal actions

@@ -23,7 +23,7 @@ import {
 import { randomBot } from '../../bots/random.js';
 import { nineVirtuesGreedy } from '../../bots/greedy/nine-virtues.js';
 import { snapshot } from '../helpers.js';
-import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from '../balance-checks.js';
+import { checkEntryTotals, csvColumn, expectIntervals, runBalance, table } from './balance-checks.js';
 
 const { bidId, swapId, killId, callId, NUM_ACTIONS } = actions;
 
@@ -603,7 +603,7 @@ describe('nine-virtues: playouts, statistics, greedy', () => {
 });
 
 describe('nine-virtues: balance statistics, the deal as the unit', () => {
-  it('balance tables (statistics issue item 1): every estimate column has deal-level intervals; positions equal tested over deals', async () => {
+  it('balance tables: every estimate column has deal-level intervals; positions equal tested over deals', async () => {
     const { dir, balance: b } = await runBalance('nine-virtues', 400, '7');
     expect(b.groups).toBeGreaterThanOrEqual(20);
     expect(b.tables.map((t) => t.id)).toEqual(['bids-by-rank', 'score-sources', 'action-mix', 'dealer-position', 'rounds']);

@@ -1,5 +1,5 @@
 /**
- * The keyed queue (issue "Hostile bot files contained", item 4): jobs and
+ * The keyed queue (docs/queue.md, "Many machines"): jobs and
  * results cross Redis sealed with HMAC-SHA256 under `NINEFOLD_QUEUE_KEY`.
  * A worker plays nothing a client without the key posts (a bot file stored
  * under its sha256 included), a coordinator merges no result a client

@@ -1,10 +1,10 @@
 /**
- * The job queue (issue #20) in one process, against a real `redis-server` on
- * the loopback interface (`redis-server.ts`): a queued run is the local run
- * (item 1), two coordinators never mix their jobs and a worker that lacks a
- * bot file fetches it by hash or refuses (item 2); and the command line's
+ * The job queue (docs/queue.md) in one process, against a real `redis-server`
+ * on the loopback interface (`redis-server.ts`): a queued run is the local
+ * run, two coordinators never mix their jobs and a worker that lacks a bot
+ * file fetches it by hash or refuses; and the command line's
  * answers to a bad or unreachable queue. The processes killed in the middle
- * of a run are in `cluster.test.ts` (the long tier).
+ * of a run are in `cluster.long-serial.test.ts` (the long tier).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ const keyed = { ...process.env, NINEFOLD_QUEUE_KEY: TEST_KEY };
 
 const config = captainsConfig;
 
-describe('--queue URLs (item 1)', () => {
+describe('--queue URLs', () => {
   it('redis://HOST:PORT/DB is parsed; anything else is refused with one line naming the form', () => {
     expect(parseQueueUrl('redis://10.0.0.5:6380/3')).toMatchObject({ host: '10.0.0.5', port: 6380, db: 3, tls: false, url: 'redis://10.0.0.5:6380/3' });
     expect(parseQueueUrl('redis://queue.lan')).toMatchObject({ host: 'queue.lan', port: 6379, db: 0 });
@@ -87,7 +87,7 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
     rmSync(out, { recursive: true, force: true });
   });
 
-  it("item 1: a queued run (coordinator, one worker) gives the local run's tally, balance, deal groups, games.jsonl and games.csv; the worker logs each batch", async () => {
+  it("a queued run (coordinator, one worker) gives the local run's tally, balance, deal groups, games.jsonl and games.csv; the worker logs each batch", async () => {
     const target = parseQueueUrl(redisUrl);
     worker = await serveQueue({ target, key, concurrency: 1, lockMs: 30_000, log: (l) => logs.push(l), cacheDir: join(out, 'cache') });
     const c = config('q1', ['greedy', 'random', 'greedy', 'random'], true);
@@ -113,7 +113,7 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
     expect(logs.filter((l) => l.startsWith(`played run ${q.runId} deals `))).toHaveLength(makeBatches(deals, dealsPerBatch(deals, c.seatings.length)).length);
   });
 
-  it('item 2: two coordinators on one queue never mix their jobs: each run equals its local run', async () => {
+  it('two coordinators on one queue never mix their jobs: each run equals its local run', async () => {
     const target = parseQueueUrl(redisUrl);
     const a = config('mix-a', ['greedy', 'random', 'random', 'random'], false);
     const b = config('mix-b', ['random', 'greedy', 'greedy', 'greedy', 'random'], false);
@@ -131,7 +131,7 @@ describe.skipIf(typeof server === 'string')('with a real redis-server', () => {
     }
   });
 
-  it('item 2: a worker that lacks a bot file fetches it from the queue by its hash; once it is gone from the queue, the worker refuses with one line', async () => {
+  it('a worker that lacks a bot file fetches it from the queue by its hash; once it is gone from the queue, the worker refuses with one line', async () => {
     const target = parseQueueUrl(redisUrl);
     const redis = await connectRedis(target);
     try {

@@ -1,5 +1,5 @@
 /**
- * A real `redis-server` for the queue's tests (issue #20, item 4): started on
+ * A real `redis-server` for the queue's tests: started on
  * the loopback interface on a free port, without persistence, in a temporary
  * directory, waited for at most `START_MS`, and stopped by `stop()` (and when
  * the test process exits). Debian's `redis-server` package provides it; `.ci/run`

@@ -1,10 +1,9 @@
 /**
  * The launcher (`scripts/run.mjs`) runs a command in its own process and
- * builds `report.html` on the renderer thread it started first (the contract
- * issue, item 6, "Fast to start"; the HTML report issue: every command that
- * produces results writes `report.html`). The page is byte for byte the one
- * built in-process from the run's files, and a page that cannot be built on
- * the thread is one line on stderr, as in-process.
+ * builds `report.html` on the renderer thread it started first (fast to
+ * start; every command that produces results writes `report.html`). The page
+ * is byte for byte the one built in-process from the run's files, and a page
+ * that cannot be built on the thread is one line on stderr, as in-process.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 27, items 6 and 7: the sweep page's rules for what it charts and
+ * The sweep page's rules for what it charts and
  * says (`src/report/html/sweep-page.ts`), the choice of the fairest setting
  * (`sweepFairness` in `src/analysis/sweep.ts`), and numbers that never print as
  * "−0.0" or "p = < 0.0001" (`src/report/html/page-format.ts`).

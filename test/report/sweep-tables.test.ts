@@ -1,5 +1,5 @@
 /**
- * Issue #30, item 2: a sweep compares every table. The game's own balance
+ * A sweep compares every table. The game's own balance
  * tables of each value, row by row, less the first value's: paired
  * differences from the cells' delete-a-group jackknife replicates (the same
  * groups of whole deals in every value's run), in `sweep-tables.csv`,

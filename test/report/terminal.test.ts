@@ -1,5 +1,5 @@
 /**
- * Fitting terminal output to 120 columns (issue #30, item 4;
+ * Fitting terminal output to 120 columns (
  * `src/report/terminal.ts`): tables split into parts that repeat the rows'
  * labels, titles wrapped, prose wrapped, estimates with their interval in one
  * cell. The commands' output end to end: test/cli/default-width.test.ts.

@@ -1,8 +1,8 @@
 /**
  * The charts of report.html are rendered with the single-file bundles that
  * the vega and vega-lite packages ship (`src/report/html/vega-bundle.ts`,
- * loaded in a fraction of the time of the packages' ES modules: the contract
- * issue, item 6, "Fast to start"). They must be the same libraries: every
+ * loaded in a fraction of the time of the packages' ES modules: fast to
+ * start). They must be the same libraries: every
  * kind of chart the pages draw renders to the identical SVG through the
  * packages' ES modules.
  */

@@ -1,6 +1,6 @@
 /**
- * The run layer casts no value it has not checked into a type (issue 31,
- * item 4): no `JSON.parse(...) as T` and no `as unknown as T` in src/cli,
+ * The run layer casts no value it has not checked into a type: no
+ * `JSON.parse(...) as T` and no `as unknown as T` in src/cli,
  * src/report or src/tourney, which read their files through the owners of
  * `src/results` (schemas), guards and typed functions. Found on the
  * TypeScript compiler's syntax tree, so a cast split over lines counts too.

@@ -1,11 +1,11 @@
 /**
- * Every result file is read through its owner (issue 31, item 2): each
- * owner's reader accepts, whole, the files the commands write (a tiny
- * tourney, sweep, match, rating and training of each kind, through the
- * compiled CLI as a user runs them): its value written back as JSON is the
- * file's, key for key; and a torn or edited file is refused in one line
- * naming the file and the field, `report` exiting 2. (The long tier: seven
- * commands, about 45 s on a loaded 2-core machine.)
+ * Every result file is read through its owner (docs/adding-a-command.md,
+ * "A result file"): each owner's reader accepts, whole, the files the
+ * commands write (a tiny tourney, sweep, match, rating and training of each
+ * kind, through the compiled CLI as a user runs them): its value written
+ * back as JSON is the file's, key for key; and a torn or edited file is
+ * refused in one line naming the file and the field, `report` exiting 2.
+ * (The long tier: seven commands, about 45 s on a loaded 2-core machine.)
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,9 +1,10 @@
 /**
- * Calibration of the run statistics (the statistics issue, item 3; issue 27,
- * item 1) on the High Card fixture, a game fair by construction whose exact
- * win shares are known (`test/fixtures/high-card.ts`). Many independent runs
- * of D deals are played in-process (`runBatch` with the `tourney` seatings, no
- * worker threads) and summarized as `tourney` summarizes them; then
+ * Calibration of the run statistics (docs/tourney.md, "Statistics: the deal
+ * is the unit") on the High Card fixture, a game fair by construction whose
+ * exact win shares are known (`test/fixtures/high-card.ts`). Many independent
+ * runs of D deals are played in-process (`runBatch` with the `tourney`
+ * seatings, no worker threads) and summarized as `tourney` summarizes them;
+ * then
  * - the seat-advantage test (`summary.seatTest`, the randomization test of
  *   exchangeable seats with the deal as the unit) must reject 2-8% of these
  *   fair runs at α = 0.05 at every size from 20 deals up, never with an
@@ -149,16 +150,14 @@ beforeAll(async () => {
       .join('; ');
     return `  ${m.deals} deals, ${m.lineup} (${m.seatingsPerDeal} seating${m.seatingsPerDeal === 1 ? '' : 's'}/deal): seat test rejects ${pct(m.rejections / RUNS)}${m.nanP > 0 ? ` (${m.nanP} NaN p-values)` : ''} (Hotelling's T² would: ${pct(m.hotelling / RUNS)}); 95% interval covers: ${cover}`;
   });
-  console.log(
-    `calibration (statistics issue item 3, issue 27 item 1), High Card, ${RUNS} runs per line-up and size, alpha = ${ALPHA}, ${seconds.toFixed(1)} s:\n${lines.join('\n')}`,
-  );
+  console.log(`calibration, High Card, ${RUNS} runs per line-up and size, alpha = ${ALPHA}, ${seconds.toFixed(1)} s:\n${lines.join('\n')}`);
 });
 
 function pct(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-describe('calibration (statistics issue item 3)', () => {
+describe('calibration of the seat test and the win-rate intervals on fair High Card runs', () => {
   it('the fixture line-ups: a symmetric line-up plays one seating per deal, a mixed one every rotation', () => {
     expect(measured.filter((m) => m.deals === DEALS).map((m) => m.seatingsPerDeal)).toEqual([1, 4, 4]);
   });
@@ -173,7 +172,7 @@ describe('calibration (statistics issue item 3)', () => {
     }
   });
 
-  it('calibration (statistics issue item 3): 95% win-rate intervals cover the exact win share in 92-98% of runs (mixed line-ups, 400 deals)', () => {
+  it('95% win-rate intervals cover the exact win share in 92-98% of runs (mixed line-ups, 400 deals)', () => {
     for (const m of measured.filter((x) => x.deals === DEALS && new Set(x.lineup.split(',')).size > 1)) {
       for (const b of m.bots) {
         const rate = b.covered / RUNS;
@@ -183,7 +182,7 @@ describe('calibration (statistics issue item 3)', () => {
     }
   });
 
-  it('calibration (statistics issue item 3): a bot in every seat wins exactly 1/P, and its interval is that point', () => {
+  it('a bot in every seat wins exactly 1/P, and its interval is that point', () => {
     for (const sym of measured.filter((x) => new Set(x.lineup.split(',')).size === 1)) {
       for (const b of sym.bots) {
         expect(b.covered).toBe(RUNS);

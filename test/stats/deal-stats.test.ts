@@ -1,7 +1,8 @@
 /**
  * The statistics of duplicate deals (`src/stats`), each against a known
- * answer: the statistics issue, items 1 (the deal as the unit), 2 (no
- * identical replays), 4 (paired comparison), 5 (SPRT) and 6 (ratings).
+ * answer: the deal as the unit, seatings without identical replays, the
+ * paired comparison, the SPRT and ratings (docs/tourney.md, "Statistics: the
+ * deal is the unit").
  */
 import { describe, expect, it } from 'vitest';
 import { clusterMean, clusterProportion, combine } from '../../src/stats/cluster.js';
@@ -17,7 +18,7 @@ function moments(ys: readonly number[]): { sum: number; sumSq: number } {
   return { sum: ys.reduce((a, b) => a + b, 0), sumSq: ys.reduce((a, b) => a + b * b, 0) };
 }
 
-describe('the deal as the unit (statistics issue, item 1)', () => {
+describe('the deal as the unit: intervals over deals', () => {
   it('cluster proportion: a deal whose P games are one game counted P times has the variance of one game, not of P', () => {
     // 400 deals, each a single Bernoulli(0.3) outcome replayed 4 times (identical rotations).
     const rng = new Rng('replays');
@@ -126,7 +127,7 @@ describe('the deal as the unit (statistics issue, item 1)', () => {
   });
 });
 
-describe('seatings (statistics issue, items 2, 4 and 6)', () => {
+describe('seatings: no identical replays, paired matches, round robins', () => {
   it('no identical replays: a symmetric line-up is one seating, a,b,a,b two, a mixed line-up all P', () => {
     expect(rotationSeatings(['greedy', 'greedy', 'greedy', 'greedy'])).toHaveLength(1);
     expect(rotationSeatings(['a', 'b', 'a', 'b']).map((s) => s.rotation)).toEqual([0, 1]);
@@ -166,7 +167,7 @@ describe('seatings (statistics issue, items 2, 4 and 6)', () => {
   });
 });
 
-describe('paired comparison and SPRT (statistics issue, items 4 and 5)', () => {
+describe('paired comparison and SPRT', () => {
   it('the paired difference cancels the deal: B = A − 0.1 on every deal gives a difference of 0.1 with no spread', () => {
     const D = 50;
     const rng = new Rng('pairs');
@@ -212,7 +213,7 @@ describe('paired comparison and SPRT (statistics issue, items 4 and 5)', () => {
   });
 });
 
-describe('ratings (statistics issue, item 6)', () => {
+describe('ratings (top-1 Plackett-Luce)', () => {
   it('top-1 Plackett-Luce recovers known strengths from exact expected win shares', () => {
     const gamma = [1, 2, 4, 8];
     const lineups = [

@@ -1,5 +1,5 @@
 /**
- * The words of `match` (issue 27, item 4): a clearly weaker candidate reads
+ * The words of `match`: a clearly weaker candidate reads
  * "weaker" with or without `--sprt`, and a difference where the SPRT stopped
  * carries the note that it is biased away from 0.
  */
@@ -8,7 +8,7 @@ import { signedFixed, stoppedEstimateNote, verdictOf } from '../../src/cli/match
 import type { PairedComparison } from '../../src/stats/paired.js';
 import type { SprtState } from '../../src/stats/sprt.js';
 
-/** A comparison whose win-share difference is `value` with the interval [lo, hi] (the issue's weaker candidate: −7.3, −10.8 to −3.9). */
+/** A comparison whose win-share difference is `value` with the interval [lo, hi] (a weaker candidate once reported: −7.3, −10.8 to −3.9). */
 function comparison(value: number, lo: number, hi: number): PairedComparison {
   const d = { value, se: (hi - lo) / 4, ci95: [lo, hi] as [number, number], los: 0 };
   return { deals: 100, winRateA: 0.2, winRateB: 0.27, winShare: d, score: d, elo: null };

@@ -1,12 +1,12 @@
 /**
- * The SPRT of `match --sprt` keeps its α at every match size (issue 27, item
- * 4): A/A matches (A − B has mean 0 = H0) are simulated deal by deal with
- * the batches `match` merges (`dealsPerBatch`, 2P games a deal at P = 4) and
- * the test asked after each batch as `match` asks it (`sprtLookDue`, then
- * `sprt`). Per-deal distributions, seeded: normal differences with H1 at
- * 0.35 and 0.5 standard deviations (where dense looks hurt most), and sparse
- * ones (most deals a tie, ±1 in 10% of deals each, as between two near-equal
- * bots) with H1 at 0.8 standard deviations.
+ * The SPRT of `match --sprt` keeps its α at every match size: A/A matches
+ * (A − B has mean 0 = H0) are simulated deal by deal with the batches `match`
+ * merges (`dealsPerBatch`, 2P games a deal at P = 4) and the test asked after
+ * each batch as `match` asks it (`sprtLookDue`, then `sprt`). Per-deal
+ * distributions, seeded: normal differences with H1 at 0.35 and 0.5 standard
+ * deviations (where dense looks hurt most), and sparse ones (most deals a
+ * tie, ±1 in 10% of deals each, as between two near-equal bots) with H1 at
+ * 0.8 standard deviations.
  *
  * Measured (4000 matches each; sparse / normal / normal-wide): looking after
  * every deal from the tenth, as matches of 64 deals or fewer did, accepts H1
@@ -72,8 +72,8 @@ function falseH1(c: (typeof CASES)[number], deals: number, look: (n: number, las
   return h1 / RUNS;
 }
 
-describe('SPRT level in A/A matches (issue 27, item 4)', () => {
-  it('looking after every deal from the tenth (the old schedule) accepts H1 above α in A/A matches of 64 deals', () => {
+describe('SPRT level in A/A matches', () => {
+  it('looking after every deal from the tenth would accept H1 above α in A/A matches of 64 deals (why looks start at 16 deals, 8 apart)', () => {
     const old = (n: number): boolean => n >= 10;
     const rates = CASES.map((c) => falseH1(c, 64, old, `aa-old-${c.name}`, 10));
     console.log(

@@ -2,7 +2,7 @@
  * The schedule of a run (`src/tourney/deal-batches.ts`): runs are cut into at
  * least MIN_BATCHES batches when they have the deals, of at most
  * GAMES_PER_BATCH games, so short runs and runs of slow bots use every
- * worker. That the pool merges them as the run goes is `order.test.ts`, in
+ * worker. That the pool merges them as the run goes is `order.long.test.ts`, in
  * the long tier.
  */
 import { describe, expect, it } from 'vitest';

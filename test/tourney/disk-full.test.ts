@@ -1,5 +1,5 @@
 /**
- * "A harness no bot can fool", item 5: a full disk stops the run with one
+ * A full disk stops the run with one
  * line saying what was kept and how to resume, and leaves no temporary
  * files. The disk is made full by pointing games.jsonl at /dev/full (every
  * write fails with ENOSPC).
@@ -16,7 +16,7 @@ import { resolveGameVariant } from '../../src/core/variant.js';
 import { rotationSeatings } from '../../src/stats/seatings.js';
 import type { RunConfig } from '../../src/tourney/batch.js';
 
-describe('a full disk (harness issue, item 5)', () => {
+describe('a full disk', () => {
   it.runIf(existsSync('/dev/full'))('stops the run with one line naming what was kept and the --resume command; no temporary file is left', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ninefold-full-'));
     symlinkSync('/dev/full', join(dir, 'games.jsonl'));

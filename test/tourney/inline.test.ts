@@ -1,7 +1,7 @@
 /**
- * Short runs of instant bots play on the calling thread (the contract issue,
- * item 6, "Fast to start": a 10-game run must not pay for starting worker
- * threads), with results identical to the worker pool's.
+ * Short runs of instant bots play on the calling thread (fast to start: a
+ * 10-game run must not pay for starting worker threads), with results
+ * identical to the worker pool's.
  */
 import { describe, expect, it } from 'vitest';
 import '../../src/games/index.js';

@@ -1,5 +1,5 @@
 /**
- * "A harness no bot can fool", item 5: nothing lost, nothing mixed. A
+ * A resumed run: nothing lost, nothing mixed. A
  * resumed run goes on only from a checkpoint that fits its schema and the
  * files it describes: a damaged or edited checkpoint, a moved, truncated or
  * appended games.jsonl, or a user bot file edited since the run started is
@@ -74,7 +74,7 @@ function refusal(dir: string): string {
   throw new Error('the checkpoint was accepted');
 }
 
-describe('resume integrity (harness issue, item 5)', () => {
+describe('resume integrity', () => {
   it('a stopped run resumes from an intact directory', async () => {
     const dir = await sharedRun();
     expect(readCheckpoint(dir).batchesDone).toBeGreaterThan(0);

@@ -1,10 +1,11 @@
 /**
- * Secret deals ("Hostile bot files contained", item 2): a run with a user bot
- * file deals from a random key (`src/tourney/deal-key.ts`), so that a bot
- * that knows the public seed cannot re-deal. In-process: the key's
- * derivation against a direct HMAC computation, keyed runs against public
- * ones, records that replay, and a hostile bot that re-deals from the public
- * seed (`test/fixtures/bots/redeal.ts`) guessing at chance in a keyed run.
+ * Secret deals (docs/tourney.md, "Seeds, streams and secret deals"): a run
+ * with a user bot file deals from a random key (`src/tourney/deal-key.ts`),
+ * so that a bot that knows the public seed cannot re-deal. In-process: the
+ * key's derivation against a direct HMAC computation, keyed runs against
+ * public ones, records that replay, and a hostile bot that re-deals from the
+ * public seed (`test/fixtures/bots/redeal.ts`) guessing at chance in a keyed
+ * run.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,8 @@
 /**
- * The watchdog's limit on one decision (harness issue: a bot in an endless
- * loop cannot hang the run; training issue: a search on a loaded machine must
- * not forfeit): user bot files and any run under `--move-timeout` get the
- * run's watchdog limit; built-in bots without `--move-timeout` get
- * `BUILT_IN_WATCHDOG_MS`.
+ * The watchdog's limit on one decision (a bot in an endless loop cannot hang
+ * the run; a search on a loaded machine must not forfeit): user bot files and
+ * any run under `--move-timeout` get the run's watchdog limit; built-in bots
+ * without `--move-timeout` get `BUILT_IN_WATCHDOG_MS`.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

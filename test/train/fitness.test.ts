@@ -1,5 +1,5 @@
 /**
- * Issue 27, item 2: a training run's win-share fitness is a proportion, so its
+ * A training run's win-share fitness is a proportion, so its
  * interval lies within [0, 1] (Wilson at the effective sample size with the
  * deal as the unit, `src/train/evaluate.ts`), where a Student t over a few
  * deals gave "77.1% [45.5%, 108.6%]".

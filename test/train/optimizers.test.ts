@@ -1,5 +1,5 @@
 /**
- * The training issue's optimizers and search space (#17 item 2), on
+ * The training optimizers and their search space, on
  * functions whose optimum is known: SPSA (Spall 1998) on a noisy concave
  * quadratic, NTBEA (Lucas, Liu and Perez-Liebana 2018) on a noisy grid
  * function; and the space's coordinates, levels and errors.
@@ -23,7 +23,7 @@ const PARAMS: BotParam[] = [
   { key: 'rollout', kind: 'enum', choices: ['random', 'greedy'], default: 'random', doc: '' },
 ];
 
-describe('#17 item 2: the search space', () => {
+describe('the search space', () => {
   it('tunes by default every numeric parameter with a tuning range, starting from the given values', () => {
     const dims = botDimensions(PARAMS, { leak: 0.2, c: 0.7, iterations: 1000, rollout: 'random' }, null);
     expect(dims.map((d) => d.key)).toEqual(['leak', 'c']);
@@ -60,7 +60,7 @@ describe('#17 item 2: the search space', () => {
   });
 });
 
-describe('#17 item 2: SPSA (Spall 1998)', () => {
+describe('SPSA (Spall 1998)', () => {
   it('climbs a noisy concave quadratic to its maximum from a corner', () => {
     const best = [0.7, 0.3];
     const f = (x: readonly number[]): number => -x.reduce((a, v, i) => a + (v - best[i]!) ** 2, 0);
@@ -88,7 +88,7 @@ describe('#17 item 2: SPSA (Spall 1998)', () => {
   });
 });
 
-describe('#17 item 2: NTBEA (Lucas, Liu and Perez-Liebana 2018)', () => {
+describe('NTBEA (Lucas, Liu and Perez-Liebana 2018)', () => {
   it('models 1-tuples, 2-tuples and the full tuple', () => {
     expect(tuples(3)).toEqual([[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]]);
     expect(tuples(1)).toEqual([[0]]);

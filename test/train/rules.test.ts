@@ -1,8 +1,8 @@
 /**
- * #17 item 5 (tune the rules toward seat fairness): the search's fitness is
- * an unbiased estimate of the seats' spread, so noise alone does not make a
- * rule set look unfair (which would steer the search toward rules with less
- * luck instead of fairer ones).
+ * Tuning the rules toward seat fairness (`train --tune-rules`): the search's
+ * fitness is an unbiased estimate of the seats' spread, so noise alone does
+ * not make a rule set look unfair (which would steer the search toward rules
+ * with less luck instead of fairer ones).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../src/core/rng.js';
@@ -32,7 +32,7 @@ function simulate(p: readonly number[], D: number, rng: Rng): Tally {
   return t;
 }
 
-describe('#17 item 5: the seat-fair target', () => {
+describe('the seat-fair target', () => {
   it('the spread estimate is unbiased: about 0 for fair seats, the true spread for unfair ones; the largest gap is not', () => {
     const rng = new Rng('spread');
     const runs = 400;
@@ -53,7 +53,7 @@ describe('#17 item 5: the seat-fair target', () => {
   });
 });
 
-describe('issue 27, item 2: the largest seat gap gets a bounded interval', () => {
+describe('the largest seat gap gets a bounded interval', () => {
   it('within [0, 1] in every run, and it covers the true gap (0 fair, 0.2 unfair) in at least 95% of 400 runs of 60 deals', () => {
     const rng = new Rng('gap-interval');
     for (const [p, truth] of [
