@@ -76,7 +76,7 @@ async function playGeneration(
   const t0 = performance.now();
   let packs: SamplePack[];
   try {
-    packs = await player.playAll(generationTasks(plan, k - 1, generationNetFile(dir, state.champion), net.weights), stopper.signal);
+    packs = await player.playAll(generationTasks(plan, k - 1, generationNetFile(dir, state.champion)), stopper.signal);
   } catch (e) {
     if (stopper.signal.aborted) return null;
     throw e;

@@ -70,8 +70,10 @@ export function searchSpec(plan: ExitPlan, netFile: string, noisy: boolean): str
   return `${plan.search},net=${netFile}${noisy && plan.noise > 0 ? `,noise=${plan.noise},alpha=${plan.alpha}` : ''}`;
 }
 
+const NO_WEIGHTS = new Float32Array(0);
+
 /** The chunks of generation `k` (0-based): episodes [k E, (k + 1) E) in order, searched with the champion's net file. */
-export function generationTasks(plan: ExitPlan, k: number, championFile: string, weights: Float32Array): SelfPlayTask[] {
+export function generationTasks(plan: ExitPlan, k: number, championFile: string): SelfPlayTask[] {
   const out: SelfPlayTask[] = [];
   const start = k * plan.episodesPerGeneration;
   const end = start + plan.episodesPerGeneration;
@@ -80,7 +82,8 @@ export function generationTasks(plan: ExitPlan, k: number, championFile: string,
       gameId: plan.gameId,
       variant: plan.variant,
       arch: plan.arch,
-      weights,
+      // The searches read the champion's file: no weights cross to the threads.
+      weights: NO_WEIGHTS,
       seed: plan.seed,
       first,
       count: Math.min(plan.chunk, end - first),

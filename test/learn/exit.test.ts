@@ -55,7 +55,7 @@ function plan(extra: Partial<ExitPlan> = {}): ExitPlan {
   };
 }
 
-const packsOf = (p: ExitPlan): SamplePack[] => generationTasks(p, 0, netFile, shipped.weights).map((t) => playChunk(t));
+const packsOf = (p: ExitPlan): SamplePack[] => generationTasks(p, 0, netFile).map((t) => playChunk(t));
 
 /** Per sample with several legal actions: its root visits and the index of the move played. */
 function decisions(packs: readonly SamplePack[]): { visits: number[]; chosen: number }[] {
