@@ -6,7 +6,7 @@
 import { type Bot, type BotKind, type BotParam, type BotParams, BotSpecError, type Game, type GameStateBase } from '../src/core/index.js';
 import { ISMCTS_DEFAULT_C, ISMCTS_DEFAULT_ITERATIONS, IsmctsBot, NO_NET } from './ismcts.js';
 import { withProfile } from './profiles/index.js';
-import type { PolicyKinds } from './search/policy.js';
+import { isPositionEvaluator, type PolicyKinds, policyBot } from './search/policy.js';
 import { checkRollout, MS_PARAM, ROLLOUT_PARAM, type RolloutPolicy } from './search/rollout.js';
 
 /** The parameters of `ismcts`, with the paper's algorithm as the defaults (a game's profile may change them: `bots/profiles/`). */
@@ -42,7 +42,7 @@ export const ISMCTS_PARAMS: readonly BotParam[] = [
     kind: 'enum',
     choices: ['playout', 'net', 'mix'],
     default: 'playout',
-    doc: "what a new leaf is worth: a playout, the net's value head (no playout), or lambda x value head + (1 - lambda) x playout; net and mix need horizon=game",
+    doc: "what a new leaf is worth: a playout, the net's value head (no playout), or lambda x value head + (1 - lambda) x playout; net and mix go with horizon=game, or with horizon=round for a net of round points (train --value-target round)",
   },
   { key: 'lambda', kind: 'float', min: 0, max: 1, default: 0.5, doc: "the value head's weight with leaf=mix", tune: { min: 0, max: 1 } },
   {
@@ -110,9 +110,11 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
     const prior = params.prior === 'net' && noNet ? (policies.greedy?.supports(game.info.id) ? 'greedy' : 'none') : params.prior;
     const greedyPrior = prior === 'greedy';
     if (greedyPrior) checkRollout('greedy', game, policies);
+    const leaf = noNet ? 'playout' : (params.leaf as 'playout' | 'net' | 'mix');
     return new IsmctsBot(game, {
+      ...(leaf === 'playout' ? {} : { netValue: netValueKind(game, policies, String(params.net)) }),
       netPrior: prior === 'net',
-      leaf: noNet ? 'playout' : (params.leaf as 'playout' | 'net' | 'mix'),
+      leaf,
       leafWeight: Number(params.lambda),
       net: String(params.net),
       priorTemperature: Number(params.ptemp),
@@ -130,3 +132,16 @@ export const ismctsKind = (policies: PolicyKinds): BotKind => ({
     });
   },
 });
+
+/**
+ * What a net's value head estimates (`PositionEvaluator.valueKind`), read
+ * from its file through the `nn` bot (cached per thread), so that a leaf
+ * that does not match the horizon is refused when the spec is checked.
+ * @throws BotSpecError (one line) when the net cannot be read or the game has no tensor.
+ */
+function netValueKind(game: Game<GameStateBase, object>, policies: PolicyKinds, file: string): 'game' | 'round' {
+  if (policies.nn === undefined || !policies.nn.supports(game.info.id))
+    throw new BotSpecError(`leaf=net needs a game with an observation tensor, and ${game.info.id} has none; use net=none`);
+  const bot = policyBot('nn', game, policies, { file });
+  return isPositionEvaluator(bot) ? bot.valueKind : 'game';
+}

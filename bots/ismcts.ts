@@ -170,6 +170,14 @@ export interface IsmctsOptions {
    * for the game's own (`bots/nets/<game>.json`). Default: none.
    */
   readonly net?: string;
+  /**
+   * What the net's value head estimates (its file's `valueTarget`, read by
+   * the bot kind): `'game'`, every seat's outcome, for `horizon=game`;
+   * `'round'`, every seat's points in the round being played, added to the
+   * running scores at a leaf and scored by standings, for `horizon=round`.
+   * Default `'game'`.
+   */
+  readonly netValue?: 'game' | 'round';
   /** The temperature T of the net's prior, softmax(score / T), T > 0. Default 1 (`ismcts:ptemp=`). */
   readonly priorTemperature?: number;
   /**
@@ -232,7 +240,7 @@ export class IsmctsBot implements Bot {
 
   /**
    * @param options how it searches; every field left out takes its default (see {@link IsmctsOptions}).
-   * @throws BotSpecError (one line) when `netPrior` or a net leaf has no `net`, or a net leaf goes with `roundHorizon`.
+   * @throws BotSpecError (one line) when `netPrior` or a net leaf has no `net`, or a net leaf's `netValue` does not match the horizon.
    */
   constructor(
     private readonly game: Game<GameStateBase, object>,
@@ -250,8 +258,13 @@ export class IsmctsBot implements Bot {
     const usesNet = this.netPrior || this.leaf !== 'playout';
     if (usesNet && (options.net === undefined || options.net === NO_NET))
       throw new BotSpecError(`ismcts: ${this.netPrior ? 'prior=net' : `leaf=${this.leaf}`} needs a net (net=shipped or net=PATH); net=none turns the net off`);
-    if (this.leaf !== 'playout' && options.roundHorizon)
-      throw new BotSpecError(`ismcts: leaf=${this.leaf} estimates the game's outcome, so it does not go with horizon=round`);
+    const netValue = options.netValue ?? 'game';
+    if (this.leaf !== 'playout' && options.roundHorizon && netValue !== 'round')
+      throw new BotSpecError(
+        `ismcts: leaf=${this.leaf} with this net estimates the game's outcome, so it does not go with horizon=round (a net trained with --value-target round does)`,
+      );
+    if (this.leaf !== 'playout' && !options.roundHorizon && netValue === 'round')
+      throw new BotSpecError(`ismcts: leaf=${this.leaf} with this net estimates the points of the round being played, so it needs horizon=round`);
     this.options = {
       roundHorizon: options.roundHorizon ?? false,
       greedyPrior: options.greedyPrior ?? false,
@@ -455,17 +468,30 @@ export class IsmctsBot implements Bot {
   private simulate(b: SearchBuffers, rng: Rng, roundLimit: number): void {
     const { game } = this;
     const { state, utilities, scale, players } = b;
-    if (this.leaf !== 'playout' && !game.isTerminal(state)) {
-      // The value head's estimate of every seat's outcome (leaf=net), or mixed with a playout's (leaf=mix).
+    const pastRound = b.roundHorizon && game.roundsDone!(state) > roundLimit;
+    if (this.leaf !== 'playout' && !game.isTerminal(state) && !pastRound) {
+      // The value head's estimate (leaf=net), or mixed with a playout's (leaf=mix).
       const n = game.legalActions(state, b.legal);
-      b.guide!.evaluate(state, b.legal, n, this.priorTemperature, b.priors, b.values);
-      if (this.leaf === 'net') {
+      b.guide!.values(state, b.legal, n, b.values);
+      const w = this.leaf === 'net' ? 1 : this.leafWeight;
+      if (b.roundHorizon) {
+        // A net of round points: the running scores plus the round's expected points, scored by standings.
+        game.runningScores!(state, b.scores);
+        for (let s = 0; s < players; s++) b.values[s] = b.values[s]! + b.scores[s]!;
+        if (w < 1) {
+          b.rollout.run(state, rng, roundLimit);
+          game.runningScores!(state, b.scores);
+        }
+        for (let s = 0; s < players; s++) b.scores[s] = w * b.values[s]! + (1 - w) * b.scores[s]!;
+        scale.standings(b.scores, players, utilities);
+        return;
+      }
+      if (w === 1) {
         scale.estimates(b.values, players, utilities);
         return;
       }
       b.rollout.run(state, rng, roundLimit);
       scale.utilities(game.result(state), players, utilities);
-      const w = this.leafWeight;
       for (let s = 0; s < players; s++) b.values[s] = w * b.values[s]! + (1 - w) * utilities[s]!;
       scale.estimates(b.values, players, utilities);
       return;

@@ -97,7 +97,8 @@ class NnBot implements Bot {
     const K = this.game.numDistinctActions(variant);
     this.scores = new Float64Array(Math.min(K, 4096));
     this.values = new Float64Array(this.loaded.net.arch.seats);
-    this.valueScale = utilityScale(this.game, variant);
+    const target = this.loaded.net.arch.valueTarget;
+    this.valueScale = target ? target.scale : utilityScale(this.game, variant);
     this.checked = variant;
   }
 
@@ -133,7 +134,8 @@ class NnBot implements Bot {
    * the legal actions into `priors[0..count)`, and the value head's
    * estimate of each seat's outcome into `values[s]` for absolute seat s
    * (the head is seat-relative: entry k is seat `ctx.seat + k`), in the
-   * game's utility (win share, or chips for a zero-sum game). Ignores
+   * game's utility (win share, or chips for a zero-sum game), or, for a net
+   * of round points (`NetArchitecture.valueTarget`), in game points of the round. Ignores
    * `epsilon` and this bot's temperature. Allocates nothing after the
    * first call of a variant, beyond what the base bot allocates.
    * @throws RangeError when `temperature` is not positive.
@@ -148,6 +150,29 @@ class NnBot implements Bot {
     const v = this.values;
     this.loaded.net.evaluate(input.x, legal, count, input.features ?? undefined, this.scores, v);
     maskedSoftmax(this.scores, count, temperature, priors);
+    const P = v.length;
+    for (let k = 0; k < P; k++) values[(ctx.seat + k) % P] = v[k]! * this.valueScale;
+  }
+
+  /** What the value head estimates: the game's outcome, or the points of the round being played (`NetArchitecture.valueTarget`). */
+  get valueKind(): 'game' | 'round' {
+    return this.loaded.net.arch.valueTarget ? 'round' : 'game';
+  }
+
+  /**
+   * The value head alone (see {@link evaluate}): `values[s]` for absolute
+   * seat s, in the game's utility, or in game points of the round for a
+   * net of round points. Skips the action head (and asks no base bot when
+   * the trunk does not read its action). Allocates nothing after the first
+   * call of a variant.
+   */
+  evaluateValues(obs: object, legal: Int32Array, count: number, ctx: BotContext, values: Float64Array): void {
+    this.prepare(ctx.variant);
+    const input = this.input!;
+    if (input.sizes.baseIds > 0) input.write(obs, legal, count, this.base!.act(obs, legal, count, ctx));
+    else input.writeTensor(obs);
+    const v = this.values;
+    this.loaded.net.values(input.x, v);
     const P = v.length;
     for (let k = 0; k < P; k++) values[(ctx.seat + k) % P] = v[k]! * this.valueScale;
   }

@@ -42,6 +42,18 @@ export class NetGuide {
     bot.reset?.(this.contexts[0]!);
   }
 
+  /** What the net's values estimate (`PositionEvaluator.valueKind`): the game's outcome, or the round's points. */
+  get valueKind(): 'game' | 'round' {
+    return this.evaluator.valueKind;
+  }
+
+  /** The value head alone at `s` (a leaf): one value per absolute seat, as {@link evaluate} writes them. */
+  values(s: GameStateBase, legal: Int32Array, n: number, values: Float64Array): void {
+    const seat = this.game.currentSeat(s);
+    this.game.observe(s, seat, this.obs);
+    this.evaluator.evaluateValues(this.obs, legal, n, this.contexts[seat]!, values);
+  }
+
   /**
    * The net's view of `s` for the seat to act, whose legal actions are
    * `legal[0..n)` (see {@link PositionEvaluator.evaluate}).

@@ -47,14 +47,24 @@ export interface PositionEvaluator {
    * @param priors receives `count` probabilities, in the order of `legal`.
    * @param values receives one value per seat, `values[s]` for absolute seat
    *   s, in the game's utility (win share in [0, 1], or net chips for a
-   *   zero-sum game): the value head's estimate of the game's outcome.
+   *   zero-sum game): the value head's estimate of the game's outcome (or
+   *   of the round's points, see {@link valueKind}).
    */
   evaluate(obs: object, legal: Int32Array, count: number, ctx: BotContext, temperature: number, priors: Float64Array, values: Float64Array): void;
+  /** The value head alone, as {@link evaluate} writes it (a leaf needs no prior). */
+  evaluateValues(obs: object, legal: Int32Array, count: number, ctx: BotContext, values: Float64Array): void;
+  /**
+   * What the values estimate: `'game'`, every seat's outcome of the game in
+   * its utility; `'round'`, every seat's points in the round being played
+   * (game points, to add to `Game.runningScores`).
+   */
+  readonly valueKind: 'game' | 'round';
 }
 
 /** True when `bot` is a {@link PositionEvaluator}. */
 export function isPositionEvaluator(bot: Bot): bot is Bot & PositionEvaluator {
-  return typeof (bot as Partial<PositionEvaluator>).evaluate === 'function';
+  const e = bot as Partial<PositionEvaluator>;
+  return typeof e.evaluate === 'function' && typeof e.evaluateValues === 'function';
 }
 
 /** A context handed to a policy's bot for one seat inside a playout. */

@@ -15,7 +15,7 @@ import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { architectureFor, inputSizes, utilityScale } from '../nn/game-layout.js';
-import { Net, parameterCount } from '../nn/net.js';
+import { Net, parameterCount, type ValueTarget } from '../nn/net.js';
 import { printProse } from '../report/terminal.js';
 import { type DmcPlan, type LearnerSteps, newAdam } from '../learn/dmc.js';
 import { b64, type DmcSetup, type DmcState, writeTrainState } from '../results/train-state-file.js';
@@ -61,12 +61,25 @@ async function dmcStart(args: Args, game: AnyGame, flags: RunFlags): Promise<Dmc
   const base = args.base;
   if (base !== undefined && base !== 'greedy') throw new UsageError(`--base must be greedy, got '${base}'`);
   if (base !== undefined && !getBotKind('greedy').supports(game.info.id)) throw new UsageError(`--base greedy: ${game.info.id} has no greedy bot`);
-  const arch = architectureFor(game, variant, base ? { trunk, base } : { trunk });
+  const arch = architectureFor(game, variant, { trunk, ...(base ? { base } : {}), ...valueTargetOf(args, game) });
   const episodes = parseCount('--episodes', args.episodes, 1, 1_000_000);
   const budget = parseCount('--budget', args.budget, 1, 1e10);
   const iterations = Math.floor(budget / episodes);
   if (iterations < 1) throw new UsageError(`--budget ${budget} is less than one iteration (--episodes ${episodes})`);
   return { variant, opponents, arch, episodes, budget, iterations };
+}
+
+/**
+ * `--value-target`, `--value-scale`: what the value head learns (`NetArchitecture.valueTarget`).
+ * @throws UsageError on a target other than game or round, or round in a game not scored in rounds.
+ */
+function valueTargetOf(args: Args, game: AnyGame): { valueTarget?: ValueTarget } {
+  const target = args['value-target'];
+  if (target !== 'game' && target !== 'round') throw new UsageError(`--value-target must be game or round, got '${target}'`);
+  if (target === 'game') return {};
+  if (game.roundsDone === undefined || game.runningScores === undefined)
+    throw new UsageError(`--value-target round: ${game.info.id} is not scored in rounds; use game`);
+  return { valueTarget: { kind: 'round', scale: parseNumber('--value-scale', args['value-scale'], 1e-6, 1e9) } };
 }
 
 /**
@@ -167,7 +180,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
 function printHeader(game: AnyGame, setup: DmcSetup, plan: DmcPlan): void {
   const { arch, iterations, episodesPerIteration: episodes, warmStartBot, rolloutBot } = plan;
   printProse(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${plan.opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${plan.warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${plan.rolloutShare} of decisions, ${rolloutBot} plays on to the ${plan.rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}${plan.expertBot ? ` · expert: ${plan.expertBot} labels ${plan.expertShare} of decisions${plan.qWeight === 0 ? ' (its policy alone trains the action head)' : ''}` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head${arch.valueTarget ? `, value head of round points over ${arch.valueTarget.scale}` : ''}) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${plan.opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${plan.warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${plan.rolloutShare} of decisions, ${rolloutBot} plays on to the ${plan.rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}${plan.expertBot ? ` · expert: ${plan.expertBot} labels ${plan.expertShare} of decisions${plan.qWeight === 0 ? ' (its policy alone trains the action head)' : ''}` : ''}\n`,
   );
 }
 

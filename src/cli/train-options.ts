@@ -125,6 +125,17 @@ export const options = commandOptions(
       describe:
         "--method dmc: greedy, to give the net the action the game's greedy bot would play as one more input (residual policy learning): it learns where to depart from greedy; the nn bot then asks greedy at each decision",
     },
+    'value-target': {
+      type: 'string',
+      default: 'game',
+      describe:
+        "--method dmc: what the value head learns: game (every seat's outcome of the game) or round (every seat's points in the round being played over --value-scale, for ismcts:horizon=round,leaf=net; games scored in rounds)",
+    },
+    'value-scale': {
+      type: 'number',
+      default: 10,
+      describe: '--method dmc with --value-target round: the game points one unit of the value head stands for',
+    },
     'net-size': { type: 'string', default: '128,64', describe: "--method dmc: the widths of the net's trunk layers, comma-separated" },
     episodes: {
       type: 'number',
@@ -205,6 +216,8 @@ export const DMC_ONLY_OPTIONS = [
   'expert-target',
   'q-weight',
   'base',
+  'value-target',
+  'value-scale',
   'eval-every',
   'eval-deals',
 ] as const;

@@ -81,6 +81,10 @@ export class PackBuilder {
   private readonly learnerUtility: Float64Array;
   private episodeStart = 0;
   private episodes = 0;
+  /** With round values: the first sample of the round being played. */
+  private roundStart = 0;
+  /** True when `endRound` writes the value targets (round points), not `finish`. */
+  private valuesByRound = false;
   decisions = 0;
 
   /**
@@ -144,8 +148,37 @@ export class PackBuilder {
   }
 
   /**
+   * Makes the value targets every seat's points of the sample's round
+   * (`NetArchitecture.valueTarget` 'round'), written by {@link endRound};
+   * `finish` then writes the returns alone. Call before the first decision.
+   */
+  labelValuesByRound(): void {
+    this.valuesByRound = true;
+  }
+
+  /**
+   * Ends a round (with {@link labelValuesByRound}): the value target of each
+   * decision since the last round's end is every seat's `points[q]` divided
+   * by `scale`, seat-relative (the sample's seat first).
+   * @param points per absolute seat, the round's points in game points (the gain in `Game.runningScores`).
+   */
+  endRound(points: Float64Array, scale: number): void {
+    const P = this.players;
+    const first = this.roundStart;
+    const last = this.chosen.length;
+    this.values.reserve((last - first) * P);
+    for (let i = first; i < last; i++) {
+      const q = this.seatOf.data[i]!;
+      for (let j = 0; j < P; j++) this.values.data[i * P + j] = points[(q + j) % P]! / scale;
+    }
+    this.values.length = last * P;
+    this.roundStart = last;
+  }
+
+  /**
    * Ends an episode: each of its samples' return is its seat's utility
-   * `util[seat]`, its value target every seat's, seat-relative.
+   * `util[seat]`, its value target every seat's, seat-relative (unless the
+   * values are labelled by round: then they were written by {@link endRound}).
    * @param learnerUtility the learner's mean utility over its seats (for the curve).
    */
   finish(util: Float64Array, learnerUtility: number): void {
@@ -153,14 +186,18 @@ export class PackBuilder {
     const first = this.episodeStart;
     const last = this.chosen.length;
     this.target.reserve(last - first);
-    this.values.reserve((last - first) * P);
-    for (let i = first; i < last; i++) {
-      const q = this.seatOf.data[i]!;
-      this.target.data[i] = util[q]!;
-      for (let j = 0; j < P; j++) this.values.data[i * P + j] = util[(q + j) % P]!;
-    }
+    for (let i = first; i < last; i++) this.target.data[i] = util[this.seatOf.data[i]!]!;
     this.target.length = last;
-    this.values.length = last * P;
+    if (this.valuesByRound) {
+      if (this.roundStart !== last) throw new Error('PackBuilder.finish: decisions after the last round ended have no round points');
+    } else {
+      this.values.reserve((last - first) * P);
+      for (let i = first; i < last; i++) {
+        const q = this.seatOf.data[i]!;
+        for (let j = 0; j < P; j++) this.values.data[i * P + j] = util[(q + j) % P]!;
+      }
+      this.values.length = last * P;
+    }
     this.learnerUtility[this.episodes++] = learnerUtility;
     this.episodeStart = last;
   }

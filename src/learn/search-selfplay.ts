@@ -15,6 +15,7 @@ import { getGame } from '../core/registry.js';
 import { createRng, dealRng, gameSeed, type Rng } from '../core/rng.js';
 import { createBot, parseLineup } from '../../bots/index.js';
 import { NetInput } from '../nn/net-input.js';
+import { RoundLabels } from './round-values.js';
 import { PackBuilder, type SamplePack } from './sample-pack.js';
 import type { SearchSelfPlay, SelfPlayTask } from './selfplay.js';
 import { utilities } from './utility.js';
@@ -48,6 +49,8 @@ export function playSearchEpisodes(task: SelfPlayTask & { readonly search: Searc
   const P = s.players;
   const util = new Float64Array(P);
   const out = new PackBuilder(N, F, P, task.count, false, true);
+  const rounds = task.arch.valueTarget ? new RoundLabels(game, P, task.arch.valueTarget.scale) : null;
+  if (rounds) out.labelValuesByRound();
   const perSeat = (spec: string): Bot[] => Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
   const explorers = perSeat(task.search.explore);
   const players = perSeat(task.search.play);
@@ -69,6 +72,7 @@ export function playSearchEpisodes(task: SelfPlayTask & { readonly search: Searc
     for (let p = 0; p < P; p++) botRngs[p]!.seed(`${dealSeed}/bot/${p}`);
     movesOf.fill(0);
     game.deal(s, dealRng(dealSeed));
+    rounds?.begin(s);
     for (let p = 0; p < P; p++) {
       explorers[p]!.reset?.(ctxs[p]!);
       players[p]!.reset?.(ctxs[p]!);
@@ -105,6 +109,7 @@ export function playSearchEpisodes(task: SelfPlayTask & { readonly search: Searc
       }
       out.end(n, k, seat, 0);
       game.apply(s, legal[k]!);
+      rounds?.after(s, out);
     }
     utilities(game, s, task.scoreScale, util);
     let sum = 0;

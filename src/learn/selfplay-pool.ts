@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,6 +59,8 @@ export function selfPlayer(workers: number): SelfPlayer {
   });
   return {
     playAll(tasks, signal) {
+      // piscina listens on the signal once per queued task: an iteration queues all its chunks at once.
+      if (signal && getMaxListeners(signal) < tasks.length + 10) setMaxListeners(tasks.length + 10, signal);
       return Promise.all(tasks.map((t) => pool.run(t, signal ? { signal } : {})));
     },
     async close() {

@@ -18,6 +18,7 @@ import { createBot, parseLineup } from '../../bots/index.js';
 import { Net, type NetArchitecture } from '../nn/net.js';
 import { NetInput } from '../nn/net-input.js';
 import { RolloutLabeller, type RolloutHorizon } from './rollout-targets.js';
+import { RoundLabels } from './round-values.js';
 import { PackBuilder, type SamplePack } from './sample-pack.js';
 import { utilities } from './utility.js';
 
@@ -130,6 +131,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       : null;
   const expertShare = task.expertBot ? (task.expertShare ?? 0) : 0;
   const out = new PackBuilder(N, F, P, task.count, labeller !== null, expertShare > 0);
+  const rounds = task.arch.valueTarget ? new RoundLabels(game, P, task.arch.valueTarget.scale) : null;
+  if (rounds) out.labelValuesByRound();
 
   // One instance of each bot per seat (a bot may keep a seat's state within a game).
   const perSeat = (spec: string): Bot[] => Array.from({ length: P }, () => createBot(parseLineup(spec)[0]!, game));
@@ -163,6 +166,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       botRngs[p]!.seed(`${dealSeed}/bot/${p}`);
     }
     game.deal(s, dealRng(dealSeed));
+    rounds?.begin(s);
     for (let p = 0; p < P; p++) {
       seatBots[p]?.reset?.(ctxs[p]!);
       if (seatBots[p] === null && behaviourBots) behaviourBots[p]!.reset?.(ctxs[p]!);
@@ -176,6 +180,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       if (bot) {
         game.observe(s, seat, obs);
         game.apply(s, bot.act(obs, legal, n, ctxs[seat]!));
+        rounds?.after(s, out);
         continue;
       }
       game.observe(s, seat, obs);
@@ -230,6 +235,7 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       decisionInEpisode++;
       out.end(n, k, seat, demonstrated);
       game.apply(s, legal[k]!);
+      rounds?.after(s, out);
     }
     // The Monte-Carlo return of each sample: its seat's utility at the end.
     utilities(game, s, task.scoreScale, util);

@@ -56,6 +56,10 @@ const FILE = z
         z.object({ kind: z.literal('feature'), featureSize: z.number().int().positive(), hidden: widths }),
       ]),
       base: z.literal('greedy').optional(),
+      valueTarget: z
+        .object({ kind: z.literal('round'), scale: z.number().positive().finite() })
+        .strict()
+        .optional(),
     }),
     parameters: z.number().int().positive(),
     provenance: z.record(z.unknown()),
@@ -126,8 +130,8 @@ export function netFromJson(text: string, game: LearnableGame, variant?: Variant
     throw bad(`malformed: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
   const f = parsed.data;
-  const { base, ...rest } = f.architecture;
-  const arch: NetArchitecture = base === undefined ? rest : { ...rest, base };
+  const { base, valueTarget, ...rest } = f.architecture;
+  const arch: NetArchitecture = { ...rest, ...(base === undefined ? {} : { base }), ...(valueTarget === undefined ? {} : { valueTarget }) };
   const problem = architectureProblem(arch);
   if (problem) throw bad(`malformed: architecture: ${problem}`);
   const n = parameterCount(arch);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { UsageError } from '../core/errors.js';
 import type { Game } from '../core/game.js';
 import type { Variant } from '../core/variant.js';
-import type { BasePolicy, NetArchitecture } from './net.js';
+import type { BasePolicy, NetArchitecture, ValueTarget } from './net.js';
 
 /** What a net needs of a game: its id, its tensors and its action ids. */
 export type LearnableGame = Pick<Game, 'info' | 'tensor' | 'actionFeatures' | 'numDistinctActions'>;
@@ -57,6 +57,8 @@ export interface ArchitectureSizes {
   readonly actionHidden?: readonly number[];
   /** A base policy the net reads (`NetArchitecture.base`); absent: none. */
   readonly base?: BasePolicy;
+  /** What the value head estimates (`NetArchitecture.valueTarget`); absent: the game's outcome. */
+  readonly valueTarget?: ValueTarget;
 }
 
 /**
@@ -84,6 +86,7 @@ export function architectureFor(game: LearnableGame, variant: Variant, sizes: Ar
       ? { kind: 'feature', featureSize: features.size(variant) + (base ? 1 : 0), hidden: [...(sizes.actionHidden ?? DEFAULT_FEATURE_HIDDEN)] }
       : { kind: 'dense', actions: ids, hidden: [...(sizes.actionHidden ?? [])] },
     ...(base ? { base } : {}),
+    ...(sizes.valueTarget ? { valueTarget: sizes.valueTarget } : {}),
   };
 }
 

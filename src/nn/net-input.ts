@@ -49,6 +49,17 @@ export class NetInput {
   }
 
   /**
+   * Writes the trunk's input `x` alone (what the value head reads), not the
+   * action features: for a position whose values alone are wanted (a
+   * search's leaf). Allocates nothing.
+   * @throws RangeError when the trunk also reads a base action (a dense head with a base): use {@link write}.
+   */
+  writeTensor(obs: object): void {
+    if (this.sizes.baseIds > 0) throw new RangeError('net input: this net reads the base action in its trunk; write the whole input');
+    this.game.tensor!.write(obs, this.variant, this.x);
+  }
+
+  /**
    * Writes the input of one decision.
    * @param obs the deciding seat's observation.
    * @param legal the legal action ids, at least `count`.

@@ -53,10 +53,26 @@ export interface NetArchitecture {
    * head; `head.featureSize` counts it).
    */
   readonly base?: BasePolicy;
+  /**
+   * What the value head estimates: absent, every seat's outcome of the game
+   * in the game's utility (`utilityScale`); `{ kind: 'round', scale }`,
+   * every seat's points in the round being played (its gain in
+   * `Game.runningScores` from the round's start to its end, in game points)
+   * divided by `scale`, for a search that stops at the round's end
+   * (`ismcts:horizon=round,leaf=net`) in games whose rounds are scored
+   * apart (`Game.roundsDone`).
+   */
+  readonly valueTarget?: ValueTarget;
 }
 
 /** The base policies a net can read (`NetArchitecture.base`). */
 export type BasePolicy = 'greedy';
+
+/** A value head of round points (`NetArchitecture.valueTarget`): targets are the round's points divided by `scale` (game points, > 0). */
+export interface ValueTarget {
+  readonly kind: 'round';
+  readonly scale: number;
+}
 
 /** A block's slice `[start, end)` of the flat weight vector. */
 export interface BlockRange {
@@ -87,6 +103,9 @@ export function architectureProblem(a: NetArchitecture): string | null {
     return `inputSize ${a.inputSize} cannot hold a one-hot of ${String(h.actions)} base actions`;
   }
   if (a.base !== undefined && h.kind === 'feature' && !((h.featureSize as number) >= 2)) return 'a feature head with a base needs 2 or more features';
+  const vt = a.valueTarget as { kind?: unknown; scale?: unknown } | undefined;
+  if (vt !== undefined && (vt.kind !== 'round' || typeof vt.scale !== 'number' || !(vt.scale > 0) || !Number.isFinite(vt.scale)))
+    return 'valueTarget must be { "kind": "round", "scale": a positive number }';
   return null;
 }
 

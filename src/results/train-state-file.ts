@@ -188,7 +188,7 @@ const dmcSetup = shapedAs<DmcSetup>()(
   }),
 );
 
-/** A net's architecture (`NetArchitecture`): the trunk, the value head, the action head (dense, or scoring action features) and the base policy it reads, if any. */
+/** A net's architecture (`NetArchitecture`): the trunk, the value head, the action head (dense, or scoring action features), the base policy it reads, if any, and a value head of round points. */
 const netArchitecture = shapedAs<NetArchitecture>()(
   z.object({
     inputSize: z.number(),
@@ -200,6 +200,7 @@ const netArchitecture = shapedAs<NetArchitecture>()(
       z.object({ kind: z.literal('feature'), featureSize: z.number(), hidden: z.array(z.number()) }),
     ]),
     base: z.literal('greedy').optional(),
+    valueTarget: z.object({ kind: z.literal('round'), scale: z.number() }).optional(),
   }),
 );
 

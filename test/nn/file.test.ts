@@ -148,6 +148,15 @@ describe('net files', () => {
     }
   });
 
+  it("keeps a value head of round points (architecture.valueTarget) through a file; a net without one reads as the game's outcome", () => {
+    const arch = { ...DENSE, valueTarget: { kind: 'round', scale: 10 } } as const;
+    const net = Net.create(arch, 'file-round');
+    const back = netFromJson(netToJson(net, netMeta(denseGame, V3)), denseGame, V3);
+    expect(back.net.arch.valueTarget).toEqual({ kind: 'round', scale: 10 });
+    expect(netFromJson(denseText, denseGame, V3).net.arch.valueTarget).toBeUndefined();
+    expect(JSON.parse(denseText).architecture).not.toHaveProperty('valueTarget');
+  });
+
   it('writes the documented fields in order, the weights as base64 of little-endian float32 with their SHA-256', () => {
     const f = JSON.parse(denseText) as Record<string, unknown>;
     expect(Object.keys(f)).toEqual([
@@ -226,6 +235,8 @@ describe('net files', () => {
       [edit({ extra: 1 }), /malformed: \(top\): Unrecognized key/],
       [edit({ architecture: { ...(f.architecture as object), trunk: [] } }), /malformed: architecture\.trunk/],
       [edit({ architecture: { ...(f.architecture as object), head: { kind: 'sparse', hidden: [] } } }), /malformed: architecture\.head\.kind/],
+      [edit({ architecture: { ...(f.architecture as object), valueTarget: { kind: 'round', scale: 0 } } }), /malformed: architecture\.valueTarget\.scale/],
+      [edit({ architecture: { ...(f.architecture as object), valueTarget: { kind: 'hand', scale: 10 } } }), /malformed: architecture\.valueTarget\.kind/],
       [edit({ parameters: 5 }), /malformed: parameters 5, the architecture has \d+/],
       [edit({ weights: '!!!!' }), /malformed: weights: not base64/],
       [edit({ weights: bytes.subarray(0, bytes.length - 4).toString('base64') }), /malformed: \d+ weight bytes, \d+ weights need \d+/],

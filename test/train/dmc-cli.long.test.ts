@@ -196,6 +196,9 @@ describe('npm run train -- --method dmc', () => {
     const r = cli('train', ['--game', 'captains-orders', '--method', 'dmc', '--budget', '256', '--rollout-targets', '0.1', '--rollout-horizon', 'round']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toMatch(/^ninefold: --rollout-horizon round: captains-orders has no rounds with running scores; use game$/);
+    const v = cli('train', ['--game', 'multiples-of-nine', '--method', 'dmc', '--budget', '256', '--value-target', 'round']);
+    expect(v.code).toBe(2);
+    expect(v.stderr.trim()).toMatch(/^ninefold: --value-target round: multiples-of-nine is not scored in rounds; use game$/);
   });
 
   it('bad input: one line on stderr naming the option, exit 2', () => {
@@ -217,6 +220,8 @@ describe('npm run train -- --method dmc', () => {
       ['--expert-target', '--expert', 'greedy', '--expert-target', 'probabilities'],
       ['--expert-share', '--expert-share', '0.5'],
       ['--q-weight', '--q-weight', '0'],
+      ['--value-target', '--value-target', 'hand'],
+      ['--value-scale', '--value-target', 'round', '--value-scale', '0'],
     ] as const) {
       const args = ['--game', 'nine-virtues', '--method', 'dmc', '--budget', '256', ...extra];
       const r = cli('train', args);
