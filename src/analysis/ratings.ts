@@ -104,8 +104,10 @@ export function ratingsOf(
   const centre = (r: readonly number[]): number => rated.reduce((a, i) => a + centreWeights[i]! * r[i]!, 0);
   const c = centre(raw);
   const full = raw.map((x) => x - c);
+  // Fewer than two groups of deals: nothing varies between them, so no margin and no likelihood of superiority.
+  const varies = reps.length >= 2;
   const est = full.map((r, i) =>
-    unbounded[i] !== null
+    unbounded[i] !== null || !varies
       ? { se: NaN, ci95: [NaN, NaN] }
       : jackknife(
           r,
@@ -115,7 +117,7 @@ export function ratingsOf(
   const los = full.map((_ri, i) =>
     full.map((_rj, j) => {
       if (i === j) return 0.5;
-      if (unbounded[i] !== null || unbounded[j] !== null) return NaN;
+      if (unbounded[i] !== null || unbounded[j] !== null || !varies) return NaN;
       const d = diff(i, j);
       return d.se > 0 ? normalCdf(d.value / d.se) : d.value > 0 ? 1 : d.value < 0 ? 0 : 0.5;
     }),
@@ -137,7 +139,7 @@ export function ratingsOf(
   for (let k = 0; k + 1 < ratings.length; k++) {
     const a = ratings[k]!;
     const b = ratings[k + 1]!;
-    if (a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
+    if (varies && a.unbounded === undefined && b.unbounded === undefined && los[a.i]![b.i]! < 0.95) notSeparated.push([a.bot, b.bot]);
   }
   return {
     pool,

@@ -86,7 +86,7 @@ export function renderMatch(r: MatchReport, names: Pick<MatchSpec, 'candidate' |
   const c = r.comparison;
   const out: string[] = [];
   out.push(
-    `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deals × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
+    `${r.game} · match · seed ${r.seed} · ${r.games} games (${r.deals} deal${r.deals === 1 ? '' : 's'} × ${r.games / Math.max(1, r.deals)} games: A and B in every seat)${r.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
   out.push(`candidate A: ${names.candidate.label} · baseline B: ${names.baseline.label} · opponents: ${names.opponents.map((o) => o.label).join(', ')}`);
   const rows: string[][] = [];

@@ -15,7 +15,7 @@ import type { AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant, type Variant } from '../core/variant.js';
 import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { architectureFor, inputSizes, utilityScale } from '../nn/game-layout.js';
-import { Net, parameterCount, type ValueTarget } from '../nn/net.js';
+import { Net, parameterCount } from '../nn/net.js';
 import { printProse } from '../report/terminal.js';
 import { type DmcPlan, type LearnerSteps, newAdam } from '../learn/dmc.js';
 import { b64, type DmcSetup, type DmcState, writeTrainState } from '../results/train-state-file.js';
@@ -26,6 +26,7 @@ import type { RunFlags } from './run-flags.js';
 import { dealKeyField, keptFlags } from './train-run.js';
 import type { Args } from './train-options.js';
 import { dmcRun } from './train-dmc-run.js';
+import { valueTargetOf } from './train-value-target.js';
 
 /**
  * The built-in bot a DMC option names (`--warm-start`, `--rollout-bot`, `--expert`), validated.
@@ -67,19 +68,6 @@ async function dmcStart(args: Args, game: AnyGame, flags: RunFlags): Promise<Dmc
   const iterations = Math.floor(budget / episodes);
   if (iterations < 1) throw new UsageError(`--budget ${budget} is less than one iteration (--episodes ${episodes})`);
   return { variant, opponents, arch, episodes, budget, iterations };
-}
-
-/**
- * `--value-target`, `--value-scale`: what the value head learns (`NetArchitecture.valueTarget`).
- * @throws UsageError on a target other than game or round, or round in a game not scored in rounds.
- */
-function valueTargetOf(args: Args, game: AnyGame): { valueTarget?: ValueTarget } {
-  const target = args['value-target'];
-  if (target !== 'game' && target !== 'round') throw new UsageError(`--value-target must be game or round, got '${target}'`);
-  if (target === 'game') return {};
-  if (game.roundsDone === undefined || game.runningScores === undefined)
-    throw new UsageError(`--value-target round: ${game.info.id} is not scored in rounds; use game`);
-  return { valueTarget: { kind: 'round', scale: parseNumber('--value-scale', args['value-scale'], 1e-6, 1e9) } };
 }
 
 /**

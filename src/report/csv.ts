@@ -14,7 +14,7 @@ export function stringify(records: CsvStringify.Input, options?: CsvStringify.Op
   return csvStringify().stringify(records, options);
 }
 
-/** A number that cannot be computed (a design effect with no variance to divide) as an empty cell, as pandas and R read a missing value. */
+/** A number that cannot be computed (a design effect with no variance to divide, an interval of a run with one deal) as an empty cell, as pandas and R read a missing value. */
 function blank(x: number): number | string {
   return Number.isFinite(x) ? x : '';
 }
@@ -28,12 +28,12 @@ export function botsCsv(s: Summary): string {
       b.games,
       b.wins,
       b.winRate,
-      b.ci95[0],
-      b.ci95[1],
+      blank(b.ci95[0]),
+      blank(b.ci95[1]),
       blank(b.deff),
       b.meanScore,
-      b.meanScoreCi95[0],
-      b.meanScoreCi95[1],
+      blank(b.meanScoreCi95[0]),
+      blank(b.meanScoreCi95[1]),
       b.forfeits,
       b.faults,
       s.deals,
@@ -63,7 +63,7 @@ export function botsCsv(s: Summary): string {
 /** `seats.csv`: one row per seat. */
 export function seatsCsv(s: Summary): string {
   return stringify(
-    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, t.ci95[0], t.ci95[1], blank(t.deff), s.deals]),
+    s.seats.map((t) => [t.seat, t.games, t.wins, t.winRate, blank(t.ci95[0]), blank(t.ci95[1]), blank(t.deff), s.deals]),
     { header: true, columns: ['seat', 'games', 'wins', 'win_rate', 'ci95_lo', 'ci95_hi', 'design_effect', 'deals'] },
   );
 }

@@ -39,7 +39,7 @@ export function renderTables(s: Summary, options: RunTablesOptions = {}): string
   const width = tableWidth(options);
   const out: string[] = [];
   out.push(
-    `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deals × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
+    `${s.game} · ${variantText(s)} · seed ${s.seed} · ${s.games} games (${s.deals} deal${s.deals === 1 ? '' : 's'} × ${s.seatingsPerDeal} distinct seating${s.seatingsPerDeal === 1 ? '' : 's'})${s.complete ? '' : ' · STOPPED EARLY: incomplete'}`,
   );
   if (s.secretDeals) out.push(secretDealsLine(s));
   out.push(`line-up: ${s.lineup.join(', ')}`);
@@ -70,11 +70,13 @@ export function renderTables(s: Summary, options: RunTablesOptions = {}): string
   }
   out.push(
     'Win rates are win shares per seat-game: a win shared by k seats counts 1/k to each, so the win rates of all seats add up to 1 (less games nobody won). ' +
-      `${wide ? '' : 'In brackets: 95% intervals. '}The deal is the unit: the games of a deal share its cards, so every interval uses the variation between the run's ${s.deals} independent deals ` +
-      '(cluster-robust variance of per-deal totals; Wilson interval at the effective sample size). ' +
-      (wide
-        ? 'deff (design effect): the deal-level variance over the variance if every seat-game were independent; below 1, duplicate deals made the estimate more precise.'
-        : 'Design effects: bots.csv, or --wide.'),
+      (s.deals < 2
+        ? `No intervals: the deal is the unit (the games of a deal share its cards), and the run has ${s.deals} deal${s.deals === 1 ? '' : 's'}, too few to vary; play more games for intervals.`
+        : `${wide ? '' : 'In brackets: 95% intervals. '}The deal is the unit: the games of a deal share its cards, so every interval uses the variation between the run's ${s.deals} independent deals ` +
+          '(cluster-robust variance of per-deal totals; Wilson interval at the effective sample size). ' +
+          (wide
+            ? 'deff (design effect): the deal-level variance over the variance if every seat-game were independent; below 1, duplicate deals made the estimate more precise.'
+            : 'Design effects: bots.csv, or --wide.')),
   );
   if (options.seats !== false) {
     out.push(seatTable(s, options));

@@ -55,12 +55,14 @@ export function wrapProse(text: string, width = TERMINAL_WIDTH): string {
 /**
  * An estimate with its 95% interval in one cell: "27.3% (22.7–32.4)",
  * "1.31 (1.08–1.55)", "-0.35 (-1.23 to 0.53)" (" to " when a bound is negative,
- * so the dash is not read as a minus sign). Without bounds, the value alone.
+ * so the dash is not read as a minus sign). Without bounds, or with bounds
+ * printed as "NaN" (an interval that could not be computed), the value alone.
  * @param value the estimate as printed (with its unit, e.g. "%").
  * @param lo the lower bound as printed, without the unit; `hi` the upper.
  */
 export function withInterval(value: string, lo?: string, hi?: string): string {
-  if (lo === undefined || hi === undefined || lo === '' || hi === '') return value;
+  // No interval to print: none given, or one that could not be computed (NaN: too few deals to vary).
+  if (lo === undefined || hi === undefined || lo === '' || hi === '' || lo === 'NaN' || hi === 'NaN') return value;
   const negative = /^[-−]/.test(lo) || /^[-−]/.test(hi);
   return `${value} (${lo}${negative ? ' to ' : '–'}${hi})`;
 }

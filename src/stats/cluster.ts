@@ -59,12 +59,16 @@ export function dealVariance(sum: number, sumSq: number, deals: number): number 
  * designs). Where the deals show no variation at p = 0 or 1 (a bot that never
  * won) the effective sample size is the number of deals, the independent
  * units; at another p (a bot in every seat) the interval is [p, p].
+ * With fewer than two deals there is no variation between deals to
+ * measure: the standard error, the interval and the design effect are NaN
+ * (reports print no interval).
  * @returns value in [0, 1], its standard error, the interval, the design effect.
  */
 export function clusterProportion(m: ClusterMoments, confidence = 0.95): ClusterEstimate {
   const n = m.deals * m.perDeal;
   if (n <= 0) return { value: 0, se: NaN, ci95: [0, 1], deff: NaN, deals: m.deals };
   const p = m.sum / n;
+  if (m.deals < 2) return { value: p, se: NaN, ci95: [NaN, NaN], deff: NaN, deals: m.deals };
   const iid = (p * (1 - p)) / n;
   // A deal variance below a relative VARIANCE_EPSILON of the binomial one is rounding in the sums (a bot in every seat: 2.4e-16 of it), i.e. 0.
   const raw = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
@@ -82,7 +86,8 @@ export function clusterProportion(m: ClusterMoments, confidence = 0.95): Cluster
 /**
  * A mean per trial (a score per seat-game) from per-deal totals, with the
  * cluster-robust standard error and a Student t interval on deals − 1 degrees
- * of freedom (Cameron & Miller 2015, section VI.A).
+ * of freedom (Cameron & Miller 2015, section VI.A). With fewer than two
+ * deals the standard error, the interval and the design effect are NaN.
  * @param iidVariance the per-trial variance if trials were independent (for the
  *   design effect); omit it when unknown (deff is then NaN).
  */
@@ -90,6 +95,8 @@ export function clusterMean(m: ClusterMoments, iidVariance?: number, confidence 
   const n = m.deals * m.perDeal;
   if (n <= 0) return { value: 0, se: NaN, ci95: [0, 0], deff: NaN, deals: m.deals };
   const mean = m.sum / n;
+  // Fewer than two deals: nothing varies between deals to measure.
+  if (m.deals < 2) return { value: mean, se: NaN, ci95: [NaN, NaN], deff: NaN, deals: m.deals };
   const raw = dealVariance(m.sum, m.sumSq, m.deals) / (m.deals * m.perDeal * m.perDeal);
   const variance = iidVariance !== undefined && raw <= (VARIANCE_EPSILON * iidVariance) / n ? 0 : raw;
   const se = Math.sqrt(variance);

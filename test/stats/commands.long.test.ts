@@ -145,7 +145,7 @@ describe('the statistics of match, rate and sweeps, end to end', () => {
   it('a match of one deal says it has no interval (the t interval needs two deals) instead of printing NaN', () => {
     const r = cli('match', ['--game', 'captains-orders', '--candidate', 'greedy', '--baseline', 'random', '--games', '10', '--out', join(out, 'one-deal')]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('1 deals × 10 games');
+    expect(r.stdout).toContain('1 deal × 10 games');
     expect(r.stdout).not.toContain('NaN');
     expect(r.stdout.replace(/\n/g, ' ')).toContain('none: needs 2 deals');
     expect(r.stdout).toContain('Verdict: A is not separated: one deal gives no interval.');
@@ -172,6 +172,22 @@ describe('the statistics of match, rate and sweeps, end to end', () => {
     }
     expect(readFileSync(join(dir, 'ratings.csv'), 'utf8').split('\n')[0]).toBe('rank,bot,elo,margin95,elo_lo,elo_hi,se,win_rate,seat_games,deals,note');
     expect(readFileSync(join(dir, 'los.csv'), 'utf8').split('\n')).toHaveLength(1 + 6 + 1);
+  });
+
+  it('rate and tourney on one deal print no interval, no margin and no likelihood of superiority, and say why', () => {
+    const dir = join(out, 'rate-one-deal');
+    const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'greedy,greedy:leak=0.3,greedy:swap=none', '--variant', 'players=3', '--games', '3', '--out', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const text = r.stdout.replace(/\s+/g, ' ');
+    expect(text).toContain('3 games (1 deal × 1 line-up × 3 rotations)');
+    expect(text).toContain('No intervals: the deal is the unit (the games of a deal share its cards), and the run has 1 deal, too few to vary');
+    expect(text).toContain("No margins and no likelihoods of superiority: the deal is the unit, and the run's 1 deal in 1 group are too few to vary");
+    expect(r.stdout).not.toMatch(/LOS \(row stronger|separated \(LOS ≥ 95%\)|\((\d+\.\d+)%?–\1%?\)/);
+    const rep = json(join(dir, 'ratings.json')) as { ratings: { margin: number | null }[]; los: (number | null)[][] };
+    expect(rep.ratings.map((x) => x.margin)).toEqual([null, null, null]);
+    expect(rep.los.flat().filter((x) => x !== 0.5)).toEqual(new Array(6).fill(null));
+    expect(readFileSync(join(dir, 'bots.csv'), 'utf8')).not.toContain('NaN');
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).not.toContain('NaN');
   });
 
   it('a sweep prints paired differences from the first value and writes them', () => {

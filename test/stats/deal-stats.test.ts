@@ -44,6 +44,13 @@ describe('the deal as the unit: intervals over deals', () => {
     expect(est.ci95[1]).toBeCloseTo(0.037, 3); // Wilson upper bound of 0 of 100
   });
 
+  it('one deal: nothing varies between deals, so a proportion and a mean get no interval (NaN), not a zero-width one', () => {
+    for (const est of [clusterProportion({ sum: 2, sumSq: 4, deals: 1, perDeal: 8 }), clusterMean({ sum: 12, sumSq: 144, deals: 1, perDeal: 8 }, 4)]) {
+      expect(est.value).toBeGreaterThan(0);
+      expect([est.se, ...est.ci95, est.deff].every(Number.isNaN)).toBe(true);
+    }
+  });
+
   it('cluster mean: Student t interval on deals − 1 degrees of freedom', () => {
     const ys = [2, 4, 6, 8, 10];
     const est = clusterMean({ ...moments(ys), deals: 5, perDeal: 2 });

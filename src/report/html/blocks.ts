@@ -223,10 +223,12 @@ export function rateWithCi(r: Row, value: string, lo: string, hi: string): strin
   const l = r[lo];
   const h = r[hi];
   if (typeof v !== 'number') return 'n/a';
-  return typeof l === 'number' && typeof h === 'number' ? `${pct(v)} [${pct(l)}, ${pct(h)}]` : pct(v);
+  // Bounds that could not be computed (NaN: too few deals to vary) print no interval.
+  return typeof l === 'number' && typeof h === 'number' && Number.isFinite(l) && Number.isFinite(h) ? `${pct(v)} [${pct(l)}, ${pct(h)}]` : pct(v);
 }
 
 /** A plain number with its interval: "97.9 [72.9, 123.0]". */
 export function valueWithCi(v: number, ci: readonly [number, number] | undefined, fmt: (x: number) => string = plain): string {
-  return ci ? `${fmt(v)} [${fmt(ci[0])}, ${fmt(ci[1])}]` : fmt(v);
+  // An interval that could not be computed (NaN bounds: too few deals to vary) is left out.
+  return ci && Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? `${fmt(v)} [${fmt(ci[0])}, ${fmt(ci[1])}]` : fmt(v);
 }

@@ -106,7 +106,9 @@ export function tableHtml(t: DataTable): string {
           (typeof r[c] === 'number' && c !== 'paired' && c !== 'deals' && (t.percentIf?.(r, c) ?? false));
         let text = cellText(r[c], p);
         const ci = pairs.get(c);
-        if (ci && r[ci[0]] !== null && r[ci[0]] !== undefined) text += ` [${cellText(r[ci[0]], p)}, ${cellText(r[ci[1]], p)}]`;
+        // A bound that is missing or could not be computed (NaN: too few deals to vary) leaves the interval out.
+        const bound = (x: unknown): boolean => x !== null && x !== undefined && !(typeof x === 'number' && !Number.isFinite(x));
+        if (ci && bound(r[ci[0]]) && bound(r[ci[1]])) text += ` [${cellText(r[ci[0]], p)}, ${cellText(r[ci[1]], p)}]`;
         return `<td class="${typeof r[c] === 'string' ? 'text' : ''}">${esc(text)}</td>`;
       });
       return `<tr>${cells.join('')}</tr>`;
