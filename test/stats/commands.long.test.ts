@@ -176,7 +176,18 @@ describe('the statistics of match, rate and sweeps, end to end', () => {
 
   it('rate and tourney on one deal print no interval, no margin and no likelihood of superiority, and say why', () => {
     const dir = join(out, 'rate-one-deal');
-    const r = cli('rate', ['--game', 'nine-virtues', '--pool', 'greedy,greedy:leak=0.3,greedy:swap=none', '--variant', 'players=3', '--games', '3', '--out', dir]);
+    const r = cli('rate', [
+      '--game',
+      'nine-virtues',
+      '--pool',
+      'greedy,greedy:leak=0.3,greedy:swap=none',
+      '--variant',
+      'players=3',
+      '--games',
+      '3',
+      '--out',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const text = r.stdout.replace(/\s+/g, ' ');
     expect(text).toContain('3 games (1 deal × 1 line-up × 3 rotations)');
