@@ -150,8 +150,7 @@ class NnBot implements Bot {
     const v = this.values;
     this.loaded.net.evaluate(input.x, legal, count, input.features ?? undefined, this.scores, v);
     maskedSoftmax(this.scores, count, temperature, priors);
-    const P = v.length;
-    for (let k = 0; k < P; k++) values[(ctx.seat + k) % P] = v[k]! * this.valueScale;
+    this.absoluteValues(ctx.seat, values);
   }
 
   /** What the value head estimates: the game's outcome, or the points of the round being played (`NetArchitecture.valueTarget`). */
@@ -171,9 +170,14 @@ class NnBot implements Bot {
     const input = this.input!;
     if (input.sizes.baseIds > 0) input.write(obs, legal, count, this.base!.act(obs, legal, count, ctx));
     else input.writeTensor(obs);
+    this.loaded.net.values(input.x, this.values);
+    this.absoluteValues(ctx.seat, values);
+  }
+
+  /** The value head's seat-relative outputs (`this.values`, the observer `seat` first) into `out[s]` for absolute seat s, in the head's unit. */
+  private absoluteValues(seat: number, out: Float64Array): void {
     const v = this.values;
-    this.loaded.net.values(input.x, v);
     const P = v.length;
-    for (let k = 0; k < P; k++) values[(ctx.seat + k) % P] = v[k]! * this.valueScale;
+    for (let k = 0; k < P; k++) out[(seat + k) % P] = v[k]! * this.valueScale;
   }
 }

@@ -163,16 +163,20 @@ export class PackBuilder {
    * @param points per absolute seat, the round's points in game points (the gain in `Game.runningScores`).
    */
   endRound(points: Float64Array, scale: number): void {
-    const P = this.players;
-    const first = this.roundStart;
     const last = this.chosen.length;
+    this.writeValues(this.roundStart, last, points, scale);
+    this.roundStart = last;
+  }
+
+  /** Value targets of samples `[first, last)`: every seat's `perSeat[q] / scale`, seat-relative (the sample's seat first). */
+  private writeValues(first: number, last: number, perSeat: Float64Array, scale: number): void {
+    const P = this.players;
     this.values.reserve((last - first) * P);
     for (let i = first; i < last; i++) {
       const q = this.seatOf.data[i]!;
-      for (let j = 0; j < P; j++) this.values.data[i * P + j] = points[(q + j) % P]! / scale;
+      for (let j = 0; j < P; j++) this.values.data[i * P + j] = perSeat[(q + j) % P]! / scale;
     }
     this.values.length = last * P;
-    this.roundStart = last;
   }
 
   /**
@@ -182,7 +186,6 @@ export class PackBuilder {
    * @param learnerUtility the learner's mean utility over its seats (for the curve).
    */
   finish(util: Float64Array, learnerUtility: number): void {
-    const P = this.players;
     const first = this.episodeStart;
     const last = this.chosen.length;
     this.target.reserve(last - first);
@@ -190,14 +193,7 @@ export class PackBuilder {
     this.target.length = last;
     if (this.valuesByRound) {
       if (this.roundStart !== last) throw new Error('PackBuilder.finish: decisions after the last round ended have no round points');
-    } else {
-      this.values.reserve((last - first) * P);
-      for (let i = first; i < last; i++) {
-        const q = this.seatOf.data[i]!;
-        for (let j = 0; j < P; j++) this.values.data[i * P + j] = util[(q + j) % P]!;
-      }
-      this.values.length = last * P;
-    }
+    } else this.writeValues(first, last, util, 1);
     this.learnerUtility[this.episodes++] = learnerUtility;
     this.episodeStart = last;
   }
