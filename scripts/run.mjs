@@ -6,11 +6,13 @@
  *
  *   node [node options] scripts/run.mjs <entry.ts> [arguments]
  *   node scripts/run.mjs [node options] <entry.ts> [arguments]   (a child Node gets the options)
- *   node scripts/run.mjs --build          (build now and stamp; `npm ci` does this through `prepare`)
+ *   node scripts/run.mjs --build          (build and bundle now, and stamp; `npm ci` does this through `prepare`)
  *
  * `<entry.ts>` is a source path (`src/cli/tourney.ts`); its build
- * `dist/src/cli/tourney.js` runs in this process, with the arguments after
- * it, so a command pays one Node start-up (the `npm run` scripts put their
+ * `dist/src/cli/tourney.js` runs in this process, from its bundle
+ * `tourney.bundle.js` when the build has one (`scripts/bundle.mjs`; not
+ * with `NINEFOLD_UNBUNDLED=1`, for a readable stack trace), with
+ * the arguments after it, so a command pays one Node start-up (the `npm run` scripts put their
  * Node options, `--max-semi-space-size=1`, `--expose-gc`, before this
  * script). Node options given after this script start a child Node with
  * them instead. Before the entry loads, `dist/src/cli/prewarm.js` starts what
@@ -24,9 +26,10 @@
  * run before anything is compiled.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundle, bundlePath } from './bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(root, 'dist', '.build-stamp');
@@ -62,19 +65,24 @@ function stale() {
 }
 
 /** Compiles the project; exits with tsc's status when it reports errors. */
-function build() {
+async function build() {
   // The stamp records the time the build started: a source saved during the build makes the next run rebuild.
   const started = new Date();
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
+  try {
+    await bundle(root);
+  } catch (e) {
+    process.stderr.write(`bundling failed, the commands run unbundled: ${String(e?.message ?? e).split('\n')[0]}\n`);
+  }
   writeFileSync(STAMP, `${started.toISOString()}\n`);
   utimesSync(STAMP, started, started);
 }
 
 const argv = process.argv.slice(2);
 if (argv[0] === '--build') {
-  build();
+  await build();
 } else {
   const at = argv.findIndex((a) => !a.startsWith('-'));
   if (at < 0) {
@@ -84,7 +92,7 @@ if (argv[0] === '--build') {
   const entry = join(root, 'dist', argv[at].replace(/\.ts$/, '.js'));
   if (stale()) {
     process.stderr.write('sources changed since the last build: compiling (tsc -p tsconfig.json)\n');
-    build();
+    await build();
   }
   if (at > 0) {
     const child = spawn(process.execPath, [...argv.slice(0, at), entry, ...argv.slice(at + 1)], { stdio: 'inherit' });
@@ -98,13 +106,16 @@ if (argv[0] === '--build') {
       else process.exit(code ?? 1);
     });
   } else {
-    // The entry runs here, as if started as `node <entry> [arguments]` (it checks process.argv[1]).
+    // The entry runs here, as if started as `node <entry> [arguments]` (it checks process.argv[1]), from its
+    // bundle (`scripts/bundle.mjs`) when the build has one: one file to load instead of ~300 modules.
+    const bundled = bundlePath(entry);
+    const code = process.env.NINEFOLD_UNBUNDLED !== '1' && existsSync(bundled) ? bundled : entry;
     process.argv = [process.argv[0], entry, ...argv.slice(1)];
     // An optimisation only: a command runs the same without it.
     try {
       const { prewarm } = await import(pathToFileURL(join(root, 'dist', 'src', 'cli', 'prewarm.js')).href);
       prewarm(entry);
     } catch {}
-    await import(pathToFileURL(entry).href);
+    await import(pathToFileURL(code).href);
   }
 }

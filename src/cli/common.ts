@@ -8,7 +8,6 @@ import yargs, { type InferredOptionTypes, type Options } from 'yargs';
 import { RunStoppedError, UsageError } from '../core/errors.js';
 import { isDiskFull } from '../io/files.js';
 import { takeQueueEnv } from '../queue/auth.js';
-import { startRequestedHtmlRenderer } from '../report/html/renderer.js';
 import { asText, type AsText, checkArgv, helpAsked, typedArgs } from './argv.js';
 import { RESUME_ALLOWS } from './run-args.js';
 import { usageLine } from './suggest.js';
@@ -82,7 +81,6 @@ export function checkResumeFlags(given: ReadonlySet<string>): void {
 export async function runCli(entry: (argv: readonly string[]) => Promise<number>): Promise<void> {
   // The queue's key and URL leave the environment before any thread or child process is started, so none inherits them.
   takeQueueEnv();
-  startRequestedHtmlRenderer();
   // A closed pipe (`| head`) ends output quietly; results are still written.
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e;

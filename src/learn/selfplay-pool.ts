@@ -1,8 +1,6 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
+import { compiledScript } from '../io/compiled-script.js';
 import { lazyRequire } from '../io/lazy.js';
 import { OLD_GENERATION_MB, YOUNG_GENERATION_MB } from '../tourney/pool.js';
 import { playChunk } from './chunk.js';
@@ -14,16 +12,6 @@ export interface SelfPlayer {
   /** Plays every task; the packs come back in the order of `tasks` whichever thread played each. */
   playAll(tasks: readonly SelfPlayTask[], signal?: AbortSignal): Promise<SamplePack[]>;
   close(): Promise<void>;
-}
-
-/** The compiled self-play worker (workers run `dist/`, as `src/tourney/pool.ts`'s). */
-function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const file = here.includes(join('dist', 'src', 'learn'))
-    ? join(here, 'selfplay-worker.js')
-    : join(here, '..', '..', 'dist', 'src', 'learn', 'selfplay-worker.js');
-  if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
-  return file;
 }
 
 const loadPiscina = lazyRequire<typeof import('piscina')>('piscina');
@@ -51,7 +39,7 @@ export function selfPlayer(workers: number): SelfPlayer {
     };
   const { Piscina: Pool } = loadPiscina();
   const pool: Piscina<SelfPlayTask, SamplePack> = new Pool<SelfPlayTask, SamplePack>({
-    filename: workerFile(),
+    filename: compiledScript('src/learn/selfplay-worker.js'),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,

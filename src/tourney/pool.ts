@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Piscina } from 'piscina';
+import { compiledScript } from '../io/compiled-script.js';
 import { lazyRequire } from '../io/lazy.js';
 import type { BatchResult, BatchTask } from './batch.js';
 
 /**
- * The compiled worker script. Workers always run compiled JavaScript (fast to
- * start); when this module itself runs from TypeScript sources (the tests),
- * the build in `dist/` is used.
+ * The compiled worker script (its bundle when the build has one). Workers
+ * always run compiled JavaScript (fast to start); when this module itself
+ * runs from TypeScript sources (the tests), the build in `dist/` is used.
  * @throws Error when the build is missing (run `npm run build`).
  */
 export function workerFile(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const file = here.includes(`${join('dist', 'src', 'tourney')}`)
-    ? join(here, 'batch-worker.js')
-    : join(here, '..', '..', 'dist', 'src', 'tourney', 'batch-worker.js');
-  if (!existsSync(file)) throw new Error(`worker script ${file} is missing: run 'npm run build' first`);
-  return file;
+  return compiledScript('src/tourney/batch-worker.js');
 }
 
 /** piscina, loaded when the first pool starts (a short run of instant bots plays without one). */

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { compiledScript, runsCompiled } from '../../io/compiled-script.js';
 
 /**
  * A thread that loads the HTML renderer (vega, vega-lite) and warms it up
@@ -18,38 +16,57 @@ interface Reply {
   readonly error?: string;
 }
 
-let worker: Worker | null = null;
-const waiting = new Map<number, { resolve: (path: string) => void; reject: (e: Error) => void }>();
-let nextId = 0;
+/** The renderer thread and the pages asked of it. */
+interface RendererState {
+  worker: Worker | null;
+  readonly waiting: Map<number, { resolve: (path: string) => void; reject: (e: Error) => void }>;
+  nextId: number;
+}
 
-/** The compiled worker script beside this module, or null when this module runs from TypeScript sources (the tests). */
+/**
+ * One state per thread, kept on the global object: the launcher's copy of
+ * this module (`prewarm.js`, which starts the thread) and a bundled
+ * command's copy (`scripts/bundle.mjs`, which asks it for pages) are two
+ * module instances in one thread.
+ */
+const KEY = Symbol.for('ninefold.htmlRenderer');
+const state: RendererState = ((globalThis as { [KEY]?: RendererState })[KEY] ??= {
+  worker: null,
+  waiting: new Map(),
+  nextId: 0,
+});
+
+/** The compiled worker script (its bundle when the build has one), or null when this module runs from TypeScript sources (the tests). */
 function workerFile(): string | null {
-  const file = join(dirname(fileURLToPath(import.meta.url)), 'renderer-worker.js');
-  return import.meta.url.endsWith('.js') && existsSync(file) ? file : null;
+  return runsCompiled() ? compiledScript('src/report/html/renderer-worker.js') : null;
 }
 
 function failAll(e: Error): void {
-  for (const w of waiting.values()) w.reject(e);
-  waiting.clear();
-  worker = null;
+  for (const w of state.waiting.values()) w.reject(e);
+  state.waiting.clear();
+  state.worker = null;
 }
 
 /**
  * Starts the renderer thread (once per process; later calls do nothing). The
  * thread does not keep the process alive while no page is asked of it.
  * Without a compiled worker script (running from sources) nothing starts and
- * pages are built in-process.
+ * pages are built in-process. The launcher starts it before it loads a
+ * command that writes a page (`prewarm.ts`): on two cores it loads beside
+ * the command, and it is ready when a short run's tables are printed.
  */
 export function startHtmlRenderer(): void {
-  if (worker) return;
+  if (state.worker) return;
   const file = workerFile();
   if (!file) return;
-  const w = new Worker(file);
+  // An empty environment: the thread reads none, and so never holds a secret of the command's (the queue's key,
+  // which the command takes out of process.env only once it has loaded: `takeQueueEnv`).
+  const w = new Worker(file, { env: {} });
   w.on('message', (m: Reply) => {
-    const p = waiting.get(m.id);
+    const p = state.waiting.get(m.id);
     if (!p) return;
-    waiting.delete(m.id);
-    if (waiting.size === 0) w.unref();
+    state.waiting.delete(m.id);
+    if (state.waiting.size === 0) w.unref();
     if (m.error !== undefined) p.reject(new Error(m.error));
     else p.resolve(m.path!);
   });
@@ -57,24 +74,7 @@ export function startHtmlRenderer(): void {
   w.on('exit', (code) => failAll(new Error(`the HTML renderer thread exited (code ${code})`)));
   // After the listeners: adding a 'message' listener refs the worker again, and a ref'd idle thread keeps the process alive.
   w.unref();
-  worker = w;
-}
-
-let requested = false;
-
-/**
- * Asks for the renderer thread, to be started by `startRequestedHtmlRenderer`
- * once the command's modules are loaded (the launcher asks before loading
- * them: a thread started then would compete with the loading for the CPU
- * and delay the first game, and it is ready in time anyway).
- */
-export function requestHtmlRenderer(): void {
-  requested = true;
-}
-
-/** Starts the renderer thread if `requestHtmlRenderer` asked for it (the commands call it when they begin). */
-export function startRequestedHtmlRenderer(): void {
-  if (requested) startHtmlRenderer();
+  state.worker = w;
 }
 
 /**
@@ -85,11 +85,11 @@ export function startRequestedHtmlRenderer(): void {
  *   page failed to build.
  */
 export function renderOnThread(dir: string): Promise<string> | null {
-  const w = worker;
+  const w = state.worker;
   if (!w) return null;
-  const id = nextId++;
+  const id = state.nextId++;
   return new Promise<string>((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
+    state.waiting.set(id, { resolve, reject });
     w.ref();
     w.postMessage({ id, dir });
   });
@@ -97,7 +97,7 @@ export function renderOnThread(dir: string): Promise<string> | null {
 
 /** Stops the renderer thread, if any (a command that will write no page). */
 export async function stopHtmlRenderer(): Promise<void> {
-  const w = worker;
-  worker = null;
+  const w = state.worker;
+  state.worker = null;
   if (w) await w.terminate();
 }

@@ -28,7 +28,7 @@ let loaded: VegaLibraries | null = null;
 
 /**
  * Vega and Vega-Lite from the single-file bundles their packages ship
- * (`vega/build/vega.js`, `vega-lite/build/vega-lite.min.js`, the builds
+ * (`vega/build/vega.min.js`, `vega-lite/build/vega-lite.min.js`, the builds
  * unpkg serves), loaded once. The packages' ES module entries pull in about
  * 40 packages, which takes 0.2-0.35 s to load on the development machine;
  * the two bundles take about 0.07 s, and render the same SVG (the bundles
@@ -39,7 +39,7 @@ let loaded: VegaLibraries | null = null;
 export function vegaLibraries(): VegaLibraries {
   if (loaded) return loaded;
   // The packages export only their ES entries (in build/); the bundles sit beside them.
-  const vega = loadUmd(join(dirname(require.resolve('vega')), 'vega.js'), {}) as typeof Vega;
+  const vega = loadUmd(join(dirname(require.resolve('vega')), 'vega.min.js'), {}) as typeof Vega;
   const vegaLite = loadUmd(join(dirname(require.resolve('vega-lite')), 'vega-lite.min.js'), { vega }) as typeof VegaLite;
   loaded = { vega, vegaLite };
   return loaded;

@@ -1,0 +1,149 @@
+/**
+ * Bundles each command and worker thread of the build into one file beside
+ * its compiled entry (`dist/src/cli/tourney.js` → `dist/src/cli/tourney.bundle.js`),
+ * with esbuild. A command or thread then loads one file instead of ~300
+ * modules, each resolved, read and compiled on its own: Node's module loading
+ * was most of a short run's start. Bundled: ninefold's own code and the few
+ * packages a command imports at its start (`BUNDLED_PACKAGES`); the others
+ * load as before.
+ *
+ * A module that finds files beside itself (`import.meta.url`: worker scripts,
+ * the nets, `createRequire`, yargs' locales) gets the URL of its own file,
+ * not the bundle's: every bundled module sees the same `import.meta.url` as
+ * unbundled.
+ * The unbundled build stays in `dist/` (tests, scripts, the sandbox's files);
+ * `scripts/run.mjs` and the worker pools prefer a bundle when there is one.
+ * Run by `scripts/run.mjs` after each `tsc` build. Plain JavaScript, as the
+ * launcher: it runs on the compiled output.
+ */
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+
+/** What is bundled: the commands `npm run` starts and the scripts of worker threads. */
+export const BUNDLED_ENTRIES = [
+  'src/cli/tourney.js',
+  'src/cli/match.js',
+  'src/cli/rate.js',
+  'src/cli/train.js',
+  'src/cli/report.js',
+  'src/cli/worker.js',
+  'src/tourney/batch-worker.js',
+  'src/learn/selfplay-worker.js',
+  'src/report/html/renderer-worker.js',
+];
+
+/**
+ * The packages given a single-file copy, `dist/vendor/<name>.cjs`, which
+ * `src/io/lazy.ts` loads instead: every `@stdlib` package the project depends
+ * on (each is 100-400 small modules, 30-100 ms to load through Node's
+ * resolution on the development machine).
+ */
+function vendoredPackages(root) {
+  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return Object.keys(dependencies).filter((name) => name.startsWith('@stdlib/'));
+}
+
+/** The packages bundled with ninefold's code: imported when a command starts, plain ES modules (or CommonJS), no native code. */
+const BUNDLED_PACKAGES = ['yargs', 'zod', 'csv-parse', 'wrap-ansi', 'fastest-levenshtein'];
+
+/** `dist/x/y.js` → `dist/x/y.bundle.js`. */
+export function bundlePath(file) {
+  return file.replace(/\.js$/, '.bundle.js');
+}
+
+/** Removes every `*.bundle.js` under `dir` (a bundle left from an older build would run old code). */
+function removeBundles(dir) {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) removeBundles(p);
+    else if (e.name.endsWith('.bundle.js')) rmSync(p);
+  }
+}
+
+/**
+ * An esbuild plugin giving each bundled module its own file's URL as
+ * `import.meta.url` (yargs, for one, finds its locale files by it).
+ */
+function ownUrls(outfile) {
+  return {
+    name: 'own-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.m?js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta.url')) return { contents: source, loader: 'js' };
+        let rel = relative(dirname(outfile), args.path).split(sep).join('/');
+        if (!rel.startsWith('.')) rel = `./${rel}`;
+        const url = `new URL(${JSON.stringify(rel)}, import.meta.url).href`;
+        return { contents: source.replaceAll('import.meta.url', url), loader: 'js' };
+      });
+    },
+  };
+}
+
+/**
+ * The packages that stay outside the bundles, loaded by Node as before: all
+ * but the few pure-JavaScript ES packages the commands import at their start
+ * (the others load on first use, `src/io/lazy.ts`, or hold native code or
+ * worker scripts found by path).
+ */
+function externalPackages(root) {
+  const { dependencies, optionalDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  return [...Object.keys(dependencies), ...Object.keys(optionalDependencies ?? {})].filter((name) => !BUNDLED_PACKAGES.includes(name));
+}
+
+/**
+ * Writes the bundles of `BUNDLED_ENTRIES` and the vendored packages under
+ * `<root>/dist`, after removing the old ones. Without esbuild installed (an install without dev
+ * dependencies) it writes none and says so: the commands run unbundled.
+ * @param root the project's root.
+ * @throws Error when esbuild fails on an entry (the bundles written are removed).
+ */
+export async function bundle(root) {
+  const dist = join(root, 'dist');
+  removeBundles(dist);
+  rmSync(join(dist, 'vendor'), { recursive: true, force: true });
+  let esbuild;
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    process.stderr.write('esbuild is not installed: the commands run unbundled (slower to start)\n');
+    return;
+  }
+  const external = externalPackages(root);
+  const vendor = vendoredPackages(root).map((name) =>
+    esbuild.build({
+      entryPoints: [name],
+      absWorkingDir: root,
+      outfile: join(dist, 'vendor', `${name}.cjs`),
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'error',
+    }),
+  );
+  try {
+    await Promise.all([
+      ...vendor,
+      ...BUNDLED_ENTRIES.map((entry) => {
+        const input = join(dist, entry);
+        const outfile = bundlePath(input);
+        return esbuild.build({
+          entryPoints: [input],
+          outfile,
+          bundle: true,
+          platform: 'node',
+          format: 'esm',
+          target: 'node20',
+          external,
+          logLevel: 'error',
+          plugins: [ownUrls(outfile)],
+        });
+      }),
+    ]);
+  } catch (e) {
+    removeBundles(dist);
+    rmSync(join(dist, 'vendor'), { recursive: true, force: true });
+    throw e;
+  }
+}
