@@ -37,6 +37,13 @@ function untimed(dir: string, file: string): unknown {
 }
 
 describe('the build bundles the commands and worker threads', () => {
+  it('every command an npm script starts is bundled', () => {
+    const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const commands = Object.values(scripts).flatMap((line) => [...line.matchAll(/scripts\/run\.mjs (src\/cli\/[\w-]+)\.ts/g)].map((m) => `${m[1]}.js`));
+    expect(commands.length).toBeGreaterThanOrEqual(6);
+    for (const c of commands) expect(BUNDLED_ENTRIES, c).toContain(c);
+  });
+
   it('every bundled entry has its bundle beside it, and the pools start the bundled workers', () => {
     for (const entry of BUNDLED_ENTRIES) expect(existsSync(distFile(entry.replace(/\.js$/, '.bundle.js'))), entry).toBe(true);
     expect(compiledScript('src/tourney/batch-worker.js')).toBe(distFile('src/tourney/batch-worker.bundle.js'));
