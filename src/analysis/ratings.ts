@@ -4,6 +4,7 @@
  * and likelihoods of superiority from the delete-a-group jackknife over the
  * run's groups of whole deals.
  */
+import { VARIANCE_EPSILON } from '../stats/cluster.js';
 import { jackknife } from '../stats/jackknife.js';
 import { normalCdf } from '../stats/quantiles.js';
 import { fitRatings, unboundedBots, type LineupResult, type Unbounded } from '../stats/ratings.js';
@@ -58,15 +59,45 @@ export function lineupResults(t: Tally, seatings: readonly Seating[], lineups: r
 }
 
 /**
+ * The weight of each rated bot in the scale's 0: inverse variance (Cochran
+ * 1954), bot i weighing 1/s_i², s_i² its least jackknife variance of a
+ * difference from another rated bot (≈ its own variance plus the best
+ * determined other's). A difference whose variance is rounding (at most
+ * `VARIANCE_EPSILON` of the largest: two bots that played every deal alike,
+ * as greedy and the search in Multiples of Nine) measures nothing: it is
+ * left out of the least, else it would give both an enormous weight, pin
+ * the 0 on them and print their margins as 0. Equal weights when some bot
+ * has no usable difference (it played alike with every other, or the
+ * variances are not finite).
+ * @param M the pool's size; @param rated the pool indices of the rated bots.
+ * @param pairVariance the jackknife variance of r_i − r_j (Elo²).
+ * @returns M weights summing to 1 over `rated`, 0 elsewhere.
+ */
+export function scaleWeights(M: number, rated: readonly number[], pairVariance: (i: number, j: number) => number): number[] {
+  const v = rated.map((i) => rated.map((j) => (i === j ? NaN : pairVariance(i, j))));
+  const largest = Math.max(0, ...v.flat().filter((x) => Number.isFinite(x)));
+  const precision = v.map((row) => {
+    const measured = row.filter((x) => Number.isFinite(x) && x > VARIANCE_EPSILON * largest);
+    return measured.length > 0 ? 1 / Math.min(...measured) : NaN;
+  });
+  const usable = precision.every((x) => Number.isFinite(x));
+  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
+  const weights = new Array<number>(M).fill(0);
+  rated.forEach((i, k) => {
+    weights[i] = usable ? precision[k]! / total : 1 / total;
+  });
+  return weights;
+}
+
+/**
  * Ratings with deal-level margins: the fit on all deals, and on the run less
  * each jackknife group of whole deals (delete-a-group jackknife,
  * `src/stats/jackknife.ts`) for the margins and the pairwise likelihoods of
  * superiority. A bot that never won (or never lost) is left out of every fit
  * and reported as unbounded (`unboundedBots`). The scale's 0 is the
  * inverse-variance weighted mean of the rated bots (W. G. Cochran, "The
- * combination of estimates from different experiments", Biometrics 10, 1954):
- * bot i weighs 1/s_i², s_i² the least jackknife variance of its differences
- * from the others (≈ its own variance plus the best determined other's), so a poorly determined bot barely moves the 0 and each
+ * combination of estimates from different experiments", Biometrics 10, 1954;
+ * `scaleWeights`), so a poorly determined bot barely moves the 0 and each
  * bot's margin is mostly its own uncertainty (with the plain pool mean, a bot
  * known to ±212 Elo widened every other bot's margin with it).
  */
@@ -88,19 +119,7 @@ export function ratingsOf(
       raw[i]! - raw[j]!,
       reps.map((x) => x[i]! - x[j]!),
     );
-  // Inverse-variance weights of the rated bots in the scale's 0.
-  const precision = rated.map((i) => {
-    // Its least variance of a difference: Var(r_i − r_j) ≈ s_i² + s_j², least with the best determined other bot.
-    const others = rated.filter((j) => j !== i).map((j) => diff(i, j).se ** 2);
-    const v = others.length > 0 ? Math.min(...others) : 0;
-    return v > 0 && Number.isFinite(v) ? 1 / v : NaN;
-  });
-  const usable = precision.every((x) => Number.isFinite(x));
-  const total = usable ? precision.reduce((a, b) => a + b, 0) : rated.length;
-  const centreWeights = new Array<number>(M).fill(0);
-  rated.forEach((i, k) => {
-    centreWeights[i] = usable ? precision[k]! / total : 1 / total;
-  });
+  const centreWeights = scaleWeights(M, rated, (i, j) => diff(i, j).se ** 2);
   const centre = (r: readonly number[]): number => rated.reduce((a, i) => a + centreWeights[i]! * r[i]!, 0);
   const c = centre(raw);
   const full = raw.map((x) => x - c);

@@ -35,7 +35,7 @@ interface RunArg {
 
 const ALL = ['tourney', 'match', 'rate', 'train'] as const;
 const PLAYS_TABLES = ['tourney', 'match', 'rate'] as const;
-const FILES_REMOVED = 'replace the run that --out already holds (its files are removed first)';
+const FILES_REMOVED = 'replace the run that --out already holds (its files and folders are removed first)';
 
 /** Every run flag, in the order `--help` lists them. */
 export const RUN_ARGS = {

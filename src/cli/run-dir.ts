@@ -7,8 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, st
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { UsageError } from '../core/errors.js';
 import { writeHtmlReport } from '../report/html/write.js';
-import { isRunFile, REPORT_PAGE } from '../results/registry.js';
-import { SUMMARY_FILES } from '../results/summary-file.js';
+import { isRunDir, isRunFile, isSubRun, REPORT_PAGE } from '../results/registry.js';
 import { wrapProse } from '../report/terminal.js';
 
 /** Run directories this process created (by `newRunDir` or `claimOutDir`): removed at exit when still empty. */
@@ -45,8 +44,8 @@ export function newRunDir(name: string, parent = 'results'): string {
 
 /**
  * Claims a run's output directory: creates it, refuses one that already
- * holds a run (unless `force`, which clears the old run's files first, or a
- * resume), and holds a lock file `.lock` (the owner's pid) until the process
+ * holds a run (unless `force`, which first clears the old run's files, its
+ * folders and its sub-runs, `RUN_DIRS` and `isSubRun`; or a resume), and holds a lock file `.lock` (the owner's pid) until the process
  * exits, so that two runs never write into one directory.
  * @throws UsageError with one line: an impossible path, a directory that holds a run, a directory in use.
  */
@@ -87,7 +86,9 @@ export function claimOutDir(dir: string, opts: { readonly force?: boolean; reado
   });
   if (opts.resume) return;
   const old = readdirSync(abs).filter(isRunFile);
-  const oldDirs = readdirSync(abs, { withFileTypes: true }).filter((d) => d.isDirectory() && existsSync(join(abs, d.name, SUMMARY_FILES.json)));
+  // The run's own folders (a training's nets, gates, replay, verification matches) and sub-runs (a sweep's points,
+  // finished or stopped): left in place, a stopped gate or point would be resumed by the new run.
+  const oldDirs = readdirSync(abs, { withFileTypes: true }).filter((d) => d.isDirectory() && (isRunDir(d.name) || isSubRun(readdirSync(join(abs, d.name)))));
   if (old.length === 0 && oldDirs.length === 0) return;
   if (!opts.force) throw new UsageError(`${dir} already holds a run (${old[0] ?? `${oldDirs[0]!.name}/`}); give another --out, or --force to replace it`);
   for (const f of old) rmSync(join(abs, f), { force: true });

@@ -63,6 +63,34 @@ export const RUN_FILES: readonly RunFile[] = [
   { name: REPORT_PAGE, owner: 'src/report/html/index.ts', page: null },
 ];
 
+/**
+ * The folders a command writes into a run directory, each with its owner:
+ * the nets of a training run, Expert Iteration's gate matches and replay
+ * buffer, the verification matches at a training's end. A sweep's points
+ * (`<key>=<value>/`) are runs of their own, found by the files they hold
+ * (`isSubRun`).
+ */
+export const RUN_DIRS: readonly { readonly name: string; readonly owner: string }[] = [
+  { name: 'nets', owner: 'src/cli/train-dmc-run.ts, src/learn/exit.ts' },
+  { name: 'gates', owner: 'src/cli/train-exit-gate.ts' },
+  { name: 'replay', owner: 'src/cli/train-exit-run.ts' },
+  { name: 'verify', owner: 'src/cli/train-verify.ts' },
+  { name: 'confirm', owner: 'src/cli/train-verify.ts' },
+];
+
+/** True for a folder some command writes into a run directory (what `--force` clears, with the files, before a new run). */
+export function isRunDir(name: string): boolean {
+  return RUN_DIRS.some((d) => d.name === name);
+}
+
+/**
+ * True when the files of a folder show a run of its own (a sweep's point, finished or stopped):
+ * a summary, or a checkpoint that `--resume` would carry on.
+ */
+export function isSubRun(files: readonly string[]): boolean {
+  return files.includes(SUMMARY_FILES.json) || files.includes(CHECKPOINT_FILE);
+}
+
 /** The registered file a name is, if any. */
 export function runFileOf(name: string): RunFile | undefined {
   return RUN_FILES.find((f) => (typeof f.name === 'string' ? f.name === name : f.name.test(name)));
