@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -32,4 +32,15 @@ export async function stopTrainingAfter(child: ChildProcess, dir: string, k: num
   }
   child.kill('SIGINT');
   return new Promise<number | null>((r) => child.on('exit', r));
+}
+
+/**
+ * Runs a command as `npm run <command> -- <args>` does, without npm: through
+ * the launcher (`scripts/run.mjs`), so from the command's bundle.
+ * @param command `tourney`, `match`, `rate`, `train`, `report` or `worker`.
+ * @returns its exit code (-1 when killed) and output.
+ */
+export function cli(command: string, args: readonly string[]): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['scripts/run.mjs', `src/cli/${command}.ts`, ...args], { encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }

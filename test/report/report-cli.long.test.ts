@@ -1,21 +1,10 @@
-/**
- * `npm run report -- <dir>` through the compiled CLI: bad input is one line
- * and exit 2; runs made before the page existed (files missing, older
- * fields) still get a page; and the page only reads the run's files: every
- * number in every chart's data is a number of the run's JSON or CSV files.
- */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pageOf } from '../../src/report/html/index.js';
 import { readRun } from '../../src/report/html/load.js';
-
-function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from '../run-helpers.js';
 
 /** Every number in a JSON value or CSV row set. */
 function numbers(x: unknown, into: Set<number>): Set<number> {

@@ -1,13 +1,3 @@
-/**
- * Every result file is read through its owner (docs/adding-a-command.md,
- * "A result file"): each owner's reader accepts, whole, the files the
- * commands write (a tiny tourney, sweep, match, rating and training of each
- * kind, through the compiled CLI as a user runs them): its value written
- * back as JSON is the file's, key for key; and a torn or edited file is
- * refused in one line naming the file and the field, `report` exiting 2.
- * (The long tier: seven commands, about 45 s on a loaded 2-core machine.)
- */
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,11 +15,7 @@ import { readSweepFile } from '../../src/results/sweep-file.js';
 import { readTrainFile } from '../../src/results/train-file.js';
 import { readTrainState } from '../../src/results/train-state-file.js';
 import { readTunedFile } from '../../src/results/tuned-file.js';
-
-function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from '../run-helpers.js';
 
 describe("each result file's owner reads the files the commands write", () => {
   const out = mkdtempSync(join(tmpdir(), 'ninefold-owners-'));

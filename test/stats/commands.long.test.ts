@@ -1,17 +1,8 @@
-/**
- * `match`, `rate`, `--games-csv`, sweeps and the deal as the unit, end to end
- * through the compiled CLI as a user runs them (docs/match-rate-train.md).
- */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from '../run-helpers.js';
 
 function json(file: string): Record<string, unknown> {
   const s = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;

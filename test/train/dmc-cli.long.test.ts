@@ -5,17 +5,13 @@
  * the net plays as `nn:file=`; its page shows the learning curve; bad input
  * is one line and exit 2.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stopTrainingAfter } from '../run-helpers.js';
-
-function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from '../run-helpers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'ninefold-dmc-'));
 const BASE = [

@@ -5,16 +5,14 @@
  * Ctrl-C in the middle of a gate and resumed writes the net and curve of an
  * uninterrupted one; the page shows the gates; bad input is one line and exit 2.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from '../run-helpers.js';
 
-function cli(args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', 'train.js'), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+const train = (args: string[]) => cli('train', args);
 
 const out = mkdtempSync(join(tmpdir(), 'ninefold-exit-'));
 const BASE = [
@@ -60,9 +58,9 @@ async function stopInAGate(dir: string): Promise<number | null> {
 
 describe('npm run train -- --method exit', () => {
   it('--workers 1 and 2 write byte-identical nets and curves; every generation is gated; the page shows the gates', () => {
-    const a = cli([...BASE, '--workers', '1', '--out', join(out, 'w1')]);
+    const a = train([...BASE, '--workers', '1', '--out', join(out, 'w1')]);
     expect(a.code, a.stderr).toBe(0);
-    const b = cli([...BASE, '--workers', '2', '--out', join(out, 'w2')]);
+    const b = train([...BASE, '--workers', '2', '--out', join(out, 'w2')]);
     expect(b.code, b.stderr).toBe(0);
     for (const f of ['net.json', 'curve.csv', 'curve.json']) expect(read(join(out, 'w2'), f), f).toBe(read(join(out, 'w1'), f));
     const curve = read(join(out, 'w1'), 'curve.csv').trim().split('\n');
@@ -104,7 +102,7 @@ describe('npm run train -- --method exit', () => {
     const dir = join(out, 'stopped');
     expect(await stopInAGate(dir)).toBe(130);
     expect(read(dir, 'report.html')).toContain('STOPPED EARLY');
-    const r = cli(['--resume', dir, '--workers', '2']);
+    const r = train(['--resume', dir, '--workers', '2']);
     expect(r.code, r.stderr).toBe(0);
     for (const f of ['net.json', 'curve.csv', 'curve.json']) expect(read(dir, f), f).toBe(read(join(out, 'w1'), f));
   }, 300_000);
@@ -119,7 +117,7 @@ describe('npm run train -- --method exit', () => {
     ];
     for (const [args, message] of cases) {
       const dir = join(out, `bad-${cases.findIndex((c) => c[0] === args)}`);
-      const r = cli([...args, '--out', dir]);
+      const r = train([...args, '--out', dir]);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(message);

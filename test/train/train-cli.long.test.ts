@@ -5,7 +5,7 @@
  * file is accepted wherever a bot is; the verification match is written;
  * bad input is one line and exit 2.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +17,7 @@ import { lineupEntries } from '../../src/cli/lineups.js';
 import { resolveRunFlags } from '../../src/cli/run-flags.js';
 import { DEFAULT_SPRT, runMatch } from '../../src/cli/match.js';
 import { stopTrainingAfter } from '../run-helpers.js';
-
-function cli(command: string, args: string[]): { code: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [join('dist', 'src', 'cli', `${command}.js`), ...args], { encoding: 'utf8' });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
-}
+import { cli } from '../run-helpers.js';
 
 const out = mkdtempSync(join(tmpdir(), 'ninefold-train-'));
 const BASE = ['--game', 'nine-virtues', '--bot', 'greedy', '--budget', '2560', '--deals', '4', '--no-verify'];
