@@ -81,6 +81,20 @@ function ownUrls(outfile) {
 }
 
 /**
+ * The start of a bundle: started as `node <bundle>`, it reads as its entry
+ * (`process.argv[1]`), since a command runs only when that names its own
+ * module (`import.meta.url`, its entry's URL in a bundle). The launcher
+ * sets `argv[1]` to the entry itself.
+ */
+function entryArgv(input) {
+  const name = JSON.stringify(`./${input.split(sep).pop()}`);
+  return [
+    "import { fileURLToPath as __ninefoldPath } from 'node:url';",
+    `if (process.argv[1] === __ninefoldPath(import.meta.url)) process.argv[1] = __ninefoldPath(new URL(${name}, import.meta.url));`,
+  ].join('\n');
+}
+
+/**
  * The packages that stay outside the bundles, loaded by Node as before: all
  * but the few pure-JavaScript ES packages the commands import at their start
  * (the others load on first use, `src/io/lazy.ts`, or hold native code or
@@ -138,6 +152,7 @@ export async function bundle(root) {
           external,
           logLevel: 'error',
           plugins: [ownUrls(outfile)],
+          banner: { js: entryArgv(input) },
         });
       }),
     ]);

@@ -60,6 +60,12 @@ describe('the build bundles the commands and worker threads', () => {
     expect(readFileSync(join(root, 'bundled', 'seats.csv'), 'utf8')).toBe(readFileSync(join(root, 'plain', 'seats.csv'), 'utf8'));
   });
 
+  it('a bundle started directly (node dist/src/cli/<command>.bundle.js) runs its command, as the launcher does', () => {
+    const version = node(['scripts/run.mjs', 'src/cli/tourney.ts', '--version']);
+    expect(version).toMatch(/\d+\.\d+\.\d+/);
+    expect(node([distFile('src/cli/tourney.bundle.js'), '--version'])).toBe(version);
+  });
+
   it("the bundled command's help (yargs finds its locale files beside its own module) is the unbundled one's", () => {
     expect(node(['scripts/run.mjs', 'src/cli/match.ts', '--help'])).toBe(node(['scripts/run.mjs', 'src/cli/match.ts', '--help'], true));
   });
