@@ -38,9 +38,8 @@ export const BUNDLED_ENTRIES = [
  * on (each is 100-400 small modules, 30-100 ms to load through Node's
  * resolution on the development machine).
  */
-function vendoredPackages(root) {
-  const { dependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return Object.keys(dependencies).filter((name) => name.startsWith('@stdlib/'));
+function vendoredPackages(pkg) {
+  return Object.keys(pkg.dependencies).filter((name) => name.startsWith('@stdlib/'));
 }
 
 /** The packages bundled with ninefold's code: imported when a command starts, plain ES modules (or CommonJS), no native code. */
@@ -100,9 +99,8 @@ function entryArgv(input) {
  * (the others load on first use, `src/io/lazy.ts`, or hold native code or
  * worker scripts found by path).
  */
-function externalPackages(root) {
-  const { dependencies, optionalDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  return [...Object.keys(dependencies), ...Object.keys(optionalDependencies ?? {})].filter((name) => !BUNDLED_PACKAGES.includes(name));
+function externalPackages(pkg) {
+  return [...Object.keys(pkg.dependencies), ...Object.keys(pkg.optionalDependencies ?? {})].filter((name) => !BUNDLED_PACKAGES.includes(name));
 }
 
 /**
@@ -123,8 +121,9 @@ export async function bundle(root) {
     process.stderr.write('esbuild is not installed: the commands run unbundled (slower to start)\n');
     return;
   }
-  const external = externalPackages(root);
-  const vendor = vendoredPackages(root).map((name) =>
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const external = externalPackages(pkg);
+  const vendor = vendoredPackages(pkg).map((name) =>
     esbuild.build({
       entryPoints: [name],
       absWorkingDir: root,

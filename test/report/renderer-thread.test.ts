@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { buildHtmlReport } from '../../src/report/html/index.js';
 
@@ -64,5 +65,18 @@ describe('report.html built on the renderer thread', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^ninefold: report\.html not written in .*\n$/);
     await stopHtmlRenderer();
+  });
+
+  it("the renderer thread, started before the command takes the queue's key out of the environment, copies no variable", async () => {
+    const { RENDERER_THREAD } = await import('../../src/report/html/renderer.js');
+    process.env.NINEFOLD_QUEUE_KEY = 'a-secret-of-the-coordinator';
+    try {
+      const w = new Worker('require("node:worker_threads").parentPort.postMessage(Object.keys(process.env))', { eval: true, ...RENDERER_THREAD });
+      const seen = await new Promise<string[]>((resolve) => w.once('message', resolve));
+      await w.terminate();
+      expect(seen).toEqual([]);
+    } finally {
+      delete process.env.NINEFOLD_QUEUE_KEY;
+    }
   });
 });

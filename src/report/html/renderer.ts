@@ -36,6 +36,14 @@ const state: RendererState = ((globalThis as { [KEY]?: RendererState })[KEY] ??=
   nextId: 0,
 });
 
+/**
+ * The renderer thread's options: an empty environment. The thread reads
+ * none, and the launcher starts it before the command has taken the
+ * queue's key and URL out of `process.env` (`takeQueueEnv`), so it must
+ * not copy them.
+ */
+export const RENDERER_THREAD = { env: {} } as const;
+
 /** The compiled worker script (its bundle when the build has one), or null when this module runs from TypeScript sources (the tests). */
 function workerFile(): string | null {
   return runsCompiled() ? compiledScript('src/report/html/renderer-worker.js') : null;
@@ -59,9 +67,7 @@ export function startHtmlRenderer(): void {
   if (state.worker) return;
   const file = workerFile();
   if (!file) return;
-  // An empty environment: the thread reads none, and so never holds a secret of the command's (the queue's key,
-  // which the command takes out of process.env only once it has loaded: `takeQueueEnv`).
-  const w = new Worker(file, { env: {} });
+  const w = new Worker(file, RENDERER_THREAD);
   w.on('message', (m: Reply) => {
     const p = state.waiting.get(m.id);
     if (!p) return;
