@@ -1,4 +1,4 @@
-import { BotSpecError, type Bot, type BotKind, type Game, type GameStateBase } from '../src/core/index.js';
+import { BotSpecError, createRng, type Bot, type BotKind, type Game, type GameStateBase, type Variant } from '../src/core/index.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isFileSpec } from './file.js';
@@ -185,6 +185,29 @@ export async function parseAndValidateLineup(
     reproducible.push(bot.reproducible !== false);
   }
   return specs.map((s, i) => ({ ...s, reproducible: reproducible[i]! }));
+}
+
+/**
+ * Checks that each built-in bot of a validated line-up can play `variant`
+ * (`Bot.checkVariant`: a net trained for another tensor layout cannot), by
+ * building it once more and asking it in the main thread before the run;
+ * user bot files check nothing here (they forfeit in their realms).
+ * @param texts the entries' spec texts (`parseAndValidateLineup`).
+ * @param variant the run's resolved variant (its `players` the table size).
+ * @throws BotSpecError (one line) naming the first bot that cannot.
+ */
+export function checkLineupVariant(texts: readonly string[], game: Game<GameStateBase, object>, variant: Variant): void {
+  const players = Number(variant.players);
+  for (const text of new Set(texts)) {
+    const spec = parseLineup(text)[0]!;
+    if (isFileSpec(spec.name)) continue;
+    const bot = createBot(spec, game);
+    try {
+      bot.checkVariant?.({ seat: 0, players, variant, rng: createRng('check-variant'), model: game });
+    } catch (e) {
+      throw new BotSpecError(`bot ${text} cannot play this table: ${(e instanceof Error ? e.message : String(e)).split('\n')[0]}`);
+    }
+  }
 }
 
 export { isFileSpec } from './file.js';

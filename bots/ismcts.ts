@@ -315,6 +315,17 @@ export class IsmctsBot implements Bot {
    * with an untried legal action), {@link simulate} to the end, and
    * {@link backpropagate} every seat's utility along the path.
    */
+  /**
+   * Builds the buffers for the run's variant and starts a decision, so that
+   * a net the search reads (`rollout=nn`, `prior=net`, `leaf=net`) is checked
+   * against the variant before the run (see `Bot.checkVariant`).
+   * @throws BotSpecError or Error when a policy's net was trained for another tensor layout.
+   */
+  checkVariant(ctx: BotContext): void {
+    this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.options);
+    this.buffers.startDecision();
+  }
+
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     this.lastIterations = 0;
     if (count === 1) return legal[0]!;

@@ -80,6 +80,17 @@ export class FlatMonteCarloBot implements Bot {
     this.reproducible = this.budget.reproducible;
   }
 
+  /**
+   * Builds the buffers for the run's variant and starts a decision, so that
+   * a net the search reads (`rollout=nn`, `prior=net`, `leaf=net`) is checked
+   * against the variant before the run (see `Bot.checkVariant`).
+   * @throws BotSpecError or Error when a policy's net was trained for another tensor layout.
+   */
+  checkVariant(ctx: BotContext): void {
+    this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.search);
+    this.buffers.startDecision();
+  }
+
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     if (count === 1) return legal[0]!;
     const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.search));

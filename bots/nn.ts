@@ -89,6 +89,12 @@ class NnBot implements Bot {
     this.base?.reset?.(ctx);
   }
 
+  /** The net against the run's variant, and the base bot's own check (see `Bot.checkVariant`). */
+  checkVariant(ctx: BotContext): void {
+    this.prepare(ctx.variant);
+    this.base?.checkVariant?.(ctx);
+  }
+
   /** Checks the net against the variant once per variant and sizes the buffers. */
   private prepare(variant: Variant): void {
     if (this.checked === variant) return;

@@ -74,8 +74,17 @@ export interface Summary {
   readonly capped: number;
   readonly meanActions: number;
   readonly maxActions: number;
-  /** Faulty decisions by reason (threw, illegal, timeout) and how they were handled. */
-  readonly faults: { readonly policy: string; readonly byReason: Readonly<Record<string, number>>; readonly forfeitedGames: number };
+  /**
+   * Faulty decisions by reason (threw, illegal, timeout) and how they were
+   * handled; `first`: the first fault's message of each bot that committed
+   * one (one per bot name, in line-up order; cut at 400 characters).
+   */
+  readonly faults: {
+    readonly policy: string;
+    readonly byReason: Readonly<Record<string, number>>;
+    readonly forfeitedGames: number;
+    readonly first: readonly { readonly bot: string; readonly message: string }[];
+  };
   /** False for a run stopped early (Ctrl-C); `--resume` completes it. */
   readonly complete: boolean;
   /**
@@ -194,7 +203,7 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
     capped: t.capped,
     meanActions: t.games > 0 ? t.decisions / t.games : 0,
     maxActions: t.maxDecisions,
-    faults: { policy: meta.onFault, byReason: t.faultReasons, forfeitedGames: t.entryForfeits.reduce((a, b) => a + b, 0) },
+    faults: { policy: meta.onFault, byReason: t.faultReasons, forfeitedGames: t.entryForfeits.reduce((a, b) => a + b, 0), first: firstFaults(t, meta.lineup) },
     complete: meta.complete,
     reproducible: meta.clockBound.length === 0 && !(meta.moveTimeoutMs !== undefined && meta.moveTimeoutMs > 0) && (t.faultReasons.timeout ?? 0) === 0,
     clockDependent: [
@@ -222,4 +231,14 @@ export function summarize(t: Tally, meta: RunMeta): Summary {
       startedAt: meta.startedAt,
     },
   };
+}
+
+/** The first fault's message of each bot name in `lineup` whose entries committed one (`Tally.faultMessages`), in line-up order. */
+function firstFaults(t: Tally, lineup: readonly string[]): { bot: string; message: string }[] {
+  const out: { bot: string; message: string }[] = [];
+  lineup.forEach((bot, i) => {
+    const message = t.faultMessages?.[i];
+    if (message !== undefined && !out.some((f) => f.bot === bot)) out.push({ bot, message });
+  });
+  return out;
 }

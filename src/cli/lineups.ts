@@ -6,7 +6,7 @@
 import { UsageError } from '../core/errors.js';
 import type { AnyGame } from '../core/registry.js';
 import { resolveGameVariant, type Variant, type VariantValue } from '../core/variant.js';
-import { botLabel, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
+import { botLabel, checkLineupVariant, getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { defaultLineup } from './options.js';
 import type { Entry } from './run-spec.js';
 
@@ -46,7 +46,8 @@ function fitTable(game: AnyGame, given: Record<string, VariantValue>, seats: num
  * @param given the parsed `--variant`; its `players` is set to the table size.
  * @param own the seats the command fills itself (1: the candidate; 0: the line-up is the whole table).
  * @returns the entries of the seats filled here, in seat order after the command's own.
- * @throws UsageError when the line-up does not fit `players` or the game's table sizes.
+ * @throws UsageError when the line-up does not fit `players` or the game's table sizes;
+ *   BotSpecError when a bot cannot play the table (`checkLineupVariant`).
  */
 export async function tableEntries(
   game: AnyGame,
@@ -64,6 +65,11 @@ export async function tableEntries(
   const P = seats.length + own;
   const what = own > 0 ? `${seats.length} opponents` : `${seats.length} bots`;
   fitTable(game, given, P, what, `with ${what} the table has ${P}`);
+  checkLineupVariant(
+    seats.map((e) => e.bot),
+    game,
+    resolveGameVariant(game, given),
+  );
   return seats;
 }
 
@@ -82,12 +88,18 @@ export async function tableSeats(
  * The line-up of a new tournament: `--bots` validated (it sets `players`), or
  * without it greedy and random alternating at the variant's table (`defaultLineup`).
  * @param given the parsed `--variant`; its `players` is set to the line-up's size.
- * @throws UsageError when a bot is bad or the line-up does not fit the table.
+ * @throws UsageError when a bot is bad or the line-up does not fit the table;
+ *   BotSpecError when a bot cannot play the table (`checkLineupVariant`).
  */
 export async function tourneyLineup(game: AnyGame, bots: string | undefined, given: Record<string, VariantValue>, loadMs: number): Promise<Entry[]> {
   if (bots === undefined) return defaultLineup(game.info.id, Number(resolveGameVariant(game, given).players)).map(builtIn);
   const lineup = await lineupEntries(bots, game, loadMs);
   fitTable(game, given, lineup.length, `a line-up of ${lineup.length} bots`, `the line-up has ${lineup.length} bots`);
+  checkLineupVariant(
+    lineup.map((e) => e.bot),
+    game,
+    resolveGameVariant(game, given),
+  );
   return lineup;
 }
 
@@ -108,7 +120,7 @@ export interface MatchLineup {
  * Validates a match's bots (`parseAndValidateLineup`) and resolves its table:
  * the opponents set `players` (`tableEntries`).
  * @param variant the variant parameters given (`--variant`, parsed).
- * @throws UsageError (or BotSpecError) with one line: a bad bot, more than one bot for A or B, a line-up that does not fit the table.
+ * @throws UsageError (or BotSpecError) with one line: a bad bot, more than one bot for A or B, a line-up that does not fit the table, a bot that cannot play it.
  */
 export async function matchLineup(
   game: AnyGame,
@@ -125,5 +137,7 @@ export async function matchLineup(
   const baseline = await one('--baseline', texts.baseline);
   const given = { ...variant };
   const opponents = await tableEntries(game, texts.opponents, given, 1, loadMs);
-  return { candidate, baseline, opponents, variant: resolveGameVariant(game, given) };
+  const resolved = resolveGameVariant(game, given);
+  checkLineupVariant([candidate.bot, baseline.bot], game, resolved);
+  return { candidate, baseline, opponents, variant: resolved };
 }

@@ -9,7 +9,7 @@ import '../games/index.js';
 import { UsageError } from '../core/errors.js';
 import { getGame, type AnyGame } from '../core/registry.js';
 import { parseVariantSpec, resolveGameVariant } from '../core/variant.js';
-import { getBotKind } from '../../bots/index.js';
+import { checkLineupVariant, getBotKind } from '../../bots/index.js';
 import { renderTables } from '../report/table.js';
 import { writeRunFiles } from '../results/summary-file.js';
 import { writeHtmlReport } from '../report/html/write.js';
@@ -77,6 +77,7 @@ async function rateSpec(args: Args, flags: RunFlags): Promise<RateSpec> {
   const variant = resolveGameVariant(game, given);
   const P = Number(variant.players);
   if (pool.length < P) throw new UsageError(poolTooSmall(game, bots, P));
+  checkLineupVariant(bots, game, variant);
   return {
     kind: 'rate',
     game: game.info.id,

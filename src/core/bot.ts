@@ -69,6 +69,13 @@ export interface Bot<O extends object = object> {
   readonly reproducible?: boolean;
   /** Called before each game the bot plays. */
   reset?(ctx: BotContext<O>): void;
+  /**
+   * Checks, once before a run, that the bot can play `ctx.variant` (a net
+   * trained for another tensor layout cannot): the commands call it in the
+   * main thread, so bad input is named before any game is played.
+   * @throws Error whose message's first line says why it cannot.
+   */
+  checkVariant?(ctx: BotContext<O>): void;
 }
 
 /**

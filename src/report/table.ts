@@ -101,6 +101,8 @@ export function renderTables(s: Summary, options: RunTablesOptions = {}): string
     },
   );
   out.push(tableText(totals, false));
+  // Why a bot failed, once per bot: its first fault's message (summary.json, "faults").
+  for (const f of s.faults.first ?? []) out.push(`First fault of ${f.bot}: ${f.message}`);
   return wrapProse(out.join('\n'));
 }
 

@@ -98,7 +98,15 @@ export const summaryFileSchema = shapedAs<SummaryFile>()(
     capped: z.number(),
     meanActions: z.number(),
     maxActions: z.number(),
-    faults: z.object({ policy: z.string(), byReason: z.record(z.number()), forfeitedGames: z.number() }),
+    faults: z.object({
+      policy: z.string(),
+      byReason: z.record(z.number()),
+      forfeitedGames: z.number(),
+      first: z
+        .array(z.object({ bot: z.string(), message: z.string() }))
+        .readonly()
+        .default([]),
+    }),
     complete: z.boolean(),
     reproducible: z.boolean(),
     clockDependent: z.array(z.string()).readonly().default([]),

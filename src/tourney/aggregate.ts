@@ -11,13 +11,13 @@ import type { Seating } from '../stats/seatings.js';
  * name found in play; `list`, entries kept for the whole run only, the first
  * MAX_TIMEOUTS_LISTED in merge order (a jackknife replicate never reads them).
  */
-export type CounterKind = 'sum' | 'max' | 'size' | 'array' | 'byName' | 'list';
+export type CounterKind = 'sum' | 'max' | 'size' | 'array' | 'byName' | 'list' | 'firstText';
 
 /** A length from the tally's sizes: P seats, E line-up entries, K seatings per deal (products are row-major matrices). */
 export type CounterSize = 'P' | 'E' | 'E*E' | 'E*P' | 'P*P' | 'K*P';
 
 /** One counter's declaration: its kind, and for a `size` or an `array` its length. */
-export type Counter = { readonly kind: 'sum' | 'max' | 'byName' | 'list' } | { readonly kind: 'size' | 'array'; readonly size: CounterSize };
+export type Counter = { readonly kind: 'sum' | 'max' | 'byName' | 'list' | 'firstText' } | { readonly kind: 'size' | 'array'; readonly size: CounterSize };
 
 /**
  * Streaming totals of a run (or of one batch, or one jackknife group): a few
@@ -88,6 +88,12 @@ export const TALLY_COUNTERS = {
    * clock, for the summary to list.
    */
   timeouts: { kind: 'list' },
+  /**
+   * The first fault's message of each line-up entry that committed one, by
+   * the entry's index (in merge order, so the same for any worker count):
+   * what the report shows so a user can see why a bot failed.
+   */
+  faultMessages: { kind: 'firstText' },
 } as const satisfies Record<string, Counter>;
 
 /** The declaration table's type. */
@@ -103,7 +109,9 @@ type CounterValue<C extends Counter> = C['kind'] extends 'array'
     ? Record<string, number>
     : C['kind'] extends 'list'
       ? ListedTimeout[]
-      : number;
+      : C['kind'] extends 'firstText'
+        ? Record<string, string>
+        : number;
 
 /** A run's tally: one field per declared counter (`TALLY_COUNTERS`, whose comments say what each counts). */
 export type Tally = { -readonly [K in keyof Counters]: CounterValue<Counters[K]> };
@@ -122,6 +130,10 @@ const SIZES = countersOf('size');
 const TALLY_ARRAYS = countersOf('array');
 const BY_NAME = countersOf('byName');
 const LISTS = countersOf('list');
+const FIRST_TEXTS = countersOf('firstText');
+
+/** Most characters of a fault's message a tally keeps. */
+export const MAX_FAULT_MESSAGE = 400;
 
 /** A declared length for P seats, E entries and K seatings. */
 function lengthOf(size: CounterSize, P: number, E: number, K: number): number {
@@ -160,7 +172,7 @@ export function emptyTally(players: number, entries = players, seatings = player
   for (const [key, c] of Object.entries(TALLY_COUNTERS) as [keyof Counters, Counter][]) {
     if (c.kind === 'size') t[key] = lengthOf(c.size, players, entries, seatings);
     else if (c.kind === 'array') t[key] = new Array<number>(lengthOf(c.size, players, entries, seatings)).fill(0);
-    else t[key] = c.kind === 'byName' ? {} : c.kind === 'list' ? [] : 0;
+    else t[key] = c.kind === 'byName' || c.kind === 'firstText' ? {} : c.kind === 'list' ? [] : 0;
   }
   return t as Tally;
 }
@@ -244,6 +256,7 @@ export class DealTally {
       t.entryFaults[i]!++;
       t.faultReasons[f.reason] = (t.faultReasons[f.reason] ?? 0) + 1;
       if (f.reason === 'timeout' && t.timeouts.length < MAX_TIMEOUTS_LISTED) t.timeouts.push([deal, seatingIndex, f.seat, f.decision]);
+      t.faultMessages[i] ??= f.message.length > MAX_FAULT_MESSAGE ? `${f.message.slice(0, MAX_FAULT_MESSAGE - 1)}…` : f.message;
       if (o.status === 'forfeit') t.entryForfeits[i]!++;
     }
   }
@@ -272,7 +285,8 @@ function addInto(a: number[], b: readonly number[], sign: number): void {
 /**
  * Adds tally `b` into `a` (merge batches in batch order for identical sums),
  * or subtracts it with `sign` −1 (a jackknife replicate: the run less one
- * group). A `max` counter is kept as the larger, a `list` grows only when adding.
+ * group). A `max` counter is kept as the larger, a `list` grows and a
+ * `firstText` gains the keys it lacks only when adding.
  */
 export function mergeTally(a: Tally, b: Tally, sign = 1): void {
   for (const key of SUMS) a[key] += sign * b[key];
@@ -281,6 +295,8 @@ export function mergeTally(a: Tally, b: Tally, sign = 1): void {
   for (const key of BY_NAME) for (const [k, v] of Object.entries(b[key])) a[key][k] = (a[key][k] ?? 0) + sign * v;
   // The lists are kept for the run only (a jackknife replicate never reads them).
   if (sign > 0) for (const key of LISTS) for (const x of b[key] ?? []) if (a[key].length < MAX_TIMEOUTS_LISTED) a[key].push(x);
+  // So are the first texts: the earlier tally's text stays.
+  if (sign > 0) for (const key of FIRST_TEXTS) for (const [k, v] of Object.entries(b[key] ?? {})) a[key][k] ??= v;
 }
 
 /** A deep copy of a tally. */

@@ -17,6 +17,8 @@ const KIND_SCHEMAS = {
   array: z.array(num),
   byName: z.record(num),
   list: z.array(z.tuple([num, num, num, num])),
+  // A checkpoint written before a counter of this kind existed reads as none.
+  firstText: z.record(z.string()).default({}),
 } as const satisfies Record<CounterKind, z.ZodTypeAny>;
 
 type Counters = typeof TALLY_COUNTERS;

@@ -66,6 +66,13 @@ describe('resilience', () => {
     for (const b of s.bots) expect(b.games).toBe(300);
     expect(Object.keys(s.faults.byReason).sort()).toEqual(['illegal', 'threw', 'timeout']);
     expect(r.stdout).toMatch(/forfeits/);
+    // The tables end with each faulty bot's first fault, in line-up order.
+    const firsts = r.stdout.split('\n').filter((l) => l.startsWith('First fault of'));
+    expect(firsts.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      `First fault of ./${FIX}/throws.js`,
+      `First fault of ./${FIX}/illegal.js`,
+      `First fault of ./${FIX}/loop.js`,
+    ]);
     const lines = readFileSync(join(dir, 'games.jsonl'), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(300);
     const forfeits = lines.map((l) => JSON.parse(l) as { forfeit?: { reason: string } }).filter((g) => g.forfeit);

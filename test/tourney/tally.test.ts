@@ -80,7 +80,7 @@ describe('the tally declared once (TALLY_COUNTERS)', () => {
     expect(tallySchema.safeParse({ ...playedTally(), players: 0 }).success).toBe(false);
   });
 
-  it('merging adds sums and arrays, keeps the larger max and the first listed timeouts; subtracting (a jackknife replicate) undoes the sums', () => {
+  it("merging adds sums and arrays, keeps the larger max, the first listed timeouts and each entry's first fault message; subtracting (a jackknife replicate) undoes the sums", () => {
     const a = playedTally();
     const b = playedTally();
     mergeTally(a, b);
@@ -89,6 +89,13 @@ describe('the tally declared once (TALLY_COUNTERS)', () => {
     expect(a.maxDecisions).toBe(40);
     expect(a.faultReasons).toEqual({ timeout: 2, threw: 2 });
     expect(a.timeouts).toHaveLength(2);
+    const c = playedTally();
+    c.faultMessages = { '1': 'later', '2': 'other' };
+    mergeTally(a, c);
+    // The first fault's message of each entry: entry 1's stays the first (its timeout's), entry 2 gains one.
+    expect(a.faultMessages).toEqual({ '1': 'late', '2': 'other' });
+    a.faultMessages = { '1': 'late' };
+    mergeTally(a, c, -1);
     mergeTally(a, b, -1);
     const { timeouts: _t, ...rest } = a;
     const { timeouts: _u, ...want } = b;
@@ -106,11 +113,12 @@ describe('a checkpoint written before the declaration (fixture of commit c7841f7
     for (const t of [cp.tally, ...cp.groups.map((g) => g.tally)]) expect(tallyFits(t, 3, 3, 3)).toBe(true);
   });
 
-  it('its tallies read through the derived schema unchanged, key for key, and its groups add up to the run', () => {
-    for (const t of [raw.tally, ...raw.groups.map((g) => g.tally)]) expect(JSON.stringify(tallySchema.parse(t))).toBe(JSON.stringify(t));
+  it('its tallies read through the derived schema unchanged, key for key (the first fault messages, counted since, read as none), and its groups add up to the run', () => {
+    for (const t of [raw.tally, ...raw.groups.map((g) => g.tally)])
+      expect(JSON.stringify(tallySchema.parse(t))).toBe(JSON.stringify({ ...t, faultMessages: {} }));
     const sum = emptyTally(3, 3, 3);
     for (const g of raw.groups) mergeTally(sum, g.tally);
-    expect(sum).toEqual(raw.tally);
+    expect(sum).toEqual({ ...raw.tally, faultMessages: {} });
   });
 
   it('resumes to the end of its 30 games', async () => {

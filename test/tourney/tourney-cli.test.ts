@@ -134,7 +134,29 @@ describe('tourney CLI', () => {
     ['an unknown flag', ['--game', 'captains-orders', '--fast'], /unknown flag --fast \(see --help for the flags\)/],
     ['a missing --game', [], /Missing required argument: game/],
     ['a bad bot parameter', ['--game', 'captains-orders', '--bots', 'random:depth=3,random,random,random'], /unknown parameter 'depth' for bot random/],
+    [
+      'a net trained for another table (the shipped net is for 5 players)',
+      ['--game', 'captains-orders', '--bots', 'nn,greedy,greedy,greedy'],
+      /bot nn cannot play this table: .*another tensor layout of captains-orders.*"players":5.*"players":4/,
+    ],
+    [
+      'a search whose playouts read a net trained for another table',
+      ['--game', 'captains-orders', '--bots', 'mc:rollout=nn,greedy,greedy,greedy'],
+      /bot mc:rollout=nn cannot play this table: .*another tensor layout/,
+    ],
   ];
+  it('a bot that faults: the report names its first fault, once per bot, and summary.json keeps it (faults.first)', () => {
+    const dir = join(out, 'throws');
+    const bot = './test/fixtures/bots/throws.js';
+    const r = tourney(['--game', 'captains-orders', '--bots', `${bot},greedy,random,random`, '--games', '40', '--workers', '1', '--out', dir]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`First fault of ${bot}: bot ${bot}: threw: boom`);
+    expect(r.stdout.match(/First fault of/g)).toHaveLength(1);
+    const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { faults: { byReason: Record<string, number>; first: unknown } };
+    expect(s.faults.byReason.threw).toBeGreaterThan(0);
+    expect(s.faults.first).toEqual([{ bot, message: `bot ${bot}: threw: boom` }]);
+  });
+
   for (const [what, args, message] of bad) {
     it(`bad input — ${what}: one line on stderr, exit code 2, no stack trace`, () => {
       const r = tourney([...args, '--out', join(out, 'bad')]);
