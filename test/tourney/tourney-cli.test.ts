@@ -145,7 +145,7 @@ describe('tourney CLI', () => {
       /bot mc:rollout=nn cannot play this table: .*another tensor layout/,
     ],
   ];
-  it('a bot that faults: the report names its first fault, once per bot, and summary.json keeps it (faults.first)', () => {
+  it("a bot that faults: the tables and the page's answer name its first fault, once per bot, and summary.json keeps it (faults.first)", () => {
     const dir = join(out, 'throws');
     const bot = './test/fixtures/bots/throws.js';
     const r = tourney(['--game', 'captains-orders', '--bots', `${bot},greedy,random,random`, '--games', '40', '--workers', '1', '--out', dir]);
@@ -155,6 +155,11 @@ describe('tourney CLI', () => {
     const s = JSON.parse(readFileSync(join(dir, 'summary.json'), 'utf8')) as { faults: { byReason: Record<string, number>; first: unknown } };
     expect(s.faults.byReason.threw).toBeGreaterThan(0);
     expect(s.faults.first).toEqual([{ bot, message: `bot ${bot}: threw: boom` }]);
+    // The page's answer starts with the faults: every figure on it counts the forfeited games.
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    const answer = html.slice(html.indexOf('id="answer"'), html.indexOf('</section>', html.indexOf('id="answer"')));
+    expect(answer).toMatch(/<li>Faults: threw: \d+ \(on fault: forfeit; \d+ games forfeited\)/);
+    expect(answer).toContain(`First fault of ${bot}: bot ${bot}: threw: boom`);
   });
 
   for (const [what, args, message] of bad) {

@@ -11,8 +11,14 @@ import { trainPage } from './train-page.js';
 import { dmcPage, isDmcRun } from './dmc-page.js';
 import { exitPage, isExitRun } from './exit-page.js';
 
-/** The page of a run directory's files, by the kind of run. */
+/** The page of a run directory's files, by the kind of run, its answer led by the run's faults when it had any ({@link faultAnswer}). */
 export function pageOf(f: RunFiles): Page {
+  const page = kindPage(f);
+  const faults = faultAnswer(f);
+  return faults.length > 0 ? { ...page, answer: [...faults, ...page.answer] } : page;
+}
+
+function kindPage(f: RunFiles): Page {
   switch (f.kind) {
     case 'tourney':
       return tourneyPage(f);
@@ -25,6 +31,21 @@ export function pageOf(f: RunFiles): Page {
     case 'train':
       return isExitRun(f) ? exitPage(f) : isDmcRun(f) ? dmcPage(f) : trainPage(f);
   }
+}
+
+/**
+ * The answer's first line when bots of the run (its `summary.json`) committed
+ * faults: how many decisions by reason, the games forfeited, and each faulty
+ * bot's first fault, since every figure below counts those games.
+ */
+export function faultAnswer(f: RunFiles): string[] {
+  const faults = f.summary?.faults;
+  if (!faults || Object.keys(faults.byReason).length === 0) return [];
+  const reasons = Object.entries(faults.byReason)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ');
+  const first = faults.first.map((x) => ` First fault of ${x.bot}: ${x.message}`).join('');
+  return [`Faults: ${reasons} (on fault: ${faults.policy}; ${faults.forfeitedGames} games forfeited), and every figure below counts those games.${first}`];
 }
 
 /**
