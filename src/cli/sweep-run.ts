@@ -17,6 +17,7 @@ import { SWEEP_PLAN_FILE } from '../results/registry.js';
 import { readBalanceFile } from '../results/balance-file.js';
 import { readSummaryFile } from '../results/summary-file.js';
 import { resumeRun } from './execute.js';
+import { checkLineupVariant } from '../../bots/index.js';
 import { defaultEntries } from './lineups.js';
 import { claimResumeDir, finish, writePageAndName } from './run-dir.js';
 import { sweepSpecSchema, tourneySpecSchema, type SweepSpec, type TourneySpec } from './run-spec.js';
@@ -36,7 +37,8 @@ const sweepPlanSchema = z.object({ version: z.literal(SWEEP_PLAN_VERSION), spec:
  * parameter, on the same seeds and deals; with `--sweep players`, each value
  * with its default line-up.
  * @param given the parsed `--variant` (its `players` set by the line-up).
- * @throws UsageError on a malformed sweep, or `--sweep players` with `--bots`.
+ * @throws UsageError on a malformed sweep, or `--sweep players` with `--bots`;
+ *   BotSpecError when a bot cannot play a value's table (`checkLineupVariant`).
  */
 export function sweepSpec(base: TourneySpec, game: AnyGame, given: Readonly<Record<string, string | number>>, text: string, botsGiven: boolean): SweepSpec {
   const sweep = parseSweep(text, game);
@@ -44,6 +46,11 @@ export function sweepSpec(base: TourneySpec, game: AnyGame, given: Readonly<Reco
   const runs = sweep.values.map((value) => {
     const variant = resolveGameVariant(game, { ...given, [sweep.key]: value });
     const lineup = sweep.key === 'players' ? defaultEntries(game, variant) : base.lineup;
+    checkLineupVariant(
+      lineup.map((e) => e.bot),
+      game,
+      variant,
+    );
     return { value, spec: { ...base, variant, lineup } };
   });
   return { kind: 'sweep', key: sweep.key, runs };
