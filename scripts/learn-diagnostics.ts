@@ -2,7 +2,7 @@
  * Diagnostics of a Q-net against greedy's rollout targets (docs/learning.md,
  * "Greedy's action as an input, and why the nets still fall"):
  *
- *   node scripts/run.mjs scripts/learn-diagnostics.ts departures GAME NET GAMES
+ *   node scripts/run.mjs scripts/learn-diagnostics.ts departures GAME NET GAMES [JUDGE]
  *     Greedy plays every seat of GAMES deals (`learn-diag-<g>`); at each of
  *     seat 0's decisions with two or more legal actions the net (a file of
  *     `train --method dmc`) scores them too. Where its best action is not
@@ -10,7 +10,12 @@
  *     plays every seat to the end, `RolloutLabeller`), and the script prints
  *     the share of departures, the mean gain the net predicted and the mean
  *     gain the labels give (win-share points per departure), and the most
- *     frequent departures (greedy's id -> the net's id).
+ *     frequent departures (greedy's id -> the net's id); and, for each margin
+ *     of a play rule that keeps greedy's action unless the net predicts a
+ *     gain above the margin, the departures it keeps and their label gain
+ *     per decision with its 95% interval (the game as the unit). With JUDGE
+ *     (a second net of the same layout, trained apart), the margin rule takes
+ *     the predicted gain of NET's best action from JUDGE (double Q-learning).
  *
  *   node scripts/run.mjs scripts/learn-diagnostics.ts advantages GAME TRAIN_GAMES EPOCHS [base]
  *     Labels every decision of TRAIN_GAMES greedy games (and of 40 held-out
@@ -51,7 +56,7 @@ import { Net, type NetArchitecture } from '../src/nn/net.js';
 import { NetInput } from '../src/nn/net-input.js';
 import { trainStep } from '../src/nn/train-step.js';
 
-const USAGE = 'usage: learn-diagnostics.ts departures GAME NET GAMES | advantages GAME TRAIN_GAMES EPOCHS [base] | search GAME GAMES [NET]';
+const USAGE = 'usage: learn-diagnostics.ts departures GAME NET GAMES [JUDGE] | advantages GAME TRAIN_GAMES EPOCHS [base] | search GAME GAMES [NET]';
 
 const args = scriptArgs('learn-diagnostics', USAGE);
 const { integer, gameOf } = args;
@@ -62,18 +67,33 @@ function fail(message: string): never {
 const count = (text: string | undefined, what: string): number => integer(text, what, 1);
 
 const pct = (x: number): string => (100 * x).toFixed(1);
+const pct2 = (x: number): string => (100 * x).toFixed(2);
 
-/** `departures`: where the net leaves greedy, what it predicted and what the rollouts say. */
-function departures(gameId: string | undefined, file: string | undefined, gamesText: string | undefined): void {
+/**
+ * The margins of a play rule around greedy's action whose kept departures
+ * `departures` reports: the net's best action is played only when its
+ * predicted gain over greedy's is above the margin (a trust region around
+ * the base policy), else greedy's.
+ */
+const MARGINS = [0, 0.01, 0.02, 0.03, 0.05, 0.1, 0.2];
+
+/** `departures`: where the net leaves greedy, what it predicted and what the rollouts say (with `judgeFile`, the margin rule asks a second net for the predicted gain). */
+function departures(gameId: string | undefined, file: string | undefined, gamesText: string | undefined, judgeFile?: string): void {
   const { game, variant } = gameOf(gameId);
   if (!file) fail(USAGE);
   const games = count(gamesText, 'GAMES');
-  let net: Net;
-  try {
-    net = loadNetFile(file, game as unknown as LearnableGame, variant).net;
-  } catch (e) {
-    fail((e as Error).message);
-  }
+  const load = (f: string): Net => {
+    try {
+      return loadNetFile(f, game as unknown as LearnableGame, variant).net;
+    } catch (e) {
+      fail((e as Error).message);
+    }
+  };
+  const net = load(file);
+  // Double Q-learning's remedy for the maximum's bias (van Hasselt, NIPS 2010): one net picks the action, another, trained apart, values it.
+  const judge = judgeFile ? load(judgeFile) : net;
+  if (JSON.stringify(judge.arch) !== JSON.stringify(net.arch)) fail(`${judgeFile}: JUDGE needs NET's architecture (the same input and heads)`);
+  const judgeScores = new Float64Array(game.numDistinctActions(variant));
   const input = new NetInput(game as unknown as LearnableGame, variant, net.arch);
   const P = Number(variant.players);
   const greedy = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
@@ -88,7 +108,14 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
   let labelGain = 0;
   let predictedGain = 0;
   const pairs = new Map<string, { n: number; label: number; predicted: number }>();
+  const byMargin = MARGINS.map(() => ({ n: 0, label: 0 }));
+  // Per game (the unit: a game's decisions share its cards): seat 0's decisions, and each margin's label gain.
+  const gameDecisions: number[] = [];
+  const gameGains: number[][] = MARGINS.map(() => []);
+  const gameGain = new Float64Array(MARGINS.length);
   for (let g = 0; g < games; g++) {
+    const decisionsBefore = decisions;
+    gameGain.fill(0);
     game.deal(s, dealRng(`learn-diag-${g}`));
     const ctxs: BotContext[] = greedy.map((_, p) => ({ seat: p, players: P, variant, rng: createRng(`learn-diag-${g}/${p}`), model: game }));
     greedy.forEach((b, p) => b.reset?.(ctxs[p]!));
@@ -110,9 +137,17 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
           labeller.label(s, seat, legal, n, `learn-diag/${g}/${decisions}`, labels, 0);
           const lg = labels[best]! - labels[kg]!;
           const pg = scores[best]! - scores[kg]!;
+          if (judge !== net) judge.scoreActions(input.x, legal, n, input.features ?? undefined, judgeScores);
+          const judged = judge === net ? pg : judgeScores[best]! - judgeScores[kg]!;
           labelGain += lg;
           predictedGain += pg;
           const key = `${a} -> ${legal[best]}`;
+          for (let t = 0; t < MARGINS.length; t++)
+            if (judged > MARGINS[t]!) {
+              byMargin[t]!.n++;
+              byMargin[t]!.label += lg;
+              gameGain[t]! += lg;
+            }
           const e = pairs.get(key) ?? { n: 0, label: 0, predicted: 0 };
           e.n++;
           e.label += lg;
@@ -122,11 +157,26 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
       }
       game.apply(s, a);
     }
+    gameDecisions.push(decisions - decisionsBefore);
+    MARGINS.forEach((_, t) => gameGains[t]!.push(gameGain[t]!));
   }
   const per = (x: number): string => pct(departed > 0 ? x / departed : 0);
   console.log(
     `${game.info.id}, ${games} games: ${decisions} decisions of seat 0; the net departs from greedy at ${departed} (${pct(departed / Math.max(1, decisions))}%), predicting ${per(predictedGain)} points a departure; the rollout labels give ${per(labelGain)}`,
   );
+  console.log(
+    "the departures a margin rule keeps (greedy's action unless another's predicted gain is above the margin): count, share of seat 0's decisions, mean label gain per departure, and per decision with its 95% interval (the game as the unit: a ratio estimator's linearized variance over the games)",
+  );
+  MARGINS.forEach((m, t) => {
+    const b = byMargin[t]!;
+    const ratio = b.label / Math.max(1, decisions);
+    let v = 0;
+    for (let g = 0; g < games; g++) v += (gameGains[t]![g]! - ratio * gameDecisions[g]!) ** 2;
+    const half = games > 1 ? (1.96 * Math.sqrt((v * games) / (games - 1))) / Math.max(1, decisions) : Number.NaN;
+    console.log(
+      `  margin ${m}: ${b.n}, ${pct(b.n / Math.max(1, decisions))}%, ${pct(b.n > 0 ? b.label / b.n : 0)} per departure, ${pct2(ratio)} per decision [${pct2(ratio - half)}, ${pct2(ratio + half)}]`,
+    );
+  });
   console.log('most frequent departures (greedy -> net): count, label gain, predicted gain (points)');
   for (const [k, e] of [...pairs.entries()].sort((x, y) => y[1].n - x[1].n).slice(0, 12)) {
     console.log(`  ${k}: ${e.n}, ${pct(e.label / e.n)}, ${pct(e.predicted / e.n)}`);
@@ -319,7 +369,7 @@ function searchDepartures(gameId: string | undefined, gamesText: string | undefi
 }
 
 const [mode, ...rest] = process.argv.slice(2);
-if (mode === 'departures') departures(rest[0], rest[1], rest[2]);
+if (mode === 'departures') departures(rest[0], rest[1], rest[2], rest[3]);
 else if (mode === 'advantages') advantages(rest[0], rest[1], rest[2], rest[3]);
 else if (mode === 'search') searchDepartures(rest[0], rest[1], rest[2]);
 else fail(USAGE);
