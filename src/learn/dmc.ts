@@ -18,6 +18,7 @@ import type { Net, NetArchitecture } from '../nn/net.js';
 import { trainStep } from '../nn/train-step.js';
 import type { RolloutHorizon } from './rollout-targets.js';
 import type { ExpertTarget, SamplePack, SelfPlayTask } from './selfplay.js';
+import { chunkTasks } from './chunk-tasks.js';
 import type { SelfPlayer } from './selfplay-pool.js';
 
 /**
@@ -133,25 +134,15 @@ export interface DmcIterationFigures {
 
 /** The chunks of iteration `k` (0-based): episodes [k E, (k + 1) E) in order. */
 export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array): SelfPlayTask[] {
-  const out: SelfPlayTask[] = [];
   const start = k * plan.episodesPerIteration;
-  const end = start + plan.episodesPerIteration;
-  for (let first = start; first < end; first += plan.chunk) {
-    const chunkIndex = Math.floor((first - start) / plan.chunk);
-    const warm = first < plan.warmStartEpisodes || (plan.demoEvery > 0 && chunkIndex % plan.demoEvery === plan.demoEvery - 1);
-    out.push({
-      gameId: plan.gameId,
-      variant: plan.variant,
-      arch: plan.arch,
+  return chunkTasks(plan, start, start + plan.episodesPerIteration, (index, first) => {
+    const warm = first < plan.warmStartEpisodes || (plan.demoEvery > 0 && index % plan.demoEvery === plan.demoEvery - 1);
+    return {
       weights,
-      seed: plan.seed,
-      first,
-      count: Math.min(plan.chunk, end - first),
       epsilon: plan.epsilon,
       selfPlay: plan.selfPlay,
       opponents: plan.opponents,
       behaviour: warm ? plan.warmStartBot : null,
-      scoreScale: plan.scoreScale,
       rolloutShare: plan.rolloutShare ?? 0,
       rolloutBot: plan.rolloutBot ?? null,
       rolloutHorizon: plan.rolloutHorizon ?? 'game',
@@ -160,9 +151,8 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       ...(hasExpert(plan)
         ? { expertBot: plan.expertBot, expertShare: plan.expertShare, ...(plan.expertTarget ? { expertTarget: plan.expertTarget } : {}) }
         : {}),
-    });
-  }
-  return out;
+    };
+  });
 }
 
 /** Where sample i of an iteration lives: its pack, its row, and its first legal action's index in the pack. */

@@ -22,6 +22,7 @@ import { trainStep } from '../nn/train-step.js';
 import { type LearnerSteps, sampleRefs, trainingSample } from './dmc.js';
 import type { SamplePack } from './sample-pack.js';
 import type { SelfPlayTask } from './selfplay.js';
+import { chunkTasks } from './chunk-tasks.js';
 
 /** What an Expert Iteration run keeps fixed (`train-state.json`'s `plan`); its steps pass over the replay buffer. */
 export interface ExitPlan extends LearnerSteps {
@@ -74,30 +75,18 @@ const NO_WEIGHTS = new Float32Array(0);
 
 /** The chunks of generation `k` (0-based): episodes [k E, (k + 1) E) in order, searched with the champion's net file. */
 export function generationTasks(plan: ExitPlan, k: number, championFile: string): SelfPlayTask[] {
-  const out: SelfPlayTask[] = [];
   const start = k * plan.episodesPerGeneration;
-  const end = start + plan.episodesPerGeneration;
-  for (let first = start; first < end; first += plan.chunk) {
-    out.push({
-      gameId: plan.gameId,
-      variant: plan.variant,
-      arch: plan.arch,
-      // The searches read the champion's file: no weights cross to the threads.
-      weights: NO_WEIGHTS,
-      seed: plan.seed,
-      first,
-      count: Math.min(plan.chunk, end - first),
-      epsilon: 0,
-      selfPlay: 1,
-      opponents: [],
-      behaviour: null,
-      scoreScale: plan.scoreScale,
-      rolloutShare: 0,
-      rolloutBot: null,
-      search: { explore: searchSpec(plan, championFile, true), play: searchSpec(plan, championFile, false), exploreMoves: plan.exploreMoves },
-    });
-  }
-  return out;
+  return chunkTasks(plan, start, start + plan.episodesPerGeneration, () => ({
+    // The searches read the champion's file: no weights cross to the threads.
+    weights: NO_WEIGHTS,
+    epsilon: 0,
+    selfPlay: 1,
+    opponents: [],
+    behaviour: null,
+    rolloutShare: 0,
+    rolloutBot: null,
+    search: { explore: searchSpec(plan, championFile, true), play: searchSpec(plan, championFile, false), exploreMoves: plan.exploreMoves },
+  }));
 }
 
 /**
