@@ -7,17 +7,14 @@
  * `gates/gen-<generation>/` and resumed there after a stop.
  */
 import { join } from 'node:path';
-import { getGame } from '../core/registry.js';
-import { nonDefault } from '../core/variant.js';
 import { type ExitPlan, generationNetFile, searchSpec } from '../learn/exit.js';
 import type { ExitGate, ExitSetup } from '../results/exit-state.js';
 import { printProse } from '../report/terminal.js';
-import { matchLineup } from './lineups.js';
 import { DEFAULT_SPRT } from './match.js';
 import { faultConfig, type RunFlags } from './run-flags.js';
 import type { MatchSpec } from './run-spec.js';
 import type { Stopper } from './stopper.js';
-import { playOrResume } from './train-verify.js';
+import { heldOutMatch, playOrResume } from './train-verify.js';
 
 /**
  * Plays (or carries on) the gate of generation `generation`'s learner against the champion.
@@ -32,29 +29,19 @@ export async function playGate(
   champion: number,
   stopper: Stopper,
 ): Promise<ExitGate | null> {
-  const game = getGame(setup.game);
   const players = Number(plan.variant.players);
-  const { candidate, baseline, opponents, variant } = await matchLineup(
-    game,
+  const paired = await heldOutMatch(
+    setup,
     {
       candidate: searchSpec(plan, generationNetFile(dir, generation), false),
       baseline: searchSpec(plan, generationNetFile(dir, champion), false),
       opponents: Array.from({ length: players - 1 }, () => 'greedy').join(','),
     },
-    nonDefault(game.info.params, setup.variant),
-    flags.botLoadMs,
+    flags,
+    faultConfig({ ...flags, ...setup.flags }),
   );
   const spec: MatchSpec = {
-    kind: 'match',
-    game: setup.game,
-    variant,
-    ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
-    record: false,
-    gamesCsv: false,
-    faults: faultConfig({ ...flags, ...setup.flags }),
-    candidate,
-    baseline,
-    opponents: [...opponents],
+    ...paired,
     measure: 'win',
     sprt: DEFAULT_SPRT,
     games: setup.gateGames,

@@ -26,26 +26,10 @@ import type { Stopper } from './stopper.js';
  * @returns the exit code of the matches (0, or 130/143 when stopped).
  */
 export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlags, tunedSpec: string, trainJson: TrainFile): Promise<number> {
-  const game = getGame(setup.game);
   const played = verifyFlags(setup, flags);
-  const { candidate, baseline, opponents, variant } = await matchLineup(
-    game,
-    { candidate: tunedSpec, baseline: setup.start, opponents: setup.opponents.join(',') },
-    nonDefault(game.info.params, setup.variant),
-    played.botLoadMs,
-  );
+  const paired = await heldOutMatch(setup, { candidate: tunedSpec, baseline: setup.start, opponents: setup.opponents.join(',') }, played, faultConfig(played));
   const base: Omit<MatchSpec, 'games' | 'seed'> = {
-    kind: 'match',
-    game: setup.game,
-    variant,
-    // The verification and the confirmation deal from the training's secret key when a bot file plays.
-    ...(setup.dealKey !== undefined ? { dealKey: setup.dealKey } : {}),
-    record: false,
-    gamesCsv: false,
-    faults: faultConfig(played),
-    candidate,
-    baseline,
-    opponents: [...opponents],
+    ...paired,
     // On win share the SPRT stops as soon as it knows; a score has the game's own unit and no default H1, so a
     // score-tuned bot is judged on --verify-games games by the interval of its paired score difference.
     measure: setup.objective === 'score' ? 'score' : 'win',
@@ -82,6 +66,41 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
     `Confirmation (fixed size, ${c.deals} deals): A − B ${fmtPoints(w.value)} points (${fmtPoints(w.ci95[0])} to ${fmtPoints(w.ci95[1])}); A is ${c.verdict}\n`,
   );
   return code;
+}
+
+/** The fields of a training's held-out match besides its size, seed, measure and test (`MatchSpec`). */
+export type HeldOutMatch = Omit<MatchSpec, 'games' | 'seed' | 'measure' | 'sprt'>;
+
+/**
+ * A training's held-out match of A against B with the other seats'
+ * bots (a verification, a gate): the line-up validated for the training's
+ * game and variant (`matchLineup`), dealt from the training's secret key
+ * when it has one, no records.
+ * @param run the training's game, variant (as given) and deal key.
+ * @param texts the bots' spec texts; `opponents` comma-separated.
+ * @throws UsageError or BotSpecError (one line) when a bot cannot play the table.
+ */
+export async function heldOutMatch(
+  run: { readonly game: string; readonly variant: Readonly<Record<string, string | number | boolean>>; readonly dealKey?: string | undefined },
+  texts: { readonly candidate: string; readonly baseline: string; readonly opponents: string },
+  flags: RunFlags,
+  faults: MatchSpec['faults'],
+): Promise<HeldOutMatch> {
+  const game = getGame(run.game);
+  const { candidate, baseline, opponents, variant } = await matchLineup(game, texts, nonDefault(game.info.params, run.variant), flags.botLoadMs);
+  return {
+    kind: 'match',
+    game: run.game,
+    variant,
+    // Held-out matches deal from the training's secret key when a bot file plays.
+    ...(run.dealKey !== undefined ? { dealKey: run.dealKey } : {}),
+    record: false,
+    gamesCsv: false,
+    faults,
+    candidate,
+    baseline,
+    opponents: [...opponents],
+  };
 }
 
 /**
