@@ -33,13 +33,21 @@ export const BUNDLED_ENTRIES = [
 ];
 
 /**
+ * `@stdlib` packages loaded through Node's own resolution, not `src/io/lazy.ts`,
+ * so a single-file copy would go unused: the gamma variates of a search's root
+ * noise (`bots/search/dirichlet.ts`; `bots/search` imports the core API alone,
+ * and only a search with noise, in Expert Iteration's self-play, loads it).
+ */
+const NOT_VENDORED = new Set(['@stdlib/random-base-gamma']);
+
+/**
  * The packages given a single-file copy, `dist/vendor/<name>.cjs`, which
  * `src/io/lazy.ts` loads instead: every `@stdlib` package the project depends
- * on (each is 100-400 small modules, 30-100 ms to load through Node's
- * resolution on the development machine).
+ * on but {@link NOT_VENDORED} (each is 100-400 small modules, 30-100 ms to
+ * load through Node's resolution on the development machine).
  */
 function vendoredPackages(pkg) {
-  return Object.keys(pkg.dependencies).filter((name) => name.startsWith('@stdlib/'));
+  return Object.keys(pkg.dependencies).filter((name) => name.startsWith('@stdlib/') && !NOT_VENDORED.has(name));
 }
 
 /** The packages bundled with ninefold's code: imported when a command starts, plain ES modules (or CommonJS), no native code. */

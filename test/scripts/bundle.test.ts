@@ -6,7 +6,7 @@
  * vendored `@stdlib` copies.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,21 @@ describe('the build bundles the commands and worker threads', () => {
 
   it("the bundled command's help (yargs finds its locale files beside its own module) is the unbundled one's", () => {
     expect(node(['scripts/run.mjs', 'src/cli/match.ts', '--help'])).toBe(node(['scripts/run.mjs', 'src/cli/match.ts', '--help'], true));
+  });
+
+  it('the vendored single-file copies are exactly the @stdlib packages the sources load with lazyRequire', () => {
+    const lazy = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const p = join(dir, e.name);
+        if (e.isDirectory()) walk(p);
+        else if (e.name.endsWith('.ts')) for (const m of readFileSync(p, 'utf8').matchAll(/lazyRequire<[^>]*>\('(@stdlib\/[a-z-]+)'/g)) lazy.add(m[1]!);
+      }
+    };
+    walk('src');
+    const vendored = readdirSync(distFile('vendor/@stdlib')).map((f) => `@stdlib/${f.replace(/\.cjs$/, '')}`);
+    expect(lazy.size).toBeGreaterThan(0);
+    expect(vendored.sort()).toEqual([...lazy].sort());
   });
 
   it('the vendored single-file @stdlib copies give the packages’ numbers bit for bit', () => {
