@@ -62,11 +62,19 @@ export function loadNet(file: string, game: Game<GameStateBase, object>): Loaded
 /**
  * Checks that a net was trained for the tensor layout of the variant played
  * (its `layoutHash`): a net for 4 players cannot play 5.
- * @throws BotSpecError naming the variant when the layouts differ.
+ * @throws BotSpecError when the layouts differ, naming the parameters whose
+ *   values differ (the net's and the table's) and the two ways out: its own
+ *   table, or a net trained for this one.
  */
 export function checkNetVariant(loaded: LoadedNet, game: Game<GameStateBase, object>, variant: Variant, file: string): void {
-  if (layoutHash(game as unknown as LearnableGame, variant) !== loaded.meta.layoutHash)
-    throw new BotSpecError(
-      `nn: the net ${file} was trained for another tensor layout of ${game.info.id} (variant ${JSON.stringify(loaded.meta.variant)}), not this variant's (${JSON.stringify(variant)})`,
-    );
+  if (layoutHash(game as unknown as LearnableGame, variant) === loaded.meta.layoutHash) return;
+  const trained: Readonly<Record<string, unknown>> = loaded.meta.variant;
+  const keys = [...new Set([...Object.keys(trained), ...Object.keys(variant)])].filter((k) => String(trained[k]) !== String(variant[k]));
+  const list = (v: Readonly<Record<string, unknown>>): string => keys.map((k) => `${k}=${String(v[k])}`).join(',');
+  const id = game.info.id;
+  throw new BotSpecError(
+    keys.length > 0
+      ? `nn: the net ${file} was trained for another tensor layout of ${id}, at ${list(trained)}, and this table has ${list(variant)}: play it at its own table (${list(trained)}), or train one for this table (npm run train -- --game ${id} --method dmc --variant ${list(variant)}) and give nn:file=PATH`
+      : `nn: the net ${file} was trained for another tensor layout of ${id} at the same rules (a version of ninefold whose ${id} tensor differs): train it again (npm run train -- --game ${id} --method dmc)`,
+  );
 }

@@ -137,7 +137,7 @@ describe('tourney CLI', () => {
     [
       'a net trained for another table (the shipped net is for 5 players)',
       ['--game', 'captains-orders', '--bots', 'nn,greedy,greedy,greedy'],
-      /bot nn cannot play this table: .*another tensor layout of captains-orders.*"players":5.*"players":4/,
+      /bot nn cannot play this table: .*another tensor layout of captains-orders, at players=5, and this table has players=4: play it at its own table \(players=5\), or train one for this table \(npm run train -- --game captains-orders --method dmc --variant players=4\)/,
     ],
     [
       'a search whose playouts read a net trained for another table',
