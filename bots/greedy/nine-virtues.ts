@@ -106,21 +106,64 @@ function atMost(m: number, k: number, n: number, c: number): void {
   REAL[R_OUT] = s;
 }
 
+/** Per seat: the cards of its hand the observer does not know (hand size less its known cards), set once a decision. */
+const UNKNOWN = new Int32Array(7);
+
+/**
+ * The decision's estimates by (r, m, b, c), each at most {@link MEMO_DIM} - 1:
+ * within one decision {@link estimateRank} depends on nothing else (the
+ * observation, the unseen counts, the bid penalty and `leak` are the
+ * decision's), and the one-ply search asks the same one many times (every
+ * candidate action re-values the ranks it leaves alone when the bot holds
+ * the wild 1). `MEMO_STAMP` says which decision an entry belongs to, so a
+ * new decision clears nothing.
+ */
+const MEMO_DIM = 16;
+const MEMO = new Float64Array(11 * MEMO_DIM * MEMO_DIM * MEMO_DIM);
+const MEMO_STAMP = new Int32Array(MEMO.length);
+let decision = 0;
+
+/** Starts a decision: forgets the last one's estimates and counts each opponent's unknown cards. */
+function startDecision(o: NineVirtuesObservation): void {
+  decision = (decision + 1) | 0 || 1;
+  for (let q = 0; q < o.players; q++) {
+    let unknown = o.handSize;
+    for (let x = 1; x <= 10; x++) unknown -= o.known[q * 11 + x]!;
+    UNKNOWN[q] = unknown;
+  }
+}
+
 /**
  * The one-ply estimate of the points rank r brings to the observer with `m`
  * rank-r cards in hand, `b` in its bid row and `c` left in the center:
  * P(no opponent holds more) decides both the majority (when m >= 1) and the
- * bids ("Scoring a round", 2-3). Into REAL[R_OUT] (leak: REAL[R_LEAK]).
+ * bids ("Scoring a round", 2-3). Into REAL[R_OUT] (leak: REAL[R_LEAK]);
+ * remembered for the rest of the decision ({@link MEMO}), the same bits as
+ * computed afresh.
  */
 function rankValue(o: NineVirtuesObservation, r: number, m: number, b: number, c: number, penalty: number, total: number): void {
+  if (m >= MEMO_DIM || b >= MEMO_DIM || c >= MEMO_DIM || m < 0 || c < 0) {
+    estimateRank(o, r, m, b, c, penalty, total);
+    return;
+  }
+  const i = ((r * MEMO_DIM + m) * MEMO_DIM + b) * MEMO_DIM + c;
+  if (MEMO_STAMP[i] === decision) {
+    REAL[R_OUT] = MEMO[i]!;
+    return;
+  }
+  estimateRank(o, r, m, b, c, penalty, total);
+  MEMO[i] = REAL[R_OUT]!;
+  MEMO_STAMP[i] = decision;
+}
+
+/** {@link rankValue} computed: the product over opponents of P(it holds at most m), then the majority's and the bids' points. */
+function estimateRank(o: NineVirtuesObservation, r: number, m: number, b: number, c: number, penalty: number, total: number): void {
   const P = o.players;
   let pLead = 1;
   REAL[R_DRAW] = total > 0 ? UNSEEN[r]! / total : 0;
   for (let q = 0; q < P; q++) {
     if (q === o.seat) continue;
-    let unknown = o.handSize;
-    for (let x = 1; x <= 10; x++) unknown -= o.known[q * 11 + x]!;
-    atMost(m, o.known[q * 11 + r]!, unknown, c);
+    atMost(m, o.known[q * 11 + r]!, UNKNOWN[q]!, c);
     pLead *= REAL[R_OUT]!;
   }
   let v = 0;
@@ -210,6 +253,7 @@ export function makeNineVirtuesGreedy(w: NineVirtuesGreedyWeights, s: NineVirtue
       const me = o.seat;
       REAL[R_LEAK] = w.leak;
       const penalty = o.bidPenalty === 'zero' ? 0 : o.bidPenalty === 'double' ? 2 : 1;
+      startDecision(o);
       // Unseen cards by rank: not in own hand, the center, a bid row, the discards, or known in a hand.
       let total = 0;
       for (let r = 1; r <= 10; r++) {
