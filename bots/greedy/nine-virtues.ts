@@ -106,8 +106,12 @@ function atMost(m: number, k: number, n: number, c: number): void {
   REAL[R_OUT] = s;
 }
 
-/** Per seat: the cards of its hand the observer does not know (hand size less its known cards), set once a decision. */
-const UNKNOWN = new Int32Array(7);
+/**
+ * Per seat: the cards of its hand the observer does not know (hand size less
+ * its known cards), set once a decision. Sized beyond any table the rules
+ * allow (3-6 players).
+ */
+const UNKNOWN = new Int32Array(16);
 
 /**
  * The decision's estimates by (r, m, b, c), each at most {@link MEMO_DIM} - 1:
