@@ -160,6 +160,27 @@ describe('tourney CLI', () => {
     const answer = html.slice(html.indexOf('id="answer"'), html.indexOf('</section>', html.indexOf('id="answer"')));
     expect(answer).toMatch(/<li>Faults: threw: \d+ \(on fault: forfeit; \d+ games forfeited\)/);
     expect(answer).toContain(`First fault of ${bot}: bot ${bot}: threw: boom`);
+    // Under --on-fault random no game is forfeited: the answer says what replaced the faulty decisions.
+    const replaced = join(out, 'throws-random');
+    expect(
+      tourney([
+        '--game',
+        'captains-orders',
+        '--bots',
+        `${bot},greedy,random,random`,
+        '--games',
+        '40',
+        '--workers',
+        '1',
+        '--on-fault',
+        'random',
+        '--out',
+        replaced,
+      ]).code,
+    ).toBe(0);
+    expect(readFileSync(join(replaced, 'report.html'), 'utf8')).toMatch(
+      /Faults: threw: \d+ \(on fault: random; 0 games forfeited\), each decision replaced by a random legal action\./,
+    );
   });
 
   for (const [what, args, message] of bad) {

@@ -35,8 +35,9 @@ function kindPage(f: RunFiles): Page {
 
 /**
  * The answer's first line when bots of the run (its `summary.json`) committed
- * faults: how many decisions by reason, the games forfeited, and each faulty
- * bot's first fault, since every figure below counts those games.
+ * faults: how many decisions by reason, the games forfeited (every figure
+ * below counts them) or, under `--on-fault random`, that a random legal
+ * action replaced each, and each faulty bot's first fault.
  */
 export function faultAnswer(f: RunFiles): string[] {
   const faults = f.summary?.faults;
@@ -45,7 +46,13 @@ export function faultAnswer(f: RunFiles): string[] {
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ');
   const first = faults.first.map((x) => ` First fault of ${x.bot}: ${x.message}`).join('');
-  return [`Faults: ${reasons} (on fault: ${faults.policy}; ${faults.forfeitedGames} games forfeited), and every figure below counts those games.${first}`];
+  const counted =
+    faults.forfeitedGames > 0
+      ? ', and every figure below counts those games'
+      : faults.policy === 'random'
+        ? ', each decision replaced by a random legal action'
+        : '';
+  return [`Faults: ${reasons} (on fault: ${faults.policy}; ${faults.forfeitedGames} games forfeited)${counted}.${first}`];
 }
 
 /**
