@@ -308,6 +308,11 @@ export class IsmctsBot implements Bot {
     return total;
   }
 
+  /** Checks the nets its policies read against the run's variant (`Bot.checkVariant`, `SearchBuffers.forDecision`). */
+  checkVariant(ctx: BotContext): void {
+    this.buffers = SearchBuffers.forDecision(this.buffers, this.game, ctx, this.policy, this.options);
+  }
+
   /**
    * One search from the observation: each iteration determinizes, then runs
    * the four steps of the header (as OpenSpiel's `is_mcts.cc` names them):
@@ -315,22 +320,10 @@ export class IsmctsBot implements Bot {
    * with an untried legal action), {@link simulate} to the end, and
    * {@link backpropagate} every seat's utility along the path.
    */
-  /**
-   * Builds the buffers for the run's variant and starts a decision, so that
-   * a net the search reads (`rollout=nn`, `prior=net`, `leaf=net`) is checked
-   * against the variant before the run (see `Bot.checkVariant`).
-   * @throws BotSpecError or Error when a policy's net was trained for another tensor layout.
-   */
-  checkVariant(ctx: BotContext): void {
-    this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.options);
-    this.buffers.startDecision();
-  }
-
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     this.lastIterations = 0;
     if (count === 1) return legal[0]!;
-    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.options));
-    b.startDecision();
+    const b = (this.buffers = SearchBuffers.forDecision(this.buffers, this.game, ctx, this.policy, this.options));
     if (this.slot.length !== b.legal.length) this.slot = new Int32Array(b.legal.length).fill(-1);
     const depthBound = this.game.maxDecisions(ctx.variant) + 2;
     if (this.path.length < depthBound) this.path = new Int32Array(depthBound);

@@ -80,21 +80,14 @@ export class FlatMonteCarloBot implements Bot {
     this.reproducible = this.budget.reproducible;
   }
 
-  /**
-   * Builds the buffers for the run's variant and starts a decision, so that
-   * a net the search reads (`rollout=nn`, `prior=net`, `leaf=net`) is checked
-   * against the variant before the run (see `Bot.checkVariant`).
-   * @throws BotSpecError or Error when a policy's net was trained for another tensor layout.
-   */
+  /** Checks the net its playouts read against the run's variant (`Bot.checkVariant`, `SearchBuffers.forDecision`). */
   checkVariant(ctx: BotContext): void {
-    this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.search);
-    this.buffers.startDecision();
+    this.buffers = SearchBuffers.forDecision(this.buffers, this.game, ctx, this.policy, this.search);
   }
 
   act(obs: object, legal: Int32Array, count: number, ctx: BotContext): Action {
     if (count === 1) return legal[0]!;
-    const b = (this.buffers = SearchBuffers.for(this.buffers, this.game, ctx, this.policy, this.search));
-    b.startDecision();
+    const b = (this.buffers = SearchBuffers.forDecision(this.buffers, this.game, ctx, this.policy, this.search));
     if (this.sums.length < count) {
       this.sums = new Float64Array(b.legal.length);
       this.counts = new Int32Array(b.legal.length);

@@ -85,7 +85,7 @@ export class SearchBuffers {
   }
 
   /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
-  static for(
+  private static for(
     current: SearchBuffers | null,
     game: Game<GameStateBase, object>,
     ctx: BotContext,
@@ -95,6 +95,26 @@ export class SearchBuffers {
     if (current !== null && current.variant === ctx.variant) return current;
     if (current !== null && current.players === ctx.players && sameVariant(current.variant, ctx.variant)) return current;
     return new SearchBuffers(game, ctx, policy, options);
+  }
+
+  /**
+   * The buffers for `ctx`'s variant ({@link SearchBuffers.for}) with a
+   * decision started ({@link startDecision}): what a search bot's decision
+   * begins with, and what its `checkVariant` runs before the run, which
+   * checks the net a policy reads (`rollout=nn`, `prior=net`, `leaf=net`)
+   * against the variant.
+   * @throws BotSpecError or Error when a policy's net was trained for another tensor layout.
+   */
+  static forDecision(
+    current: SearchBuffers | null,
+    game: Game<GameStateBase, object>,
+    ctx: BotContext,
+    policy: RolloutPolicy,
+    options: SearchOptions = PLAIN,
+  ): SearchBuffers {
+    const b = SearchBuffers.for(current, game, ctx, policy, options);
+    b.startDecision();
+    return b;
   }
 }
 

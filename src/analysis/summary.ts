@@ -242,3 +242,14 @@ function firstFaults(t: Tally, lineup: readonly string[]): { bot: string; messag
   });
   return out;
 }
+
+/**
+ * A run's faults in one phrase, as the terminal tables and the page both
+ * give them: each reason's count, the policy and the games forfeited, e.g.
+ * "threw: 8 (on fault: forfeit; 8 games forfeited)"; "none" without faults.
+ */
+export function faultCountsText(f: Summary['faults']): string {
+  const reasons = Object.entries(f.byReason);
+  if (reasons.length === 0) return 'none';
+  return `${reasons.map(([k, v]) => `${k}: ${v}`).join(', ')} (on fault: ${f.policy}; ${f.forfeitedGames} games forfeited)`;
+}

@@ -1,6 +1,6 @@
 import { ci, fixed, newTable as table, num, pct, tableText } from './terminal-format.js';
 import { fitTable, tableWidth, type TerminalOptions, withInterval, wrapProse } from './terminal.js';
-import type { Summary } from '../analysis/summary.js';
+import { faultCountsText, type Summary } from '../analysis/summary.js';
 import { testText } from '../stats/test-phrases.js';
 import { UNSANDBOXED_NOTICE } from '../../bots/sandbox/policy.js';
 
@@ -88,14 +88,7 @@ export function renderTables(s: Summary, options: RunTablesOptions = {}): string
   totals.push(
     { 'actions per game': `mean ${num(s.meanActions, 1)}, max ${s.maxActions}` },
     { 'capped games': `${s.capped} (${pct(s.games > 0 ? s.capped / s.games : 0)})` },
-    {
-      faults:
-        Object.keys(s.faults.byReason).length === 0
-          ? 'none'
-          : `${Object.entries(s.faults.byReason)
-              .map(([k, v]) => `${k}: ${v}`)
-              .join(', ')} (on fault: ${s.faults.policy}; ${s.faults.forfeitedGames} games forfeited)`,
-    },
+    { faults: faultCountsText(s.faults) },
     {
       throughput: `${Math.round(s.timing.gamesPerSecond)} games/s on ${s.timing.workers} worker${s.timing.workers === 1 ? '' : 's'} (${num(s.timing.seconds)} s)`,
     },

@@ -9,7 +9,8 @@ import type { Seating } from '../stats/seatings.js';
  * dimension of the run (never summed); `array`, numbers added element by
  * element, of a length fixed by the run's sizes; `byName`, numbers by a
  * name found in play; `list`, entries kept for the whole run only, the first
- * MAX_TIMEOUTS_LISTED in merge order (a jackknife replicate never reads them).
+ * MAX_TIMEOUTS_LISTED in merge order (a jackknife replicate never reads them);
+ * `firstText`, a text by key, the first in merge order (for the run only too).
  */
 export type CounterKind = 'sum' | 'max' | 'size' | 'array' | 'byName' | 'list' | 'firstText';
 

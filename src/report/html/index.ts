@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { faultCountsText } from '../../analysis/summary.js';
 import { writeFileAtomic } from '../files.js';
 import { REPORT_PAGE } from '../../results/registry.js';
 import { readRun, type RunFiles } from './load.js';
@@ -42,9 +43,6 @@ function kindPage(f: RunFiles): Page {
 export function faultAnswer(f: RunFiles): string[] {
   const faults = f.summary?.faults;
   if (!faults || Object.keys(faults.byReason).length === 0) return [];
-  const reasons = Object.entries(faults.byReason)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ');
   const first = faults.first.map((x) => ` First fault of ${x.bot}: ${x.message}`).join('');
   const counted =
     faults.forfeitedGames > 0
@@ -52,7 +50,7 @@ export function faultAnswer(f: RunFiles): string[] {
       : faults.policy === 'random'
         ? ', each decision replaced by a random legal action'
         : '';
-  return [`Faults: ${reasons} (on fault: ${faults.policy}; ${faults.forfeitedGames} games forfeited)${counted}.${first}`];
+  return [`Faults: ${faultCountsText(faults)}${counted}.${first}`];
 }
 
 /**
