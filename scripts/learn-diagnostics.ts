@@ -109,6 +109,7 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
   let predictedGain = 0;
   const pairs = new Map<string, { n: number; label: number; predicted: number }>();
   const byMargin = MARGINS.map(() => ({ n: 0, label: 0 }));
+  const kinds = new Map<string, { n: number; departed: number; label: number }>();
   // Per game (the unit: a game's decisions share its cards): seat 0's decisions, and each margin's label gain.
   const gameDecisions: number[] = [];
   const gameGains: number[][] = MARGINS.map(() => []);
@@ -126,6 +127,10 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
       const a = greedy[seat]!.act(obs, legal, n, ctxs[seat]!);
       if (seat === 0 && n > 1) {
         decisions++;
+        const kind = String((game.encodeAction(s, a) as { type?: unknown }).type ?? 'action');
+        const ks = kinds.get(kind) ?? { n: 0, departed: 0, label: 0 };
+        ks.n++;
+        kinds.set(kind, ks);
         input.write(obs, legal, n, a);
         net.scoreActions(input.x, legal, n, input.features ?? undefined, scores);
         let kg = 0;
@@ -141,6 +146,8 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
           const judged = judge === net ? pg : judgeScores[best]! - judgeScores[kg]!;
           labelGain += lg;
           predictedGain += pg;
+          ks.departed++;
+          ks.label += lg;
           const key = `${a} -> ${legal[best]}`;
           for (let t = 0; t < MARGINS.length; t++)
             if (judged > MARGINS[t]!) {
@@ -177,6 +184,8 @@ function departures(gameId: string | undefined, file: string | undefined, gamesT
       `  margin ${m}: ${b.n}, ${pct(b.n / Math.max(1, decisions))}%, ${pct(b.n > 0 ? b.label / b.n : 0)} per departure, ${pct2(ratio)} per decision [${pct2(ratio - half)}, ${pct2(ratio + half)}]`,
     );
   });
+  console.log("by the kind of greedy's action: decisions, the net's departures, their label gain per decision of the kind (points)");
+  for (const [k, e] of [...kinds.entries()].sort((x, y) => y[1].n - x[1].n)) console.log(`  ${k}: ${e.n}, ${e.departed}, ${pct2(e.label / e.n)}`);
   console.log('most frequent departures (greedy -> net): count, label gain, predicted gain (points)');
   for (const [k, e] of [...pairs.entries()].sort((x, y) => y[1].n - x[1].n).slice(0, 12)) {
     console.log(`  ${k}: ${e.n}, ${pct(e.label / e.n)}, ${pct(e.predicted / e.n)}`);

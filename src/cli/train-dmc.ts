@@ -17,6 +17,7 @@ import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { architectureFor, inputSizes, utilityScale } from '../nn/game-layout.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { printProse } from '../report/terminal.js';
+import { decisionKinds } from '../learn/decision-kinds.js';
 import { type DmcPlan, type LearnerSteps, newAdam } from '../learn/dmc.js';
 import { b64, type DmcSetup, type DmcState, writeTrainState } from '../results/train-state-file.js';
 import { runDealKey } from './deals.js';
@@ -122,7 +123,7 @@ async function dmcPlan(args: Args, game: AnyGame, flags: RunFlags, s: DmcStart):
     ...rollout,
     rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
     ...(args['rollout-advantage'] ? { rolloutAdvantage: true } : {}),
-    ...(await expertOf(args, game, flags)),
+    ...(await expertOf(args, game, flags, s)),
   };
 }
 
@@ -168,7 +169,7 @@ export async function dmcMain(args: Args, game: AnyGame, flags: RunFlags, argv: 
 function printHeader(game: AnyGame, setup: DmcSetup, plan: DmcPlan): void {
   const { arch, iterations, episodesPerIteration: episodes, warmStartBot, rolloutBot } = plan;
   printProse(
-    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head${arch.valueTarget ? `, value head of round points over ${arch.valueTarget.scale}` : ''}) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${plan.opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${plan.warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${plan.rolloutShare} of decisions, ${rolloutBot} plays on to the ${plan.rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}${plan.expertBot ? ` · expert: ${plan.expertBot} labels ${plan.expertShare} of decisions${plan.qWeight === 0 ? ' (its policy alone trains the action head)' : ''}` : ''}\n`,
+    `${game.info.id} · train a network by Deep Monte-Carlo self-play · seed ${setup.seed} · ${iterations} iterations × ${episodes} episodes = ${iterations * episodes} games\nnet: ${parameterCount(arch)} weights (trunk ${arch.trunk.join('-')}, ${arch.head.kind} action head${arch.valueTarget ? `, value head of round points over ${arch.valueTarget.scale}` : ''}) on the tensor of ${inputSizes(arch).tensor} entries${arch.base ? ` and ${arch.base}'s action (--base)` : ''} · ε ${plan.epsilon} · self-play ${plan.selfPlay} · opponents ${plan.opponents.join(', ')}${warmStartBot ? ` · warm start: ${warmStartBot} for ${plan.warmStartEpisodes} games` : ''}${rolloutBot ? ` · rollout targets: ${plan.rolloutShare} of decisions, ${rolloutBot} plays on to the ${plan.rolloutHorizon === 'round' ? "round's" : "game's"} end` : ''}${plan.expertBot ? ` · expert: ${plan.expertBot} labels ${plan.expertShare} of ${plan.expertKinds ? `the decisions where ${arch.base} would ${plan.expertKinds.join(' or ')} (${arch.base}'s action is the target at the others)` : 'decisions'}${plan.qWeight === 0 ? ' (its policy alone trains the action head)' : ''}` : ''}\n`,
   );
 }
 
@@ -194,14 +195,20 @@ export function provenanceCommand(argv: readonly string[]): string {
 }
 
 /**
- * The expert's part of a plan (`--expert`, `--expert-share`, `--q-weight`).
+ * The expert's part of a plan (`--expert`, `--expert-share`, `--expert-target`, `--expert-kinds`, `--q-weight`).
  * @throws UsageError on an expert that is not one built-in bot, a share
- *   outside (0, 1], or a Q weight of 0 without an expert (nothing would train the action head).
+ *   outside (0, 1], a Q weight of 0 without an expert (nothing would train the action head),
+ *   or kinds without `--base` or that the game's decisions never have.
  */
-async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'expertTarget' | 'qWeight'>> {
+async function expertOf(
+  args: Args,
+  game: AnyGame,
+  flags: RunFlags,
+  s: DmcStart,
+): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'expertTarget' | 'expertKinds' | 'qWeight'>> {
   const qWeight = parseNumber('--q-weight', args['q-weight'], 0, 1e9);
   if (args.expert === undefined) {
-    for (const f of ['expert-share', 'expert-target'] as const)
+    for (const f of ['expert-share', 'expert-target', 'expert-kinds'] as const)
       if (args.given.has(f)) throw new UsageError(`--${f} needs --expert (the bot whose policy the net learns)`);
     if (qWeight === 0) throw new UsageError('--q-weight 0 needs --expert: without Q targets or an expert nothing trains the action head');
     return qWeight === 1 ? {} : { qWeight };
@@ -211,8 +218,29 @@ async function expertOf(args: Args, game: AnyGame, flags: RunFlags): Promise<Pic
   if (!(expertShare > 0)) throw new UsageError('--expert-share must be above 0 (the share of learner decisions the expert labels)');
   const target = args['expert-target'];
   if (target !== 'visits' && target !== 'action') throw new UsageError(`--expert-target must be visits or action, got '${target}'`);
-  // Plans written before the option have none: visits.
-  return { expertBot, expertShare, ...(target === 'action' ? { expertTarget: target } : {}), qWeight };
+  // Plans written before the options have none: visits, every decision.
+  return { expertBot, expertShare, ...(target === 'action' ? { expertTarget: target } : {}), ...expertKindsOf(args, game, s), qWeight };
+}
+
+/**
+ * `--expert-kinds`: the base action's record types at which the expert labels.
+ * @throws UsageError without `--base`, on an empty list, or on a kind none of
+ *   the game's decisions with a choice has in random play (the message lists those).
+ */
+function expertKindsOf(args: Args, game: AnyGame, s: DmcStart): Pick<DmcPlan, 'expertKinds'> {
+  const text = args['expert-kinds'];
+  if (text === undefined) return {};
+  if (!s.arch.base)
+    throw new UsageError('--expert-kinds needs --base greedy: the kinds are those of the base action, which the net learns at the other decisions');
+  const kinds = [...new Set(text.split(',').map((k) => k.trim()))];
+  if (kinds.some((k) => k === '')) throw new UsageError(`--expert-kinds must be record types separated by commas (e.g. swap), got '${text}'`);
+  const known = decisionKinds(game, s.variant);
+  const unknown = kinds.filter((k) => !known.includes(k));
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--expert-kinds: ${game.info.id} has no decisions of type ${unknown.map((k) => `'${k}'`).join(', ')} (its decisions: ${known.join(', ')})`,
+    );
+  return { expertKinds: kinds };
 }
 
 /**

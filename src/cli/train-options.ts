@@ -114,6 +114,11 @@ export const options = commandOptions(
       describe:
         "--method dmc with --expert: visits (a search's root visit counts, Expert Iteration's target) or action (1 on the action the expert plays, its most visited child)",
     },
+    'expert-kinds': {
+      type: 'string',
+      describe:
+        "--method dmc with --expert and --base: the record types of the base action (the rule file's record vocabulary, e.g. swap) at which the expert labels; at every other decision the net learns the base action itself (it keeps the base policy there)",
+    },
     'q-weight': {
       type: 'number',
       default: 1,
@@ -214,6 +219,7 @@ export const DMC_ONLY_OPTIONS = [
   'expert',
   'expert-share',
   'expert-target',
+  'expert-kinds',
   'q-weight',
   'base',
   'value-target',

@@ -100,6 +100,8 @@ export interface DmcPlan extends LearnerSteps {
   readonly expertBot?: string | null;
   /** What a label holds (`SelfPlayTask.expertTarget`); absent: `visits`. */
   readonly expertTarget?: ExpertTarget;
+  /** The base action's record types the expert labels (`SelfPlayTask.expertKinds`); absent: every decision. */
+  readonly expertKinds?: readonly string[];
   /**
    * The weight of the Q loss (Monte-Carlo returns, rollout targets, the
    * margin); 0 with an expert: the action head learns the expert's policy
@@ -149,7 +151,12 @@ export function iterationTasks(plan: DmcPlan, k: number, weights: Float32Array):
       rolloutScale: plan.rolloutScale ?? 10,
       ...(plan.rolloutAdvantage ? { rolloutAdvantage: true } : {}),
       ...(hasExpert(plan)
-        ? { expertBot: plan.expertBot, expertShare: plan.expertShare, ...(plan.expertTarget ? { expertTarget: plan.expertTarget } : {}) }
+        ? {
+            expertBot: plan.expertBot,
+            expertShare: plan.expertShare,
+            ...(plan.expertTarget ? { expertTarget: plan.expertTarget } : {}),
+            ...(plan.expertKinds ? { expertKinds: plan.expertKinds } : {}),
+          }
         : {}),
     };
   });

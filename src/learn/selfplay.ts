@@ -74,6 +74,16 @@ export interface SelfPlayTask {
   /** `action`: the expert's label is 1 on the action it plays (a search's most visited child), 0 elsewhere, even when it has visit counts; absent: `visits`. */
   readonly expertTarget?: ExpertTarget;
   /**
+   * Record types (the rule file's "Record vocabulary", `encodeAction(s, a).type`)
+   * of the base action (`arch.base`) at which the expert labels, at
+   * `expertShare`; at every other learner decision with a choice the policy
+   * target is 1 on the base action itself, so the net keeps the base policy
+   * there and learns the expert's where the expert is better (a base
+   * policy improved at some kinds of decision). Absent: the expert labels any
+   * decision.
+   */
+  readonly expertKinds?: readonly string[];
+  /**
    * Expert Iteration's self-play instead of ε-greedy play (`search-selfplay.ts`):
    * the net-guided search plays every seat and labels every decision; the
    * fields above for the learner's own play are then unused. Absent: Deep Monte-Carlo.
@@ -130,6 +140,8 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
       ? new RolloutLabeller(game, v, task.rolloutBot, task.scoreScale, task.rolloutHorizon ?? 'game', task.rolloutScale ?? 10, task.rolloutAdvantage ?? false)
       : null;
   const expertShare = task.expertBot ? (task.expertShare ?? 0) : 0;
+  const expertKinds = expertShare > 0 && task.expertKinds ? new Set(task.expertKinds) : null;
+  if (expertKinds && !task.arch.base) throw new RangeError('self-play: expertKinds needs a net with a base policy (arch.base)');
   const out = new PackBuilder(N, F, P, task.count, labeller !== null, expertShare > 0);
   const rounds = task.arch.valueTarget ? new RoundLabels(game, P, task.arch.valueTarget.scale) : null;
   if (rounds) out.labelValuesByRound();
@@ -219,7 +231,11 @@ export function playEpisodes(task: SelfPlayTask): SamplePack {
         else out.qAll.data.fill(Number.NaN, at, at + n);
       }
       if (out.policy) {
-        if (n > 1 && expertPick.next() < expertShare)
+        const kindLabel = n > 1 && expertKinds !== null ? expertKinds.has(String(game.encodeAction(s, baseAction).type)) : null;
+        if (kindLabel === false) {
+          // Not a kind the expert labels: the base action is the target.
+          for (let j = 0; j < n; j++) out.policy.data[at + j] = legal[j] === baseAction ? 1 : 0;
+        } else if (n > 1 && expertPick.next() < expertShare)
           expertLabel(
             expertBots![seat]!,
             obs,

@@ -241,6 +241,7 @@ const dmcPlan = shapedAs<DmcPlan>()(
     expertShare: z.number().optional(),
     expertBot: z.string().nullable().optional(),
     expertTarget: z.enum(['visits', 'action']).optional(),
+    expertKinds: z.array(z.string()).optional(),
     qWeight: z.number().optional(),
   }),
 );

@@ -18,6 +18,9 @@ import { type DmcPlan, dmcIteration, newAdam } from '../../src/learn/dmc.js';
 import { playEpisodes, type SamplePack } from '../../src/learn/selfplay.js';
 import { selfPlayer } from '../../src/learn/selfplay-pool.js';
 import { Net } from '../../src/nn/net.js';
+import { architectureFor } from '../../src/nn/game-layout.js';
+import { decisionKinds } from '../../src/learn/decision-kinds.js';
+import { actionKind } from '../../src/games/nine-virtues/actions.js';
 import { rows, task } from './helpers.js';
 
 /** Each sample's policy target (null when it has none) with its legal count. */
@@ -108,6 +111,55 @@ describe('expert labels in self-play', () => {
     }
     expect(labelled).toBeGreaterThan(10);
   });
+});
+
+describe('expert labels at some kinds of decision (--expert-kinds)', () => {
+  it("nine-virtues, 'A round' 3 (bid, swap, kill) and 'Scoring a round' 1 (call): the decisions with a choice of random play have the four record types", () => {
+    const game = getGame('nine-virtues');
+    expect(decisionKinds(game, resolveGameVariant(game, {})).sort()).toEqual(['bid', 'call', 'kill', 'swap']);
+  });
+
+  it('the expert labels the decisions where the base action is a swap; every other decision with a choice has 1 on the base action as its target', () => {
+    const base = task('nine-virtues', 0, 2);
+    const game = getGame('nine-virtues');
+    const arch = architectureFor(game, base.variant, { trunk: [16], base: 'greedy' });
+    const extra = {
+      arch,
+      weights: Net.create(arch, 'kinds-test').weights,
+      behaviour: 'greedy',
+      epsilon: 0,
+      selfPlay: 1,
+      expertBot: 'ismcts:iterations=20',
+      expertShare: 1,
+    };
+    const p = playEpisodes(task('nine-virtues', 0, 2, { ...extra, expertKinds: ['swap'] }));
+    // Greedy played every seat (ε 0), so the base action is the one taken; in Nine Virtues an action's kind is a function of its id (actions.ts).
+    let at = 0;
+    let searched = 0;
+    let kept = 0;
+    const kinds = new Set<string>();
+    for (let i = 0; i < p.samples; i++) {
+      const n = p.counts[i]!;
+      const legal = Array.from(p.legal.subarray(at, at + n));
+      const target = Array.from(p.policy!.subarray(at, at + n));
+      const chosen = legal[p.chosen[i]!]!;
+      if (n > 1) {
+        const kind = actionKind(chosen);
+        kinds.add(kind);
+        if (kind === 'swap') {
+          searched++;
+          expect(target.reduce((x, y) => x + y, 0)).toBe(20);
+        } else {
+          kept++;
+          expect(target).toEqual(legal.map((a) => (a === chosen ? 1 : 0)));
+        }
+      } else expect(Number.isNaN(target[0]!)).toBe(true);
+      at += n;
+    }
+    expect(searched).toBeGreaterThan(5);
+    expect(kept).toBeGreaterThan(5);
+    expect(kinds.has('bid')).toBe(true);
+  }, 60_000);
 });
 
 describe('imitation: with the Q loss off, the action head learns the expert policy by cross-entropy', () => {
