@@ -7,6 +7,7 @@ import { nonDefault } from '../core/variant.js';
 import { faultConfig, resolveRunFlags, type RunFlags } from './run-flags.js';
 import { printProse } from '../report/terminal.js';
 import { type MatchReport, readMatchFile } from '../results/match-file.js';
+import { dealsForPower } from '../stats/paired.js';
 import { type TrainFile, type Verification, writeTrainFile } from '../results/train-file.js';
 import { signedFixed } from './match-render.js';
 import { matchLineup } from './lineups.js';
@@ -18,7 +19,10 @@ import type { Stopper } from './stopper.js';
  * The verification of a tuned bot: a paired `match --sprt` (or `--measure
  * score`) of the tuned bot (A) against the starting bot (B) on held-out seeds
  * (`<seed>-verify`; training seeds are `<seed>/train/<k>`), then, when the
- * SPRT stopped, a fixed-size paired match of as many games on `<seed>-confirm`,
+ * SPRT stopped, a fixed-size paired match on `<seed>-confirm` of as many games,
+ * or of more where that many deals could not detect the SPRT's H1 difference with
+ * 80% power (from the verification's own per-deal spread, `dealsForPower`;
+ * at most `--verify-games`),
  * whose difference is not biased by a stop (Whitehead 1986). Both are played
  * by `runMatch` and resume from their directories (`verify/`, `confirm/`);
  * `train.json` gets their results.
@@ -47,15 +51,17 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   writeTrainFile(dir, { ...trainJson, verification });
   printProse(`Tuned against starting bot: ${m.verdict}\n`);
   // The difference where the SPRT stopped is biased away from 0 (Whitehead 1986): a fixed-size paired match on
-  // other held-out deals, as many games as the SPRT played, measures it without that bias.
+  // other held-out deals, as many games as the SPRT played, measures it without that bias. An SPRT that stopped
+  // early leaves too few deals to confirm its H1 difference, so the confirmation plays enough for 80% power.
   if (code !== 0 || (m.sprt?.accepted !== 'H0' && m.sprt?.accepted !== 'H1')) return code;
   const confirmDir = join(dir, 'confirm');
   let c = readMatchFile(confirmDir);
   if (c === null) {
+    const games = confirmationGames(m, setup.verifyGames);
     printProse(
-      `\nConfirmation: a fixed-size match (${m.games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
+      `\nConfirmation: a fixed-size match (${games} games, no SPRT) of the tuned bot (A) against the starting bot (B) on held-out seed ${setup.seed}-confirm:\n`,
     );
-    const confirmed = await playOrResume(confirmDir, played, { ...base, sprt: null, games: m.games, seed: `${setup.seed}-confirm` });
+    const confirmed = await playOrResume(confirmDir, played, { ...base, sprt: null, games, seed: `${setup.seed}-confirm` });
     code = confirmed.code;
     c = confirmed.match;
   }
@@ -69,6 +75,21 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
 }
 
 /** The fields of a training's held-out match besides its size, seed, measure and test (`MatchSpec`). */
+/**
+ * The games of a verification's confirmation: as many as the SPRT played,
+ * or the whole deals that detect its H1 difference (`mu1 - mu0`) with 80%
+ * power at the verification's per-deal spread, whichever is more, at most
+ * `cap` (rounded down to whole deals).
+ * @param m the verification match (its deals, games, SPRT and win-share difference).
+ */
+export function confirmationGames(m: Pick<MatchReport, 'deals' | 'games' | 'sprt' | 'comparison'>, cap: number): number {
+  if (m.deals < 1 || m.sprt === null) return m.games;
+  const perDeal = m.games / m.deals;
+  const need = dealsForPower(m.comparison.winShare.se ?? Number.NaN, m.deals, m.sprt.mu1 - m.sprt.mu0);
+  const deals = Number.isNaN(need) ? m.deals : Math.max(m.deals, Math.min(need, Math.floor(cap / perDeal)));
+  return deals * perDeal;
+}
+
 export type HeldOutMatch = Omit<MatchSpec, 'games' | 'seed' | 'measure' | 'sprt'>;
 
 /**

@@ -60,6 +60,26 @@ export function detectableDifference(se: number, deals: number): number {
   return (tQuantile(0.975, deals - 1) + tQuantile(0.8, deals - 1)) * se;
 }
 
+/**
+ * The deals a paired comparison needs to detect a difference `delta` with
+ * 80% power at the two-sided 5% level ({@link detectableDifference}), when
+ * its per-deal spread is what a comparison of `deals` deals with standard
+ * error `se` measured: the smallest n with
+ * (t_{0.975} + t_{0.8}) (se √(deals / n)) <= delta on n − 1 degrees of
+ * freedom (Cohen 1988, ch. 2).
+ * @param se, deals a measured comparison (`Difference.se`, its deals); delta in the unit of `se`, above 0.
+ * @returns at least 2; NaN when the spread is unknown (fewer than two deals, or a NaN `se`); 2 when every deal gave the same difference.
+ */
+export function dealsForPower(se: number, deals: number, delta: number): number {
+  if (!(deals > 1) || Number.isNaN(se) || !(delta > 0)) return Number.NaN;
+  const sd = se * Math.sqrt(deals);
+  if (sd === 0) return 2;
+  // The normal approximation's n, then up until the t quantiles agree.
+  let n = Math.max(2, Math.ceil((((zQuantile(0.975) + zQuantile(0.8)) * sd) / delta) ** 2));
+  while ((tQuantile(0.975, n - 1) + tQuantile(0.8, n - 1)) * (sd / Math.sqrt(n)) > delta) n++;
+  return n;
+}
+
 function difference(sum: number, sumSq: number, deals: number): Difference {
   const mean = deals > 0 ? sum / deals : 0;
   const se = deals > 1 ? Math.sqrt(dealVariance(sum, sumSq, deals) / deals) : NaN;

@@ -157,7 +157,7 @@ describe('ismcts net options refused in one line', () => {
 
   it.each([
     ['ismcts:leaf=mix,horizon=round', 'nines-holdem', /does not go with horizon=round/],
-    ['ismcts:prior=net', 'nine-virtues', /has no shipped net/],
+    ['ismcts:prior=net', 'nine-lives', /has no shipped net/],
     ['ismcts:prior=net,net=no/such/file.json', 'captains-orders', /not found/],
   ])('%s in %s', (text, id, message) => {
     const game = getGame(id);

@@ -25,8 +25,8 @@ interface Confirmed {
 }
 
 describe('shipped nets', () => {
-  it("at least the nets of Nine Muses, Captain's Orders and Nines Hold'em are shipped", () => {
-    expect(shipped).toEqual(expect.arrayContaining(['nine-muses', 'captains-orders', 'nines-holdem']));
+  it("at least the nets of Nine Muses, Captain's Orders, Nines Hold'em and Nine Virtues are shipped", () => {
+    expect(shipped).toEqual(expect.arrayContaining(['nine-muses', 'captains-orders', 'nines-holdem', 'nine-virtues']));
   });
 
   for (const id of shipped) {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { clusterMean, clusterProportion, combine } from '../../src/stats/cluster.js';
 import { jackknife, jackknifeCovariance } from '../../src/stats/jackknife.js';
-import { detectableDifference, pairedComparison } from '../../src/stats/paired.js';
+import { dealsForPower, detectableDifference, pairedComparison } from '../../src/stats/paired.js';
 import { fitRatings, unboundedBots } from '../../src/stats/ratings.js';
 import { matchSeatings, rotationSeatings, roundRobinSeatings, seatGamesPerDeal } from '../../src/stats/seatings.js';
 import { sprt } from '../../src/stats/sprt.js';
@@ -217,6 +217,20 @@ describe('paired comparison and SPRT', () => {
   it('detectable difference at 80% power, two-sided 5% (Cohen 1988, ch. 2): (t(0.975, 19) + t(0.8, 19)) × se, scipy 2.093024 + 0.860951', () => {
     expect(detectableDifference(0.01, 20)).toBeCloseTo((2.0930240544083087 + 0.8609505502689286) * 0.01, 9);
     expect(detectableDifference(0.01, 1)).toBeNaN();
+  });
+
+  it('deals for 80% power (Cohen 1988, ch. 2): the smallest n whose detectable difference at the measured per-deal spread is at most delta', () => {
+    // 80 deals with se 0.014 (a per-deal sd of 0.125): delta 0.02 needs about ((1.96 + 0.84) 0.125 / 0.02)^2 = 307 deals.
+    const n = dealsForPower(0.014, 80, 0.02);
+    const sd = 0.014 * Math.sqrt(80);
+    expect(detectableDifference(sd / Math.sqrt(n), n)).toBeLessThanOrEqual(0.02);
+    expect(detectableDifference(sd / Math.sqrt(n - 1), n - 1)).toBeGreaterThan(0.02);
+    expect(n).toBeGreaterThan(300);
+    expect(n).toBeLessThan(320);
+    // A comparison that already has the power needs no more deals than it has, and fewer when it has more than enough.
+    expect(dealsForPower(0.001, 400, 0.02)).toBeLessThan(400);
+    expect(dealsForPower(0, 40, 0.02)).toBe(2);
+    expect(dealsForPower(0.01, 1, 0.02)).toBeNaN();
   });
 });
 
