@@ -10,7 +10,8 @@
  *     plays every seat to the end, `RolloutLabeller`), and the script prints
  *     the share of departures, the mean gain the net predicted and the mean
  *     gain the labels give (win-share points per departure), and the most
- *     frequent departures (greedy's id -> the net's id); and, for each margin
+ *     frequent departures (greedy's id -> the net's id), the departures and
+ *     their label gain by the kind of greedy's action (its record `type`); and, for each margin
  *     of a play rule that keeps greedy's action unless the net predicts a
  *     gain above the margin, the departures it keeps and their label gain
  *     per decision with its 95% interval (the game as the unit). With JUDGE
