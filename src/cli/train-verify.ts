@@ -74,7 +74,6 @@ export async function verifyTuned(dir: string, setup: TrainSetup, flags: RunFlag
   return code;
 }
 
-/** The fields of a training's held-out match besides its size, seed, measure and test (`MatchSpec`). */
 /**
  * The games of a verification's confirmation: as many as the SPRT played,
  * or the whole deals that detect its H1 difference (`mu1 - mu0`) with 80%
@@ -90,6 +89,7 @@ export function confirmationGames(m: Pick<MatchReport, 'deals' | 'games' | 'sprt
   return deals * perDeal;
 }
 
+/** The fields of a training's held-out match besides its size, seed, measure and test (`MatchSpec`). */
 export type HeldOutMatch = Omit<MatchSpec, 'games' | 'seed' | 'measure' | 'sprt'>;
 
 /**
