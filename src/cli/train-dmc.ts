@@ -17,7 +17,6 @@ import { getBotKind, parseAndValidateLineup } from '../../bots/index.js';
 import { architectureFor, inputSizes, utilityScale } from '../nn/game-layout.js';
 import { Net, parameterCount } from '../nn/net.js';
 import { printProse } from '../report/terminal.js';
-import { decisionKinds } from '../learn/decision-kinds.js';
 import { type DmcPlan, type LearnerSteps, newAdam } from '../learn/dmc.js';
 import { b64, type DmcSetup, type DmcState, writeTrainState } from '../results/train-state-file.js';
 import { runDealKey } from './deals.js';
@@ -28,16 +27,7 @@ import { dealKeyField, keptFlags } from './train-run.js';
 import type { Args } from './train-options.js';
 import { dmcRun } from './train-dmc-run.js';
 import { valueTargetOf } from './train-value-target.js';
-
-/**
- * The built-in bot a DMC option names (`--warm-start`, `--rollout-bot`, `--expert`), validated.
- * @throws UsageError when it is not one built-in bot (a bot file plays in a realm of its own, not in self-play).
- */
-async function oneBuiltIn(flag: string, text: string, game: AnyGame, flags: RunFlags): Promise<string> {
-  const specs = await parseAndValidateLineup(text, game, flags.botLoadMs);
-  if (specs.length !== 1 || specs[0]!.name.includes('/')) throw new UsageError(`${flag} takes one built-in bot, got '${text}'`);
-  return specs[0]!.text;
-}
+import { expertOf, oneBuiltIn } from './train-dmc-bots.js';
 
 /** What every DMC run is built from: the table, the opponents, the net's shape and the run's size. */
 interface DmcStart {
@@ -123,7 +113,7 @@ async function dmcPlan(args: Args, game: AnyGame, flags: RunFlags, s: DmcStart):
     ...rollout,
     rolloutScale: parseNumber('--rollout-scale', args['rollout-scale'], 1e-6, 1e9),
     ...(args['rollout-advantage'] ? { rolloutAdvantage: true } : {}),
-    ...(await expertOf(args, game, flags, s)),
+    ...(await expertOf(args, game, flags, s.arch, s.variant)),
   };
 }
 
@@ -192,55 +182,6 @@ export function provenanceCommand(argv: readonly string[]): string {
     kept.push(a.replace(/^(rediss?:\/\/[^/@]*:)[^/@]+@/, '$1***@'));
   }
   return `npm run train -- ${kept.join(' ')}`;
-}
-
-/**
- * The expert's part of a plan (`--expert`, `--expert-share`, `--expert-target`, `--expert-kinds`, `--q-weight`).
- * @throws UsageError on an expert that is not one built-in bot, a share
- *   outside (0, 1], a Q weight of 0 without an expert (nothing would train the action head),
- *   or kinds without `--base` or that the game's decisions never have.
- */
-async function expertOf(
-  args: Args,
-  game: AnyGame,
-  flags: RunFlags,
-  s: DmcStart,
-): Promise<Pick<DmcPlan, 'expertBot' | 'expertShare' | 'expertTarget' | 'expertKinds' | 'qWeight'>> {
-  const qWeight = parseNumber('--q-weight', args['q-weight'], 0, 1e9);
-  if (args.expert === undefined) {
-    for (const f of ['expert-share', 'expert-target', 'expert-kinds'] as const)
-      if (args.given.has(f)) throw new UsageError(`--${f} needs --expert (the bot whose policy the net learns)`);
-    if (qWeight === 0) throw new UsageError('--q-weight 0 needs --expert: without Q targets or an expert nothing trains the action head');
-    return qWeight === 1 ? {} : { qWeight };
-  }
-  const expertBot = await oneBuiltIn('--expert', args.expert, game, flags);
-  const expertShare = parseNumber('--expert-share', args['expert-share'], 0, 1);
-  if (!(expertShare > 0)) throw new UsageError('--expert-share must be above 0 (the share of learner decisions the expert labels)');
-  const target = args['expert-target'];
-  if (target !== 'visits' && target !== 'action') throw new UsageError(`--expert-target must be visits or action, got '${target}'`);
-  // Plans written before the options have none: visits, every decision.
-  return { expertBot, expertShare, ...(target === 'action' ? { expertTarget: target } : {}), ...expertKindsOf(args, game, s), qWeight };
-}
-
-/**
- * `--expert-kinds`: the base action's record types at which the expert labels.
- * @throws UsageError without `--base`, on an empty list, or on a kind none of
- *   the game's decisions with a choice has in random play (the message lists those).
- */
-function expertKindsOf(args: Args, game: AnyGame, s: DmcStart): Pick<DmcPlan, 'expertKinds'> {
-  const text = args['expert-kinds'];
-  if (text === undefined) return {};
-  if (!s.arch.base)
-    throw new UsageError('--expert-kinds needs --base greedy: the kinds are those of the base action, which the net learns at the other decisions');
-  const kinds = [...new Set(text.split(',').map((k) => k.trim()))];
-  if (kinds.some((k) => k === '')) throw new UsageError(`--expert-kinds must be record types separated by commas (e.g. swap), got '${text}'`);
-  const known = decisionKinds(game, s.variant);
-  const unknown = kinds.filter((k) => !known.includes(k));
-  if (unknown.length > 0)
-    throw new UsageError(
-      `--expert-kinds: ${game.info.id} has no decisions of type ${unknown.map((k) => `'${k}'`).join(', ')} (its decisions: ${known.join(', ')})`,
-    );
-  return { expertKinds: kinds };
 }
 
 /**
