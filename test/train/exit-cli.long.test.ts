@@ -109,7 +109,7 @@ describe('npm run train -- --method exit', () => {
 
   it('bad input is one line and exit 2, and no run directory is left', () => {
     const cases: [string[], RegExp][] = [
-      [[...BASE.slice(0, 4), '--init', 'shipped'], /--init shipped: nine-virtues ships no net/],
+      [['--game', 'nine-lives', '--method', 'exit', '--init', 'shipped'], /--init shipped: nine-lives ships no net/],
       [[...BASE, '--noise', '2'], /--noise/],
       [withOption('--search', 'ismcts:iterations=8,prior=net,leaf=net,net=x.json'), /--search names no net/],
       [withOption('--search', 'ismcts:iterations=8,prior=net,leaf=net'), /horizon=round/],
