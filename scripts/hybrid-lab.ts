@@ -15,6 +15,7 @@ import '../src/games/index.js';
 import { createBot, parseLineup } from '../bots/index.js';
 import type { Bot, BotContext } from '../src/core/bot.js';
 import { createRng, dealRng } from '../src/core/rng.js';
+import { tQuantile } from '../src/stats/quantiles.js';
 import { scriptArgs } from './learn-script-args.js';
 
 const USAGE = 'usage: hybrid-lab.ts GAME STRONG KINDS DEALS [FIRST]';
@@ -35,15 +36,18 @@ function share(winners: readonly number[], seat: number): number {
   return winners.includes(seat) ? 1 / winners.length : 0;
 }
 
-/** Plays deal g with `hybridSeat` (or -1: greedy everywhere); returns the seat's win share and the hybrid's departures/decisions. */
-function play(g: number, hybridSeat: number): { win: number; dep: number; asked: number } {
+/** The record type of action `a` in the state `s` holds now. */
+const kindOf = (a: number): string => String((game.encodeAction(s, a) as { type?: unknown }).type ?? 'action');
+
+/** Plays deal g with the hybrid in `hybridSeat` (-1: greedy in every seat); returns the winners and the hybrid's departures and decisions. */
+function play(g: number, hybridSeat: number): { winners: readonly number[]; dep: number; asked: number } {
   const greedy: Bot[] = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
   const strong = createBot(parseLineup(strongSpec!)[0]!, game);
   game.deal(s, dealRng(`hybrid-${g}`));
   const ctxs: BotContext[] = greedy.map((_, p) => ({ seat: p, players: P, variant, rng: createRng(`hybrid-${g}/${p}`), model: game }));
   greedy.forEach((b, p) => b.reset?.(ctxs[p]!));
   const sctx: BotContext = { seat: Math.max(hybridSeat, 0), players: P, variant, rng: createRng(`hybrid-${g}/strong/${hybridSeat}`), model: game };
-  strong.reset?.(sctx);
+  if (hybridSeat >= 0) strong.reset?.(sctx);
   let dep = 0;
   let asked = 0;
   while (!game.isTerminal(s)) {
@@ -52,14 +56,13 @@ function play(g: number, hybridSeat: number): { win: number; dep: number; asked:
     game.observe(s, seat, obs);
     let a = greedy[seat]!.act(obs, legal, n, ctxs[seat]!);
     if (seat === hybridSeat && n > 1) {
-      const kind = String((game.encodeAction(s, a) as { type?: unknown }).type ?? 'action');
+      const kind = kindOf(a);
       if (kinds.has('all') || kinds.has(kind)) {
         asked++;
         const b = strong.act(obs, legal, n, sctx);
         if (b !== a) {
           dep++;
-          const sk = String((game.encodeAction(s, b) as { type?: unknown }).type ?? 'action');
-          const key = `${kind}->${sk}`;
+          const key = `${kind}->${kindOf(b)}`;
           moves.set(key, (moves.get(key) ?? 0) + 1);
         }
         a = b;
@@ -67,8 +70,7 @@ function play(g: number, hybridSeat: number): { win: number; dep: number; asked:
     }
     game.apply(s, a);
   }
-  const r = game.result(s);
-  return { win: hybridSeat < 0 ? 0 : share(r.winners, hybridSeat), dep, asked };
+  return { winners: game.result(s).winners, dep, asked };
 }
 
 const diffs: number[] = [];
@@ -76,22 +78,11 @@ let dep = 0;
 let asked = 0;
 const t0 = Date.now();
 for (let g = first; g < first + deals; g++) {
-  game.deal(s, dealRng(`hybrid-${g}`));
-  // Greedy in every seat: its winners once.
-  const greedy: Bot[] = Array.from({ length: P }, () => createBot(parseLineup('greedy')[0]!, game));
-  const ctxs: BotContext[] = greedy.map((_, p) => ({ seat: p, players: P, variant, rng: createRng(`hybrid-${g}/${p}`), model: game }));
-  greedy.forEach((b, p) => b.reset?.(ctxs[p]!));
-  while (!game.isTerminal(s)) {
-    const seat = game.currentSeat(s);
-    const n = game.legalActions(s, legal);
-    game.observe(s, seat, obs);
-    game.apply(s, greedy[seat]!.act(obs, legal, n, ctxs[seat]!));
-  }
-  const base = game.result(s).winners;
+  const base = play(g, -1).winners;
   let d = 0;
   for (let seat = 0; seat < P; seat++) {
     const r = play(g, seat);
-    d += r.win - share(base, seat);
+    d += share(r.winners, seat) - share(base, seat);
     dep += r.dep;
     asked += r.asked;
   }
@@ -100,7 +91,7 @@ for (let g = first; g < first + deals; g++) {
 const n = diffs.length;
 const mean = diffs.reduce((x, y) => x + y, 0) / n;
 const sd = Math.sqrt(diffs.reduce((x, y) => x + (y - mean) ** 2, 0) / Math.max(1, n - 1));
-const half = (1.96 * sd) / Math.sqrt(n);
+const half = n > 1 ? (tQuantile(0.975, n - 1) * sd) / Math.sqrt(n) : Number.NaN;
 console.log(
   `${game.info.id} ${strongSpec} at [${[...kinds].join(',')}]: ${n} deals, hybrid - greedy ${(100 * mean).toFixed(1)} points [${(100 * (mean - half)).toFixed(1)}, ${(100 * (mean + half)).toFixed(1)}], departures ${dep}/${asked}, ${((Date.now() - t0) / 1000).toFixed(0)} s`,
 );

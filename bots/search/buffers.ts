@@ -84,22 +84,9 @@ export class SearchBuffers {
     this.prior?.reset();
   }
 
-  /** The buffers for `ctx`'s variant: `current` when it fits, else new ones. */
-  private static for(
-    current: SearchBuffers | null,
-    game: Game<GameStateBase, object>,
-    ctx: BotContext,
-    policy: RolloutPolicy,
-    options: SearchOptions = PLAIN,
-  ): SearchBuffers {
-    if (current !== null && current.variant === ctx.variant) return current;
-    if (current !== null && current.players === ctx.players && sameVariant(current.variant, ctx.variant)) return current;
-    return new SearchBuffers(game, ctx, policy, options);
-  }
-
   /**
-   * The buffers for `ctx`'s variant ({@link SearchBuffers.for}) with a
-   * decision started ({@link startDecision}): what a search bot's decision
+   * The buffers for `ctx`'s variant (`current` when it fits, else new
+   * ones) with a decision started ({@link startDecision}): what a search bot's decision
    * begins with, and what its `checkVariant` runs before the run, which
    * checks the net a policy reads (`rollout=nn`, `prior=net`, `leaf=net`)
    * against the variant.
@@ -112,7 +99,8 @@ export class SearchBuffers {
     policy: RolloutPolicy,
     options: SearchOptions = PLAIN,
   ): SearchBuffers {
-    const b = SearchBuffers.for(current, game, ctx, policy, options);
+    const fits = current !== null && (current.variant === ctx.variant || (current.players === ctx.players && sameVariant(current.variant, ctx.variant)));
+    const b = fits ? current : new SearchBuffers(game, ctx, policy, options);
     b.startDecision();
     return b;
   }
